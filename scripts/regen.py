@@ -1,0 +1,412 @@
+#!/usr/bin/env python3
+"""Regenerate every output and figure under docs/generated/ from the code that makes it; or check that they are current.
+
+    python scripts/regen.py            # re-run the snippets whose code (or a local module they import) changed
+    python scripts/regen.py --force    # re-run every snippet
+    python scripts/regen.py --check    # write nothing; exit 1 listing stale, altered, missing and stray files
+    python scripts/regen.py --bench    # also run the benchmarks (timings: never part of a normal regen)
+    python scripts/regen.py --watch    # regenerate whenever a snippet changes (used by `make serve`)
+
+Each job (a snippet, a notebook, a benchmark) runs in its own subprocess with a fixed environment and writes into a
+private staging folder. Only when every job has succeeded are its files moved into docs/generated/, one atomic
+rename each, and its manifest (docs/generated/.manifest/<name>.json: the hashes of its inputs and outputs) written
+last. A job that fails leaves every committed file as it was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import concurrent.futures
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SNIPPETS = ROOT / "snippets"
+BENCHMARKS = ROOT / "benchmarks"
+NOTEBOOKS = ROOT / "docs" / "notebooks"
+GENERATED = ROOT / "docs" / "generated"
+MANIFEST_DIR = ".manifest"
+CACHE = ROOT / ".cache" / "regen"
+# Files whose change re-runs every job: the pinned environment and the shared snippet settings.
+GLOBAL_INPUTS = ("requirements.txt", "snippets/_docenv.py")
+# Bump when the way jobs are run changes in a way that changes their outputs.
+RECIPE = "1"
+
+NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0*)?(?![\w.])")
+TEXT_SUFFIXES = (".txt", ".md", ".json", ".csv")
+
+BOOT = """\
+import runpy, sys
+sys.path.insert(0, {snippets!r})
+import _docenv
+runpy.run_path(sys.argv[1], run_name="__main__")
+"""
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def rel(path: Path) -> str:
+    """`path` relative to the repository root where it lies inside it (tests write outside it)."""
+    path = path.resolve()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def local_imports(source: str, search: list[Path]) -> set[Path]:
+    """The files in `search` folders that `source` imports by top-level module name."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    found = set()
+    for name in names:
+        for folder in search:
+            candidate = folder / f"{name}.py"
+            if candidate.is_file():
+                found.add(candidate)
+                break
+    return found
+
+
+def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
+    """`entry` and every local module it imports, transitively, sorted by path."""
+    seen = {entry.resolve()}
+    todo = list(local_imports(source, search))
+    while todo:
+        path = todo.pop().resolve()
+        if path in seen:
+            continue
+        seen.add(path)
+        todo.extend(local_imports(path.read_text(encoding="utf-8"), search))
+    seen.update((ROOT / p).resolve() for p in GLOBAL_INPUTS)
+    return sorted(seen)
+
+
+@dataclass
+class Job:
+    """One thing that makes outputs: a snippet, a benchmark, a notebook."""
+
+    name: str  # outputs are named <name>.<suffix> or <name>-<part>.<suffix>
+    path: Path
+    kind: str  # "snippet" | "bench" | "notebook"
+    env: dict[str, str] = field(default_factory=dict)
+
+    def source(self) -> str:
+        return self.path.read_text(encoding="utf-8")
+
+    def inputs(self) -> list[Path]:
+        return dependencies(self.path, self.source(), [SNIPPETS, self.path.parent])
+
+    def input_hashes(self) -> dict[str, str]:
+        return {rel(p): sha256(p) for p in self.inputs()}
+
+    def input_key(self) -> str:
+        digest = hashlib.sha256(f"{RECIPE}\n{self.kind}\n{sorted(self.env.items())}\n".encode())
+        for path, value in sorted(self.input_hashes().items()):
+            digest.update(f"{path} {value}\n".encode())
+        return digest.hexdigest()
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-c", BOOT.format(snippets=str(SNIPPETS)), str(self.path)]
+
+    def run(self, staging: Path, timeout: float) -> tuple[bool, str]:
+        """Run the job into `staging`; return (ok, diagnostic)."""
+        staging.mkdir(parents=True, exist_ok=True)
+        env = fixed_env(staging, self.name) | self.env
+        started = time.perf_counter()
+        try:
+            proc = subprocess.run(
+                self.command(), cwd=ROOT, env=env, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL
+            )
+        except subprocess.TimeoutExpired:
+            return False, f"{rel(self.path)} did not finish within {timeout:.0f} s"
+        seconds = time.perf_counter() - started
+        stderr = proc.stderr.decode("utf-8", "replace")
+        if proc.returncode != 0:
+            return False, f"{rel(self.path)} failed (exit {proc.returncode}):\n{stderr}"
+        if proc.stdout:
+            (staging / f"{self.name}.txt").write_bytes(proc.stdout)
+        problems = [p for f in sorted(staging.iterdir()) for p in output_problems(self.name, f)]
+        if problems:
+            return False, f"{rel(self.path)} wrote outputs regen refuses:\n  " + "\n  ".join(problems)
+        return True, f"{rel(self.path)} ({seconds:.1f} s)"
+
+
+def output_problems(name: str, path: Path) -> list[str]:
+    """Why an output file may not be committed: wrong name, not a plain file, or an unstable negative zero."""
+    if not path.is_file() or path.is_symlink():
+        return [f"{path.name}: outputs must be plain files"]
+    problems = []
+    if not (path.name.startswith(f"{name}.") or path.name.startswith(f"{name}-")):
+        problems.append(f"{path.name}: output names must start with '{name}.' or '{name}-'")
+    if path.suffix in TEXT_SUFFIXES:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if NEGATIVE_ZERO.search(line):
+                problems.append(f"{path.name}:{number}: prints a negative zero (use _docenv.fmt): {line.strip()}")
+    return problems
+
+
+def fixed_env(staging: Path, name: str) -> dict[str, str]:
+    """The environment every job runs in: nothing from the caller's shell but PATH and HOME."""
+    mplconfig = CACHE / "mplconfig"
+    mplconfig.mkdir(parents=True, exist_ok=True)
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": os.environ.get("HOME", str(CACHE)),
+        "PYTHONHASHSEED": "0",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "PYTHONIOENCODING": "utf-8",
+        "SOURCE_DATE_EPOCH": "0",
+        "MPLBACKEND": "Agg",
+        "MPLCONFIGDIR": str(mplconfig),
+        "TZ": "UTC",
+        "LC_ALL": "C.UTF-8",
+        "COLUMNS": "100",
+        "OMP_NUM_THREADS": "1",
+        "MKL_NUM_THREADS": "1",
+        "CUDA_VISIBLE_DEVICES": "",
+        "REGEN_OUT": str(staging),
+        "REGEN_STEM": name,
+    }
+
+
+def discover() -> list[Job]:
+    """Every job, by name. Files starting with '_' are helpers, not jobs."""
+    jobs = [Job(p.stem, p, "snippet") for p in sorted(SNIPPETS.glob("*.py")) if not p.name.startswith("_")]
+    if BENCHMARKS.is_dir():
+        # Benchmarks may see a GPU and use every core: they measure, they are not byte-deterministic.
+        bench_env = {"CUDA_VISIBLE_DEVICES": os.environ.get("CUDA_VISIBLE_DEVICES", ""), "OMP_NUM_THREADS": ""}
+        if "CUDA_VISIBLE_DEVICES" not in os.environ:
+            del bench_env["CUDA_VISIBLE_DEVICES"]
+        jobs += [
+            Job(p.stem, p, "bench", env=bench_env)
+            for p in sorted(BENCHMARKS.glob("*.py"))
+            if not p.name.startswith("_")
+        ]
+    names = [j.name for j in jobs]
+    clashes = sorted({n for n in names if names.count(n) > 1})
+    if clashes:
+        raise SystemExit(f"regen: two jobs share the name(s) {clashes}; outputs are named after jobs, rename one")
+    return jobs
+
+
+# --- manifests ---------------------------------------------------------------------------------------------------
+
+
+def manifest_path(generated: Path, name: str) -> Path:
+    return generated / MANIFEST_DIR / f"{name}.json"
+
+
+def read_manifest(generated: Path, name: str) -> dict | None:
+    path = manifest_path(generated, name)
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError:
+        return None
+
+
+def status(job: Job, generated: Path) -> list[str]:
+    """What is wrong with the committed outputs of `job`, as lines for the user; empty when they are current."""
+    manifest = read_manifest(generated, job.name)
+    how = "make bench" if job.kind == "bench" else "make regen"
+    if manifest is None:
+        return [f"missing: {rel(manifest_path(generated, job.name))} ({rel(job.path)} has never been run: {how})"]
+    problems = []
+    if manifest.get("input_key") != job.input_key():
+        old = manifest.get("inputs", {})
+        changed = sorted(p for p, h in job.input_hashes().items() if old.get(p) != h) or ["the way it is run"]
+        problems.append(f"stale: {rel(job.path)} (changed since its outputs were made: {', '.join(changed)}; {how})")
+    for filename, digest in sorted(manifest.get("outputs", {}).items()):
+        path = generated / filename
+        if not path.is_file():
+            problems.append(f"missing: {rel(path)} (written by {rel(job.path)}; {how})")
+        elif sha256(path) != digest:
+            problems.append(f"altered: {rel(path)} (differs from what {rel(job.path)} wrote; {how})")
+    return problems
+
+
+def strays(jobs: list[Job], generated: Path) -> list[str]:
+    """Files under docs/generated/ that no job wrote, and manifests of jobs that no longer exist."""
+    known = {j.name for j in jobs}
+    owned = {manifest_path(generated, n).resolve() for n in known}
+    for name in known:
+        manifest = read_manifest(generated, name) or {}
+        owned.update((generated / f).resolve() for f in manifest.get("outputs", {}))
+    lines = []
+    for path in sorted(p for p in generated.rglob("*") if p.is_file()):
+        if path.resolve() not in owned:
+            lines.append(f"stray: {rel(path)} (no snippet, notebook or benchmark writes it: delete it)")
+    return lines
+
+
+def install(job: Job, staging: Path, generated: Path) -> None:
+    """Move a job's staged outputs into place (atomic rename each), drop outputs it no longer writes, manifest last."""
+    generated.mkdir(parents=True, exist_ok=True)
+    (generated / MANIFEST_DIR).mkdir(exist_ok=True)
+    new = {f.name: sha256(f) for f in sorted(staging.iterdir())}
+    old = (read_manifest(generated, job.name) or {}).get("outputs", {})
+    for filename in new:
+        target = generated / filename
+        tmp = target.with_name(f".{filename}.tmp")
+        shutil.copyfile(staging / filename, tmp)
+        os.replace(tmp, target)
+    for filename in set(old) - set(new):
+        (generated / filename).unlink(missing_ok=True)
+    manifest = {
+        "job": rel(job.path),
+        "kind": job.kind,
+        "input_key": job.input_key(),
+        "inputs": job.input_hashes(),
+        "outputs": new,
+    }
+    target = manifest_path(generated, job.name)
+    tmp = target.with_name(f".{target.name}.tmp")
+    tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    os.replace(tmp, target)
+
+
+def remove_orphans(jobs: list[Job], generated: Path) -> None:
+    """Delete what regen itself wrote for jobs that no longer exist (their manifests say which files)."""
+    known = {j.name for j in jobs}
+    folder = generated / MANIFEST_DIR
+    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+        if path.stem not in known:
+            manifest = read_manifest(generated, path.stem) or {}
+            for filename in manifest.get("outputs", {}):
+                (generated / filename).unlink(missing_ok=True)
+            path.unlink()
+            print(f"regen: removed the outputs of {manifest.get('job', path.stem)}, which no longer exists")
+
+
+# --- commands ------------------------------------------------------------------------------------------------------
+
+
+def run_jobs(todo: list[Job], generated: Path, workers: int, timeout: float) -> bool:
+    """Run `todo` in parallel into staging; install all of them only if all succeeded."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+    staging_root = Path(tempfile.mkdtemp(prefix="staging-", dir=CACHE))
+    try:
+        results: dict[str, tuple[bool, str]] = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(j.run, staging_root / j.name, timeout): j for j in todo}
+            for future in concurrent.futures.as_completed(futures):
+                job = futures[future]
+                results[job.name] = future.result()
+                ok, message = results[job.name]
+                print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr)
+        failed = [j for j in todo if not results[j.name][0]]
+        if failed:
+            names = ", ".join(rel(j.path) for j in failed)
+            print(f"regen: {len(failed)} job(s) failed ({names}); nothing under docs/generated/ was changed", file=sys.stderr)
+            return False
+        for job in todo:
+            install(job, staging_root / job.name, generated)
+        return True
+    finally:
+        shutil.rmtree(staging_root, ignore_errors=True)
+
+
+def check(jobs: list[Job], generated: Path, *, every: bool = True) -> int:
+    problems = [line for job in jobs for line in status(job, generated)]
+    if every:  # strays can only be told when every job is known
+        problems += strays(jobs, generated)
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"regen --check: {len(problems)} problem(s); `make regen` (or `make bench`) brings docs/generated/ up to date")
+        return 1
+    print(f"regen --check: all {len(jobs)} jobs' outputs are current")
+    return 0
+
+
+def regen(
+    jobs: list[Job], generated: Path, *, force: bool, bench: bool, workers: int, timeout: float, every: bool = True
+) -> int:
+    if every:  # orphans can only be told when every job is known
+        remove_orphans(jobs, generated)
+    runnable = [j for j in jobs if j.kind != "bench" or bench]
+    todo = [j for j in runnable if force or (bench and j.kind == "bench") or status(j, generated)]
+    for job in jobs:
+        if job.kind == "bench" and not bench and status(job, generated):
+            print(f"regen: note: benchmark {rel(job.path)} is out of date; `make bench` re-runs it", file=sys.stderr)
+    if not todo:
+        print(f"regen: nothing to do ({len(runnable)} jobs current)")
+        return 0
+    ok = run_jobs(todo, generated, workers, timeout)
+    return 0 if ok else 1
+
+
+def watch(jobs_fn, generated: Path, workers: int, timeout: float, interval: float = 0.5) -> int:
+    """Poll the inputs and regenerate whatever went stale; never exits on a failing snippet."""
+    print("regen --watch: watching snippets/ (Ctrl-C stops)", flush=True)
+    last: dict[str, float] = {}
+    while True:
+        try:
+            jobs = jobs_fn()
+            stamps = {
+                str(p): p.stat().st_mtime
+                for job in jobs
+                if job.kind != "bench"
+                for p in job.inputs()
+            }
+            if stamps != last:
+                last = stamps
+                regen(jobs, generated, force=False, bench=False, workers=workers, timeout=timeout)
+                sys.stdout.flush()
+        except SyntaxError as error:  # a half-typed snippet: wait for the next save
+            print(f"regen --watch: {error}", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            return 0
+        time.sleep(interval)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="write nothing; exit 1 if any output is not current")
+    mode.add_argument("--watch", action="store_true", help="regenerate on every change until interrupted")
+    parser.add_argument("--force", action="store_true", help="re-run every job, current or not")
+    parser.add_argument("--bench", action="store_true", help="also run the benchmarks")
+    parser.add_argument("--generated-dir", type=Path, default=GENERATED, help="where outputs go (tests use a temp dir)")
+    parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="jobs run at once")
+    parser.add_argument("--timeout", type=float, default=600.0, help="seconds one job may take")
+    parser.add_argument("names", nargs="*", help="only these jobs (by name, e.g. reference_table)")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be a positive int, got {args.jobs}")
+
+    def selected() -> list[Job]:
+        jobs = discover()
+        unknown = sorted(set(args.names) - {j.name for j in jobs})
+        if unknown:
+            parser.error(f"unknown job(s) {unknown}; known: {', '.join(j.name for j in jobs)}")
+        return [j for j in jobs if not args.names or j.name in args.names]
+
+    generated = args.generated_dir.resolve()
+    if args.check:
+        return check(selected(), generated, every=not args.names)
+    if args.watch:
+        return watch(selected, generated, args.jobs, args.timeout)
+    return regen(
+        selected(), generated, force=args.force, bench=args.bench, workers=args.jobs, timeout=args.timeout,
+        every=not args.names,
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())
