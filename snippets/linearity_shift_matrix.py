@@ -41,7 +41,7 @@ def shift_matrix(d_model: int, k: int, base: float = 10000.0) -> torch.Tensor:
 
 # --8<-- [start:check]
 def max_shift_error(d_model: int, positions: int, offsets: list[int]) -> float:
-    """Largest |PE(p + k) - M_k PE(p)| over p = 0 .. positions-1 and the offsets (negative ones where p + k >= 0).
+    """Largest |PE(p + k) - M_k PE(p)| over `positions` consecutive p (from max |k|, so p + k >= 0) and the offsets.
 
     For an odd d_model only the first d_model - 1 columns (the complete pairs) are compared.
     """
@@ -59,7 +59,6 @@ def max_shift_error(d_model: int, positions: int, offsets: list[int]) -> float:
 
 if __name__ == "__main__":
     # --8<-- [start:show]
-    torch.set_printoptions(precision=4)
     print("M_2 for d_model = 6 (three 2x2 blocks on the diagonal, zeros elsewhere):")
     print(_docenv.fmt(shift_matrix(6, 2)))
     pe = positional_encoding(10, 6, dtype=torch.float64)
