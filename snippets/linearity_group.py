@@ -12,8 +12,10 @@ def fitted_shift_matrix(d_model: int, k: int, first: int, count: int) -> torch.T
 
     It is computed from data alone: if the closed form is right and p plays no part, every window gives M_k.
     """
-    pe = positional_encoding(first + count + k, d_model, dtype=torch.float64)
-    x, y = pe[first : first + count], pe[first + k : first + count + k]  # rows PE(p) and PE(p + k)
+    if first < 0 or first + k < 0:
+        raise ValueError(f"positions must stay >= 0: first={first} and first + k={first + k}")
+    pe = positional_encoding(first + count + abs(k), d_model, dtype=torch.float64)
+    x, y = pe[first : first + count], pe[first + k : first + k + count]  # rows PE(p) and PE(p + k)
     return torch.linalg.lstsq(x, y).solution.T  # y = x @ M.T
 # --8<-- [end:fit]
 
