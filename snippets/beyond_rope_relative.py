@@ -24,13 +24,13 @@ def rope_score(q: torch.Tensor, k: torch.Tensor, m: int, n: int) -> float:
     """Attention score of query q at position m and key k at position n, both rotated by their positions."""
     d = q.numel()
     return float((rope_matrix(d, m) @ q) @ (rope_matrix(d, n) @ k))
-# --8<-- [end:rope]
 
 
 def added_pe_score(q: torch.Tensor, k: torch.Tensor, m: int, n: int, w: torch.Tensor) -> float:
     """The same score when the sinusoidal table is added to the inputs instead: (q + PE_m)^T W (k + PE_n)."""
     pe = positional_encoding(max(m, n) + 1, q.numel(), dtype=torch.float64)
     return float((q + pe[m]) @ w @ (k + pe[n]))
+# --8<-- [end:rope]
 
 
 if __name__ == "__main__":
