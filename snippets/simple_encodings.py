@@ -109,22 +109,23 @@ if __name__ == "__main__":
     # --8<-- [end:examples]
 
     binary, sinus = binary_code(64, 6), sinusoidal_code(64, 6)
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+    fig, (left, mid, right) = plt.subplots(1, 3, figsize=(12, 3.6))
     steps = torch.arange(63)
     left.plot(steps, (binary[1:] - binary[:-1]).norm(dim=1), "o-", ms=3, label="binary (6 bits)")
     left.plot(steps, (sinus[1:] - sinus[:-1]).norm(dim=1), "s-", ms=3, label="sinusoidal (d = 6)")
     left.set_xlabel("position p")
     left.set_ylabel("||code(p+1) − code(p)||")
-    left.set_title("One step further: the same distance?")
-    left.legend()
-    q = torch.arange(64)
-    right.plot(q, (binary - binary[32]).norm(dim=1), "o-", ms=3, label="binary (6 bits)")
-    right.plot(q, (sinus - sinus[32]).norm(dim=1), "s-", ms=3, label="sinusoidal (d = 6)")
-    right.axvline(32, color="grey", lw=0.8)
-    right.set_xlabel("position q")
-    right.set_ylabel("||code(q) − code(32)||")
-    right.set_title("Distance from position 32")
-    right.legend()
+    left.set_title("one step further: the same distance?", fontsize=10)
+    left.legend(fontsize=8)
+    k = torch.arange(24)
+    for ax, table, name in ((mid, binary, "binary (6 bits)"), (right, sinus, "sinusoidal (d = 6)")):
+        for start, style in ((0, "o-"), (7, "s--"), (13, "^:")):
+            ax.plot(k, (table[start + k] - table[start]).norm(dim=1), style, ms=3, label=f"from p = {start}")
+        ax.set_xlabel("offset k")
+        ax.set_ylabel("||code(p+k) − code(p)||")
+        ax.set_title(f"{name}: distance against offset", fontsize=10)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
     _docenv.save_figure(fig)
 
     _docenv.save_values(

@@ -23,8 +23,8 @@ if __name__ == "__main__":
     lam = wavelengths(d_model)
     ratios = lam[1:] / lam[:-1]
     print(f"pairs: {lam.numel()}  (i = 0 .. {lam.numel() - 1})")
-    print(f"shortest wavelength, pair 0:        2*pi                    = {lam[0].item():,.3f}")
-    print(f"longest wavelength, pair {lam.numel() - 1}:      2*pi * 10000^(510/512)  = {lam[-1].item():,.1f}")
+    print(f"shortest wavelength (pair 0):       2*pi                    = {lam[0].item():,.3f}")
+    print(f"longest wavelength (pair {lam.numel() - 1}):     2*pi * 10000^(510/512)  = {lam[-1].item():,.1f}")
     print(f"the paper's upper end:              2*pi * 10000            = {2 * math.pi * 10000:,.1f}")
     print(f"ratio of neighbouring wavelengths:  10000^(2/512)           = {ratios[0].item():.6f}"
           f"  (all {ratios.numel()} ratios within {(ratios - ratios[0]).abs().max().item():.0e})")
@@ -37,7 +37,13 @@ if __name__ == "__main__":
     ax.set_xlabel("pair index i (columns 2i and 2i+1)")
     ax.set_ylabel("wavelength (positions, log scale)")
     ax.set_title("d_model = 512: a straight line on a log scale is a geometric progression")
-    ax.legend(loc="upper left")
+    ax.legend(loc="upper left", fontsize=9)
+    zoom = ax.inset_axes([0.58, 0.1, 0.38, 0.38])
+    last = torch.arange(lam.numel() - 8, lam.numel())
+    zoom.plot(last, lam[last], "o", ms=3)
+    zoom.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1)
+    zoom.set_title(f"last pairs: {lam[-1].item():,.0f} < {2 * math.pi * 10000:,.0f}", fontsize=8)
+    zoom.tick_params(labelsize=7)
     _docenv.save_figure(fig)
 
     _docenv.save_values(
