@@ -48,6 +48,12 @@ def table_i_as_column(seq_len: int, d_model: int, base: float = 10000.0) -> torc
     j = torch.arange(d_model, dtype=torch.float64)
     angle = torch.arange(seq_len, dtype=torch.float64)[:, None] / base ** (j / d_model)
     return torch.where(j % 2 == 0, torch.sin(angle), torch.cos(angle))
+
+
+def table_doubled_exponent(seq_len: int, d_model: int, base: float = 10000.0) -> torch.Tensor:
+    """The misreading 'loop i over 0, 2, 4, ... and still write 2i': exponent 2j/d, frequencies fall twice as fast."""
+    j = torch.arange(0, d_model, 2, dtype=torch.float64)  # already 2i
+    return table_from_frequencies(seq_len, base ** (-2 * j / d_model))[:, :d_model]
 # --8<-- [end:misreading]
 
 
@@ -76,6 +82,10 @@ if __name__ == "__main__":
 
     wrong = table_i_as_column(seq_len, d_model)
     print(f"'i is the dimension' misreading: max |difference| from the reference: {max_diff(wrong, reference):.3f}")
+    print(f"  of which sine columns: {max_diff(wrong[:, 0::2], reference[:, 0::2]):.1e},"
+          f" cosine columns: {max_diff(wrong[:, 1::2], reference[:, 1::2]):.3f}")
+    doubled = table_doubled_exponent(seq_len, d_model)
+    print(f"doubled exponent 2*(2i)/d:       max |difference| from the reference: {max_diff(doubled, reference):.3f}")
     # --8<-- [end:compare]
 
     # --8<-- [start:odd]
@@ -88,4 +98,13 @@ if __name__ == "__main__":
 
     diffs = [max_diff(table_from_frequencies(seq_len, f(d_model)), reference)
              for f in (omega_paper, omega_negative_power, omega_exp_log)]
-    _docenv.save_values({"largest_form_diff": f"{max(diffs):.1e}", "misreading_diff": f"{max_diff(wrong, reference):.3f}"})
+    doubled_omega = 10000.0 ** (-2 * torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
+    slower = int((doubled_omega < omega_negative_power(d_model).min()).sum())
+    _docenv.save_values(
+        {
+            "largest_form_diff": f"{max(diffs):.1e}",
+            "misreading_diff": f"{max_diff(wrong, reference):.3f}",
+            "doubled_slower": str(slower),
+            "pairs": str(d_model // 2),
+        }
+    )
