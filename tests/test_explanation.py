@@ -140,6 +140,10 @@ def test_what_the_base_trades():
         assert results[large]["wrapping"] <= results[small]["wrapping"]  # more pairs that never repeat
         assert results[large]["longest"] == pytest.approx(2 * math.pi * large ** (510 / 512), rel=1e-12)
     assert results[10.0]["wrapping"] == 256 and results[1000000.0]["wrapping"] < 128
+    assert results[10000.0]["wrapping"] > 128  # most pairs turn within the window at 10000 ...
+    assert 0.2 < (256 - results[10000.0]["wrapping"]) / 256 < 0.35  # ... "a quarter or so" do not
+    assert results[10000.0]["first_min"] > results[10.0]["first_min"]
+    assert results[10000.0]["first_min"] > results[1000000.0]["first_min"]  # the monotone range peaks mid-range
     assert results[1000000.0]["far_similarity"] > 4 * results[10.0]["far_similarity"]
     assert str(results[10000.0]["first_min"]) == values("base_comparison")["first_min_10000"]
     assert values("base_comparison")["first_min_10000"] == values("dot_product_vs_offset")["first_min"]
