@@ -52,6 +52,7 @@ INITS = {
 
 
 if __name__ == "__main__":
+    # --8<-- [start:table]
     pe = positional_encoding(2048, D_MODEL)
     pe_norm = pe.norm(dim=1).mean().item()
     scale = math.sqrt(D_MODEL)
@@ -60,10 +61,12 @@ if __name__ == "__main__":
         weight = init(VOCAB, D_MODEL)
         norm = mean_row_norm(weight)
         scaled = norm * scale
-        rows.append([name, f"{norm:.3f}", f"{scaled:.1f}", f"{pe_norm:.1f}", f"{scaled / pe_norm:.2f}",
-                     f"{mean_abs_cosine(weight, pe):.3f}"])
-        values |= {f"{key}_norm": f"{norm:.2f}", f"{key}_scaled": f"{scaled:.1f}", f"{key}_ratio": f"{scaled / pe_norm:.2f}"}
+        cosine = mean_abs_cosine(weight, pe)
+        rows.append([name, f"{norm:.3f}", f"{scaled:.1f}", f"{pe_norm:.1f}", f"{scaled / pe_norm:.2f}", f"{cosine:.3f}"])
+        values |= {f"{key}_norm": f"{norm:.2f}", f"{key}_scaled": f"{scaled:.1f}", f"{key}_ratio": f"{scaled / pe_norm:.2f}",
+                   f"{key}_cosine": f"{cosine:.3f}"}
+    # --8<-- [end:table]
     header = ["token embedding initialisation", "‖e‖", "‖√d · e‖", "‖PE(p)‖", "‖√d · e‖ / ‖PE(p)‖", "mean absolute cosine of e and PE"]
     _docenv.save_markdown(_docenv.markdown_table(header, rows, align="lrrrrr"))
     _docenv.save_values(values)
-    print(_docenv.markdown_table(header, rows, align="lrrrrr"))
+    print(f"||PE(p)|| = sqrt(d/2) = {pe_norm:.4f} for d = {D_MODEL}; sqrt(d) = {scale:.4f}")

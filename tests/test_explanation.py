@@ -14,6 +14,7 @@ import pytest
 import torch
 
 import base_comparison
+import concat_cost
 import dot_product_vs_offset
 import embedding_vs_pe_norms
 import formula_forms
@@ -221,7 +222,23 @@ def test_embedding_to_pe_norm_ratios():
         assert measured == pytest.approx(expected[key], rel=0.01)
 
 
+def test_the_ratio_spans_more_than_a_hundredfold_across_initialisations():
+    quoted = values("embedding_vs_pe_norms")
+    assert float(quoted["default_ratio"]) / float(quoted["xavier_ratio"]) > 100
+    assert float(quoted["default_ratio"]) > 1 > float(quoted["xavier_ratio"])  # token swamps PE / PE swamps token
+
+
+def test_concatenation_costs_width():
+    added, concatenated = concat_cost.layer_parameters(512), concat_cost.layer_parameters(1024)
+    assert concatenated > 2 * added
+    quoted = values("concat_cost")
+    assert quoted["added"] == f"{added:,}" and quoted["concatenated"] == f"{concatenated:,}"
+    with pytest.raises(ValueError, match="multiple of n_heads"):
+        concat_cost.layer_parameters(500, n_heads=8)
+
+
 def test_embeddings_and_pe_are_nearly_orthogonal():
     torch.manual_seed(0)
     weight = embedding_vs_pe_norms.embedding_default(2048, 512)
     assert embedding_vs_pe_norms.mean_abs_cosine(weight, pe64(2048, 512).float()) < 0.05
+    assert float(values("embedding_vs_pe_norms")["normal_cosine"]) < 0.05
