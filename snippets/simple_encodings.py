@@ -74,7 +74,7 @@ def summary(width: int = 16, seq_len: int = 1000, short: int = 10) -> list[list[
             [
                 name,
                 "yes" if is_unique(table) else "no",
-                f"{largest_value(table):,.0f}" if largest_value(table) > 1 else f"{largest_value(table):.0f}",
+                f"{largest_value(table):,.0f}" if largest_value(table) > 1 else f"{largest_value(table):.3g}",
                 "yes" if same_code_across_lengths(code, width, short, seq_len) else "no",
                 f"{offset_spread(table, 8):.2f}",
                 f"{distance(table, 7, 8):.3g} vs {distance(table, 0, 8):.3g}",

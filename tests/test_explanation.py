@@ -242,3 +242,27 @@ def test_embeddings_and_pe_are_nearly_orthogonal():
     weight = embedding_vs_pe_norms.embedding_default(2048, 512)
     assert embedding_vs_pe_norms.mean_abs_cosine(weight, pe64(2048, 512).float()) < 0.05
     assert float(values("embedding_vs_pe_norms")["normal_cosine"]) < 0.05
+
+
+# --- the pages quote, they do not retype -------------------------------------------------------------------------
+
+PAGES = {
+    "why-positions.md": ["permutation_equivariance", "simple_encodings"],
+    "formula.md": ["formula_forms", "wavelengths"],
+    "base.md": ["base_comparison"],
+    "properties.md": ["dot_product_vs_offset", "norm_and_distance"],
+    "add-or-concatenate.md": ["concat_cost", "embedding_vs_pe_norms"],
+}
+
+
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_pages_quote_generated_numbers_instead_of_typing_them(page):
+    text = (GENERATED.parent / page).read_text(encoding="utf-8")
+    for stem in PAGES[page]:
+        quoted = values(stem)
+        used = [key for key in quoted if f"gen.{stem}.{key}" in text]
+        assert used, f"{page} quotes nothing from {stem}"
+        for key in used:
+            literal = quoted[key]
+            if len(literal.replace(",", "").replace(".", "")) >= 4:  # long enough not to occur by chance
+                assert literal not in text, f"{page} types {literal!r} instead of quoting gen.{stem}.{key}"
