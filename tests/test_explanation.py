@@ -262,7 +262,6 @@ def test_pages_quote_generated_numbers_instead_of_typing_them(page):
         quoted = values(stem)
         used = [key for key in quoted if f"gen.{stem}.{key}" in text]
         assert used, f"{page} quotes nothing from {stem}"
-        for key in used:
-            literal = quoted[key]
+        for key, literal in quoted.items():  # every value the snippet saved, quoted here or not
             if len(literal.replace(",", "").replace(".", "")) >= 4:  # long enough not to occur by chance
                 assert literal not in text, f"{page} types {literal!r} instead of quoting gen.{stem}.{key}"
