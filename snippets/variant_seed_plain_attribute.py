@@ -73,6 +73,16 @@ if __name__ == "__main__":
     print("with a [batch, seq, d] input it runs:", tuple(pe(torch.zeros(2, 10, 4)).shape))
     # --8<-- [end:print]
 
+    # --8<-- [start:plot]
+    encoding_dim, num_steps = 32, 60
+    pos_encoding = PlainAttributeEncoding(encoding_dim, 0)  # d2l's (num_hiddens, dropout) arguments
+    try:
+        pos_encoding(torch.zeros((1, num_steps, encoding_dim)))
+    except RuntimeError as error:
+        print("forward raises RuntimeError:", error)
+    print("has the attribute P that the plotting code reads:", hasattr(pos_encoding, "P"))
+    # --8<-- [end:plot]
+
     # --8<-- [start:device]
     print("state_dict keys:", list(pe.state_dict()))
     pe.to("meta")  # "meta" stands in for "cuda" on this CPU-only machine

@@ -47,12 +47,17 @@ for variant in [REFERENCE, *VARIANTS]:
     ])
     build.append([label, seen["output"], describe_storage(seen["storage"]), seen["angle_dtype"], seen["computed"]])
 
+def save_table(text: str, name: str) -> None:
+    """Save a Markdown table as <snippet>-<name>.txt: docs/generated/*.md would be built as pages of their own."""
+    _docenv.output_path("txt", name).write_text(text + "\n", encoding="utf-8")
+
+
 def escape(rows: list[list[object]]) -> list[list[str]]:
     """Escape the | of layouts such as [sin | cos], which would otherwise split a Markdown table cell."""
     return [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
 
 
-_docenv.save_markdown(
+save_table(
     _docenv.markdown_table(
         ["variant", "layout", "row 0 is position", "max abs diff", "= reference[:, perm] at d = 8",
          "max abs diff after permuting", "frequencies (d = 64 / 512)", "d_model = 7"],
@@ -60,7 +65,7 @@ _docenv.save_markdown(
     ),
     "numbers",
 )
-_docenv.save_markdown(
+save_table(
     _docenv.markdown_table(["variant", "returns", "where the table lives", "angle dtype", "sin/cos computed"],
                            escape(build), "lllll"),
     "build",
