@@ -313,7 +313,7 @@ def observe(variant: Variant) -> dict[str, object]:
     ref = positional_encoding(64, 64, dtype=torch.float64)
     table = variant.build(64, 64)
     pairs = sinusoids_in(variant.build(256, 8))
-    ratio = {d: frequency_ratio(variant.build(256, d), positional_encoding(256, d)) for d in (64, 512)}
+    ratio = {d: frequency_ratio(variant.build(128, d), positional_encoding(128, d)) for d in (64, 512)}
     perm8 = column_permutation(variant.build(64, 8), positional_encoding(64, 8))
     perm64 = column_permutation(table, ref)
     dtype, when = trig_profile(variant)
