@@ -29,47 +29,30 @@ def frequency_cell(seen: dict) -> str:
 
 observed = {v.key: observe(v) for v in [REFERENCE, *VARIANTS]}
 
-numbers = []
-build = []
+values, behaviour, build = [], [], []
 for variant in [REFERENCE, *VARIANTS]:
     seen = observed[variant.key]
     label = f"[{variant.name}]({variant.page})"
-    diff = seen["max_abs_diff_permuted"]
-    numbers.append([
-        label,
-        seen["layout"],
-        seen["first_position"],
-        f"{seen['max_abs_diff']:.1e}",
-        permutation_cell(seen),
-        "–" if diff is None else f"{diff:.1e}",
-        frequency_cell(seen),
-        seen["odd_d7"],
-    ])
-    build.append([label, seen["output"], describe_storage(seen["storage"]), seen["angle_dtype"], seen["computed"]])
+    permuted = seen["max_abs_diff_permuted"]
+    diff = f"{seen['max_abs_diff']:.1e}" + ("" if permuted is None or permuted == seen["max_abs_diff"]
+                                           else f" → {permuted:.1e}")
+    values.append([label, seen["layout"], permutation_cell(seen), diff, frequency_cell(seen), seen["first_position"]])
+    behaviour.append([label, seen["odd_d7"], seen["output"]])
+    build.append([label, describe_storage(seen["storage"]), seen["angle_dtype"], seen["computed"]])
 
-def save_table(text: str, name: str) -> None:
-    """Save a Markdown table as <snippet>-<name>.txt: docs/generated/*.md would be built as pages of their own."""
+
+def save_table(header: list[str], rows: list[list[object]], align: str, name: str) -> None:
+    """Save a Markdown table as <snippet>-<name>.txt (docs/generated/*.md would be built as pages of their own),
+    escaping the | of layouts such as [sin | cos], which would otherwise split a cell."""
+    cells = [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
+    text = _docenv.markdown_table(header, cells, align)
     _docenv.output_path("txt", name).write_text(text + "\n", encoding="utf-8")
 
 
-def escape(rows: list[list[object]]) -> list[list[str]]:
-    """Escape the | of layouts such as [sin | cos], which would otherwise split a Markdown table cell."""
-    return [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
-
-
-save_table(
-    _docenv.markdown_table(
-        ["variant", "layout", "row 0 is position", "max abs diff", "= reference[:, perm] at d = 8",
-         "max abs diff after permuting", "frequencies (d = 64 / 512)", "d_model = 7"],
-        escape(numbers), "llrrllll",
-    ),
-    "numbers",
-)
-save_table(
-    _docenv.markdown_table(["variant", "returns", "where the table lives", "angle dtype", "sin/cos computed"],
-                           escape(build), "lllll"),
-    "build",
-)
+save_table(["variant", "layout", "= reference[:, perm] (d = 8)", "max abs diff (→ after permuting)",
+            "frequencies (d = 64 / 512)", "row 0 is position"], values, "lllllr", "values")
+save_table(["variant", "d_model = 7", "returns"], behaviour, "lll", "behaviour")
+save_table(["variant", "where the table lives", "angle dtype", "sin/cos computed"], build, "llll", "build")
 _docenv.save_json(observed)
 t2t = observed["tensor2tensor"]
 _docenv.save_values({
