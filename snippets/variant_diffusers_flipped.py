@@ -16,11 +16,13 @@ def timestep_embedding(
     scale: float = 1,
     max_period: int = 10000,
 ) -> torch.Tensor:
-    """Return the float32 [N, embedding_dim] embedding of N (possibly fractional) timesteps.
+    """Return the float32 [N, embedding_dim] embedding of N (possibly fractional)
+    timesteps.
 
-    Behaves like diffusers' get_timestep_embedding: the exponent is divided by h - downscale_freq_shift
-    (0: the paper's frequencies, as UNet2DConditionModel uses; 1, the function's default: tensor2tensor's);
-    flip_sin_to_cos swaps the halves to [cos | sin]; an odd width is zero-padded by one column.
+    Behaves like diffusers' get_timestep_embedding: the exponent is divided by h -
+    downscale_freq_shift (0: the paper's frequencies, as UNet2DConditionModel uses; 1,
+    the function's default: tensor2tensor's); flip_sin_to_cos swaps the halves to [cos |
+    sin]; an odd width is zero-padded by one column.
     """
     half = embedding_dim // 2
     exponent = -math.log(max_period) * torch.arange(half, dtype=torch.float32)

@@ -9,27 +9,34 @@ from torch import nn
 
 # --8<-- [start:core]
 class FairseqSinusoidal(nn.Module):
-    """Map tokens [batch, seq_len] to PE rows [batch, seq_len, embedding_dim]; pads get the zeroed row.
+    """Map tokens [batch, seq_len] to PE rows [batch, seq_len, embedding_dim]; pads get
+    the zeroed row.
 
-    Behaves like fairseq's SinusoidalPositionalEmbedding: the table is split [sin | cos] with frequencies
-    spaced over h - 1 steps (d = 2 or 3 divides by zero), an odd width gets a zero last column, row
-    padding_idx is all zeros, and real tokens take rows padding_idx + 1, padding_idx + 2, ...; the table is a
-    non-persistent buffer, grown when a longer input arrives.
+    Behaves like fairseq's SinusoidalPositionalEmbedding: the table is split [sin | cos]
+    with frequencies spaced over h - 1 steps (d = 2 or 3 divides by zero), an odd width
+    gets a zero last column, row padding_idx is all zeros, and real tokens take rows
+    padding_idx + 1, padding_idx + 2, ...; the table is a non-persistent buffer, grown
+    when a longer input arrives.
     """
 
     def __init__(self, embedding_dim: int, padding_idx: int, init_size: int = 1024):
         super().__init__()
         self.embedding_dim = embedding_dim
         self.padding_idx = padding_idx
-        self.register_buffer("weights", self.get_embedding(init_size, embedding_dim, padding_idx), persistent=False)
+        table = self.get_embedding(init_size, embedding_dim, padding_idx)
+        self.register_buffer("weights", table, persistent=False)
 
     @staticmethod
-    def get_embedding(num_embeddings: int, embedding_dim: int, padding_idx: int | None = None) -> torch.Tensor:
+    def get_embedding(
+        num_embeddings: int, embedding_dim: int, padding_idx: int | None = None
+    ) -> torch.Tensor:
         half = embedding_dim // 2
         step = math.log(10000) / (half - 1)  # ZeroDivisionError when half == 1
         omega = torch.exp(torch.arange(half, dtype=torch.float) * -step)
-        angle = torch.arange(num_embeddings, dtype=torch.float)[:, None] * omega[None, :]
-        pe = torch.cat([torch.sin(angle), torch.cos(angle)], dim=1).view(num_embeddings, -1)
+        position = torch.arange(num_embeddings, dtype=torch.float)
+        angle = position[:, None] * omega[None, :]
+        pe = torch.cat([torch.sin(angle), torch.cos(angle)], dim=1)
+        pe = pe.view(num_embeddings, -1)
         if embedding_dim % 2 == 1:
             pe = torch.cat([pe, torch.zeros(num_embeddings, 1)], dim=1)
         if padding_idx is not None:
@@ -38,11 +45,15 @@ class FairseqSinusoidal(nn.Module):
 
     def forward(self, tokens: torch.Tensor) -> torch.Tensor:
         batch, seq_len = tokens.shape
-        if self.padding_idx + 1 + seq_len > self.weights.size(0):  # grow the table on demand
-            self.weights = self.get_embedding(self.padding_idx + 1 + seq_len, self.embedding_dim, self.padding_idx)
+        # grow the table on demand
+        if self.padding_idx + 1 + seq_len > self.weights.size(0):
+            rows = self.padding_idx + 1 + seq_len
+            self.weights = self.get_embedding(rows, self.embedding_dim, self.padding_idx)
         mask = tokens.ne(self.padding_idx).int()
-        positions = (torch.cumsum(mask, dim=1) * mask).long() + self.padding_idx  # pads keep padding_idx
-        return self.weights.index_select(0, positions.view(-1)).view(batch, seq_len, -1).detach()
+        # pads keep padding_idx
+        positions = (torch.cumsum(mask, dim=1) * mask).long() + self.padding_idx
+        rows = self.weights.index_select(0, positions.view(-1))
+        return rows.view(batch, seq_len, -1).detach()
 # --8<-- [end:core]
 
 

@@ -7,18 +7,21 @@ from torch import nn
 
 # --8<-- [start:core]
 class MarianSinusoidal(nn.Embedding):
-    """An nn.Embedding whose frozen weight holds [sin | cos]: ceil(d/2) sine columns, then d // 2 cosines.
+    """An nn.Embedding whose frozen weight holds [sin | cos]: ceil(d/2) sine columns,
+    then d // 2 cosines.
 
-    Behaves like transformers' MarianSinusoidalPositionalEmbedding: angles in float64 (numpy there), cast to
-    float32; an odd dim gives the sines one extra column, so nothing is lost; the weight is an
-    nn.Parameter with requires_grad=False, hence in state_dict; forward takes the input shape, not the input.
+    Behaves like transformers' MarianSinusoidalPositionalEmbedding: angles in float64
+    (numpy there), cast to float32; an odd dim gives the sines one extra column, so
+    nothing is lost; the weight is an nn.Parameter with requires_grad=False, hence in
+    state_dict; forward takes the input shape, not the input.
     """
 
     def __init__(self, num_positions: int, embedding_dim: int):
         super().__init__(num_positions, embedding_dim)
         n_pos, dim = self.weight.shape
         column = torch.arange(dim, dtype=torch.float64)
-        omega = 1 / 10000 ** (2 * (column // 2) / dim)  # both columns of a pair share one frequency
+        # both columns of a pair share one frequency
+        omega = 1 / 10000 ** (2 * (column // 2) / dim)
         angle = torch.arange(n_pos, dtype=torch.float64)[:, None] * omega[None, :]
         sentinel = dim // 2 + dim % 2  # number of sine columns
         with torch.no_grad():
@@ -26,10 +29,12 @@ class MarianSinusoidal(nn.Embedding):
             self.weight[:, :sentinel] = torch.sin(angle[:, 0::2]).float()
             self.weight[:, sentinel:] = torch.cos(angle[:, 1::2]).float()
 
-    def forward(self, input_ids_shape: torch.Size, past_key_values_length: int = 0) -> torch.Tensor:
+    def forward(self, input_ids_shape: torch.Size, past_key_values_length: int = 0):
         seq_len = input_ids_shape[1]
-        positions = torch.arange(past_key_values_length, past_key_values_length + seq_len, dtype=torch.long)
-        return super().forward(positions)  # [seq_len, dim], broadcast over the batch by the caller
+        start = past_key_values_length
+        positions = torch.arange(start, start + seq_len, dtype=torch.long)
+        # [seq_len, dim], broadcast over the batch by the caller
+        return super().forward(positions)
 # --8<-- [end:core]
 
 

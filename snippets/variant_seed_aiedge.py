@@ -7,12 +7,13 @@ from torch import nn
 
 # --8<-- [start:core]
 class AiEdgeEncoding(nn.Module):
-    """Build a float32 [context_size, d_model] table once; forward returns its first seq_len rows, it does not add.
+    """Build a float32 [context_size, d_model] table once; forward returns its first
+    seq_len rows, it does not add.
 
-    Behaves like the newsletter's class: ceil(d/2) pair indices, the sines take all of them and the cosines
-    the first d // 2, so an odd d_model is handled correctly. The table is kept twice over: as the plain
-    attribute `encoding` and as the persistent buffer `pos_encoding` (the same tensor), so it is saved in
-    state_dict.
+    Behaves like the newsletter's class: ceil(d/2) pair indices, the sines take all of
+    them and the cosines the first d // 2, so an odd d_model is handled correctly. The
+    table is kept twice over: as the plain attribute `encoding` and as the persistent
+    buffer `pos_encoding` (the same tensor), so it is saved in state_dict.
     """
 
     def __init__(self, context_size: int, d_model: int):
@@ -23,10 +24,11 @@ class AiEdgeEncoding(nn.Module):
         self.encoding = torch.zeros(context_size, d_model)
         self.encoding[:, 0::2] = torch.sin(position / denominator)
         self.encoding[:, 1::2] = torch.cos(position / denominator[: d_model // 2])
-        self.register_buffer("pos_encoding", self.encoding)  # persistent: saved in state_dict
+        # persistent: saved in state_dict
+        self.register_buffer("pos_encoding", self.encoding)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """x: [batch, seq_len, d_model] embeddings; returns the [seq_len, d_model] table slice only."""
+        """x: [batch, seq_len, d_model]; returns only the [seq_len, d_model] table slice."""
         return self.pos_encoding[: x.size(1), :]
 # --8<-- [end:core]
 

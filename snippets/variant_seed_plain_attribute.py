@@ -7,11 +7,13 @@ from torch import nn
 
 # --8<-- [start:core]
 class PlainAttributeEncoding(nn.Module):
-    """Add a float32 [1, max_input_timesteps, hidden_size] table to X; the table is a plain attribute.
+    """Add a float32 [1, max_input_timesteps, hidden_size] table to X; the table is a
+    plain attribute.
 
-    Behaves like the post's class: `time_encodings` is not a buffer, so it is not in state_dict and
-    module.to(device) leaves it behind; forward copies a slice to X's device on every call. An odd
-    hidden_size makes the cosine assignment fail with a shape mismatch. The constructor prints a debug line.
+    Behaves like the post's class: `time_encodings` is not a buffer, so it is not in
+    state_dict and module.to(device) leaves it behind; forward copies a slice to X's
+    device on every call. An odd hidden_size makes the cosine assignment fail with a
+    shape mismatch. The constructor prints a debug line.
     """
 
     def __init__(self, max_input_timesteps: int, hidden_size: int):
@@ -19,13 +21,17 @@ class PlainAttributeEncoding(nn.Module):
         self.time_encodings = torch.zeros((1, max_input_timesteps, hidden_size))
         position = torch.arange(max_input_timesteps, dtype=torch.float32).reshape(-1, 1)
         two_j = torch.arange(0, hidden_size, 2, dtype=torch.float32)  # ceil(d/2) values
-        angle = position / torch.pow(10000, two_j / hidden_size)  # [max_input_timesteps, ceil(d/2)]
+        # [max_input_timesteps, ceil(d/2)]
+        angle = position / torch.pow(10000, two_j / hidden_size)
         self.time_encodings[:, :, 0::2] = torch.sin(angle)
-        self.time_encodings[:, :, 1::2] = torch.cos(angle)  # only d // 2 columns: fails for odd d
-        print(f"debug: {self.time_encodings.shape}")  # the post leaves a print like this in __init__
+        # only d // 2 columns: fails for odd d
+        self.time_encodings[:, :, 1::2] = torch.cos(angle)
+        # the post leaves a print like this in __init__
+        print(f"debug: {self.time_encodings.shape}")
 
     def forward(self, X: torch.Tensor) -> torch.Tensor:
-        return X + self.time_encodings[:, : X.shape[1], :].to(X.device)  # a copy per call off the CPU
+        # a copy per call off the CPU
+        return X + self.time_encodings[:, : X.shape[1], :].to(X.device)
 # --8<-- [end:core]
 
 

@@ -7,11 +7,13 @@ from torch import nn
 
 # --8<-- [start:core]
 class StackFlattenEncoding(nn.Module):
-    """Rebuild the whole table on every call; forward takes no input and returns [max_sequence_length, ...].
+    """Rebuild the whole table on every call; forward takes no input and returns
+    [max_sequence_length, ...].
 
-    Behaves like the notebook: one denominator per pair, sin and cos stacked to [seq, pairs, 2] and
-    flattened, so columns interleave as in the paper. With an odd d_model there are ceil(d/2) pairs and
-    the result is silently d_model + 1 columns wide. Nothing is stored: state_dict is empty.
+    Behaves like the notebook: one denominator per pair, sin and cos stacked to [seq,
+    pairs, 2] and flattened, so columns interleave as in the paper. With an odd d_model
+    there are ceil(d/2) pairs and the result is silently d_model + 1 columns wide.
+    Nothing is stored: state_dict is empty.
     """
 
     def __init__(self, d_model: int, max_sequence_length: int):
@@ -20,7 +22,8 @@ class StackFlattenEncoding(nn.Module):
         self.max_sequence_length = max_sequence_length
 
     def forward(self) -> torch.Tensor:
-        two_i = torch.arange(0, self.d_model, 2).float()  # 0, 2, 4, ...: ceil(d/2) values
+        # 0, 2, 4, ...: ceil(d/2) values
+        two_i = torch.arange(0, self.d_model, 2).float()
         denominator = torch.pow(10000, two_i / self.d_model)  # float32
         position = torch.arange(self.max_sequence_length).reshape(-1, 1)  # int64 column
         sines = torch.sin(position / denominator)  # [seq, ceil(d/2)]

@@ -6,14 +6,17 @@ import torch
 
 # --8<-- [start:core]
 def split_sin_cos(length: int, depth: int) -> torch.Tensor:
-    """Return the float32 [length, depth] table [sin(p w_0) .. sin(p w_{h-1}) | cos(p w_0) .. cos(p w_{h-1})].
+    """Return the float32 [length, depth] table [sin(p w_0) .. sin(p w_{h-1}) | cos(p
+    w_0) .. cos(p w_{h-1})].
 
-    Behaves like tensorflow/text's `positional_encoding` (numpy float64, cast to float32 at the end):
-    h = depth / 2 is a float, so an odd depth gives ceil(depth/2) frequencies and a table one column too wide.
+    Behaves like tensorflow/text's `positional_encoding` (numpy float64, cast to float32
+    at the end): h = depth / 2 is a float, so an odd depth gives ceil(depth/2)
+    frequencies and a table one column too wide.
     """
     half = depth / 2  # a float: 3.5 for depth = 7
     pair = torch.arange(half, dtype=torch.float64)  # 0, 1, .., ceil(half) - 1
-    omega = 1 / 10000 ** (pair / half)  # = 10000 ** (-2i / depth): the paper's frequencies
+    # = 10000 ** (-2i / depth): the paper's frequencies
+    omega = 1 / 10000 ** (pair / half)
     position = torch.arange(length, dtype=torch.float64)
     angle = position[:, None] * omega[None, :]
     pe = torch.cat([torch.sin(angle), torch.cos(angle)], dim=-1)

@@ -9,15 +9,22 @@ import torch.nn.functional as F
 
 # --8<-- [start:core]
 def timing_signal_1d(
-    length: int, channels: int, min_timescale: float = 1.0, max_timescale: float = 1.0e4, start_index: int = 0
+    length: int,
+    channels: int,
+    min_timescale: float = 1.0,
+    max_timescale: float = 1.0e4,
+    start_index: int = 0,
 ) -> torch.Tensor:
-    """Return the float32 [1, length, channels] signal [sin | cos], zero-padded by one column for odd channels.
+    """Return the float32 [1, length, channels] signal [sin | cos], zero-padded by one
+    column for odd channels.
 
-    Behaves like tensor2tensor's get_timing_signal_1d: h = channels // 2 frequencies from 1/min_timescale
-    down to exactly 1/max_timescale, spaced over h - 1 steps (guarded so h = 1 does not divide by 0).
+    Behaves like tensor2tensor's get_timing_signal_1d: h = channels // 2 frequencies
+    from 1/min_timescale down to exactly 1/max_timescale, spaced over h - 1 steps
+    (guarded so h = 1 does not divide by 0).
     """
     half = channels // 2
-    step = math.log(max_timescale / min_timescale) / max(half - 1, 1)  # the paper would divide by half
+    # the paper would divide by half
+    step = math.log(max_timescale / min_timescale) / max(half - 1, 1)
     omega = min_timescale * torch.exp(torch.arange(half, dtype=torch.float32) * -step)
     position = (torch.arange(length) + start_index).float()
     angle = position[:, None] * omega[None, :]
@@ -27,7 +34,7 @@ def timing_signal_1d(
 
 
 def add_timing_signal_1d(x: torch.Tensor) -> torch.Tensor:
-    """x: [batch, length, channels]; recomputes the signal on every call and adds it in x's dtype."""
+    """x: [batch, length, channels]; recomputes the signal per call, adds it in x's dtype."""
     return x + timing_signal_1d(x.shape[1], x.shape[2]).to(x.dtype)
 # --8<-- [end:core]
 

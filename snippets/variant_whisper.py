@@ -8,10 +8,12 @@ from torch import nn
 
 # --8<-- [start:core]
 def sinusoids(length: int, channels: int, max_timescale: float = 10000) -> torch.Tensor:
-    """Return the float32 [length, channels] table [sin | cos] with tensor2tensor's frequencies.
+    """Return the float32 [length, channels] table [sin | cos] with tensor2tensor's
+    frequencies.
 
-    Behaves like whisper's `sinusoids`: odd channels fail an assert; channels = 2 divides a numpy float by
-    zero, which gives inf and a table of NaN rather than an error.
+    Behaves like whisper's `sinusoids`: odd channels fail an assert; channels = 2
+    divides a numpy float by zero, which gives inf and a table of NaN rather than an
+    error.
     """
     assert channels % 2 == 0
     step = np.log(max_timescale) / (channels // 2 - 1)  # numpy float64 scalar
@@ -21,7 +23,7 @@ def sinusoids(length: int, channels: int, max_timescale: float = 10000) -> torch
 
 
 class AudioEncoderPositions(nn.Module):
-    """The encoder's use: a persistent buffer for exactly n_ctx frames (1500 in the released models)."""
+    """The encoder's use: a persistent buffer for exactly n_ctx frames (1500 in the models)."""
 
     def __init__(self, n_ctx: int, n_state: int):
         super().__init__()
