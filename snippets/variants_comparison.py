@@ -1,7 +1,6 @@
 """Run every variant and tabulate what it does against the reference: each cell is observed, none is typed."""
 
 import _docenv
-import _variants
 from _variants import REFERENCE, VARIANTS, describe_storage, observe
 
 
