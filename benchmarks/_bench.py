@@ -66,6 +66,7 @@ def seconds_per_call(fn: Callable[[], object], *, device: str = "cpu", repeats: 
     return interleaved_seconds({"fn": fn}, device=device, rounds=repeats, warmup=warmup)["fn"]
 
 
+# --8<-- [start:timing]
 def interleaved_seconds(calls: dict[str, Callable[[], object]], *, device: str = "cpu", rounds: int = 5,
                         warmup: int = 1) -> dict[str, float]:
     """The shortest wall time of each call over `rounds` rounds, each round calling every one once in turn.
@@ -96,6 +97,7 @@ def sin_cos_baseline(outputs: int, device: str = "cpu") -> Callable[[], object]:
         raise ValueError(f"outputs must be >= 2, got {outputs}")
     angles = torch.rand(outputs // 2, device=device) * 100.0
     return lambda: (torch.sin(angles), torch.cos(angles))
+# --8<-- [end:timing]
 
 
 def _status_bytes(field: str) -> int:

@@ -175,6 +175,7 @@ if __name__ == "__main__":
         "loop_ratio": f"{loop['ratio']:,.0f}",
         "loop_seconds": f"{loop['seconds']:,.0f}",
         "loop_rows": " and ".join(str(n) for n in LOOP_ROWS),
+        "table_mib": f"{LENGTHS[-1] * D_MODEL * 4 / 2**20:,.0f}",
         "reference_memory_x": f"{memory[('cpu', 'float64 angles, cast (reference)')]['peak_bytes'] / (LENGTHS[-1] * D_MODEL * 4):.1f}",
         "fast_memory_x": f"{memory[('cpu', 'linearity: fast_table')]['peak_bytes'] / (LENGTHS[-1] * D_MODEL * 4):.1f}",
     })

@@ -24,7 +24,7 @@ def fast_table(
         sin(p w) = sin(a) cos(b) + cos(a) sin(b),    cos(p w) = cos(a) cos(b) - sin(a) sin(b),
     with a = (start + block * k) w and b = r w: the shift property of the encoding, used as an algorithm.
     The few sines and cosines of a and b are evaluated in float64 (accurate at any position), then rounded
-    to `dtype`; the table itself is two multiplications and one addition per entry, written in place.
+    to `dtype`; the table itself is one complex multiplication per pair of columns, written in place.
     """
     seq_len, d_model = _check_size("seq_len", seq_len), _check_size("d_model", d_model)
     base, dtype = _check_base(base), _check_dtype(dtype)
@@ -32,17 +32,25 @@ def fast_table(
         raise ValueError(f"start must be a non-negative int, got {start!r}")
     block = math.isqrt(seq_len - 1) + 1 if block is None else _check_size("block", block)
 
-    blocks = -(-seq_len // block)  # ceil(seq_len / block)
+    blocks, h = -(-seq_len // block), d_model // 2  # ceil(seq_len / block) blocks; h pairs of columns
     omega = base ** (-torch.arange(0, d_model, 2, dtype=torch.float64, device=device) / d_model)
-    offset = torch.arange(block, dtype=torch.float64, device=device)[:, None] * omega  # b: [block, h]
-    first = (start + block * torch.arange(blocks, dtype=torch.float64, device=device))[:, None] * omega  # a
-    sin_a, cos_a = torch.sin(first).to(dtype)[:, None, :], torch.cos(first).to(dtype)[:, None, :]
-    sin_b, cos_b = torch.sin(offset).to(dtype)[None], torch.cos(offset).to(dtype)[None]
-
+    b = torch.arange(block, dtype=torch.float64, device=device)[:, None] * omega  # offsets: [block, ceil(d/2)]
+    a = (start + block * torch.arange(blocks, dtype=torch.float64, device=device))[:, None] * omega  # starts
     pe = torch.empty(blocks, block, d_model, dtype=dtype, device=device)
-    sin, cos, h = pe[..., 0::2], pe[..., 1::2], d_model // 2  # views: the writes below fill pe in place
-    torch.mul(sin_a, cos_b, out=sin).addcmul_(cos_a, sin_b)  # sin(a + b)
-    torch.mul(cos_a[..., :h], cos_b[..., :h], out=cos).addcmul_(sin_a[..., :h], sin_b[..., :h], value=-1)
+
+    if d_model % 2 == 0 and dtype in (torch.float32, torch.float64):
+        # One complex product per pair: (sin a + i cos a)(cos b - i sin b) = sin(a + b) + i cos(a + b), which
+        # is the pair [sin, cos] side by side in memory, as the paper lays it out.
+        as_complex = torch.complex64 if dtype == torch.float32 else torch.complex128
+        start_pair = torch.complex(torch.sin(a), torch.cos(a)).to(as_complex)[:, None, :]
+        offset_pair = torch.complex(torch.cos(b), -torch.sin(b)).to(as_complex)[None]
+        torch.mul(start_pair, offset_pair, out=torch.view_as_complex(pe.view(blocks, block, h, 2)))
+    else:  # odd width (a lone last sine) or a small dtype: the same formulas on the strided columns
+        sin_a, cos_a = torch.sin(a).to(dtype)[:, None, :], torch.cos(a).to(dtype)[:, None, :]
+        sin_b, cos_b = torch.sin(b).to(dtype)[None], torch.cos(b).to(dtype)[None]
+        sin, cos = pe[..., 0::2], pe[..., 1::2]  # views: the writes below fill pe in place
+        torch.mul(sin_a, cos_b, out=sin).addcmul_(cos_a, sin_b)  # sin(a + b)
+        torch.mul(cos_a[..., :h], cos_b[..., :h], out=cos).addcmul_(sin_a[..., :h], sin_b[..., :h], value=-1)
     return pe.view(blocks * block, d_model)[:seq_len]
 # --8<-- [end:fast_table]
 

@@ -5,28 +5,11 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from precision_recipes import exact_rows, float32_spacing, rows_computed_in, rows_float64_angles
+from precision_recipes import (exact_rows, float32_spacing, log_grid, max_error_per_row, rows_computed_in,
+                               rows_float64_angles)
 
 D_MODEL = 512
 HALF_ULP_NEAR_ONE = 2.0**-25  # half the float32 spacing in [0.5, 1): the best a float32 table can do
-
-
-# --8<-- [start:grid]
-def log_grid(largest: int, per_decade: int) -> list[int]:
-    """Integer positions from 1 to `largest`, evenly spaced on a log scale, plus the limits this page discusses."""
-    if largest < 1 or per_decade < 1:
-        raise ValueError(f"largest and per_decade must be >= 1, got {largest} and {per_decade}")
-    steps = round(math.log10(largest) * per_decade)
-    grid = {round(10 ** (k / per_decade)) for k in range(steps + 1)}
-    limits = {256, 257, 2048, 2049, 65504, 65520}  # last exact / first inexact integers of bf16 and fp16; fp16 max
-    return sorted(grid | {p for p in limits if p <= largest})
-
-
-def max_error_per_row(rows: torch.Tensor, exact: torch.Tensor) -> torch.Tensor:
-    """The largest |computed - exact| over the columns of each row (NaN where the row is not finite)."""
-    error = (rows.to(torch.float64) - exact).abs().amax(dim=1)
-    return torch.where(rows.isfinite().all(dim=1), error, torch.nan)
-# --8<-- [end:grid]
 
 
 # --8<-- [start:measure]
@@ -58,24 +41,26 @@ slope = float(torch.linalg.lstsq(torch.stack([p[far].log(), torch.ones_like(p[fa
                                  float32_error[far].log()[:, None]).solution[0, 0])
 
 # --8<-- [start:figure]
-fig, ax = plt.subplots(figsize=(8, 5))
+fig, ax = plt.subplots(figsize=(8, 5.5))
 styles = ["o-", "s-", "^-", "v-", "--", ":"]
 for (name, error), style in zip(errors.items(), styles):
     shown = error.isfinite() & (error > 0)  # zero errors and NaN rows cannot sit on a log axis
     ax.plot(p[shown], error[shown], style, markersize=3, linewidth=1.2, label=name)
 ax.plot(p, p * 2.0**-24, color="grey", linewidth=0.8, label="position x 2^-24")
-for limit, text in [(256, "bf16: last exact integer 256"), (2048, "fp16: last exact integer 2048"),
-                    (65504, "fp16 max 65504: beyond, rows are NaN")]:
+limits = {256: "256\nbf16 limit", 2048: "2048\nfp16 limit", 65504: "65504\nfp16 max"}
+for limit in limits:
     ax.axvline(limit, color="black", linewidth=0.6, linestyle="--")
-    ax.text(limit * 1.08, 2e-9, text, rotation=90, fontsize=8, va="bottom")
 ax.axvspan(65520, 10**6, color="tab:green", alpha=0.08)
 ax.set_xscale("log")
 ax.set_yscale("log")
 ax.set_ylim(1e-9, 10)
+top = ax.secondary_xaxis("top")
+top.set_xticks(list(limits), list(limits.values()), fontsize=8)
+top.minorticks_off()
 ax.set_xlabel("position p")
 ax.set_ylabel("largest |computed - exact| over the 512 columns")
-ax.set_title("Error of a table row against exact values, d_model = 512")
-ax.legend(fontsize=8, loc="upper left")
+ax.set_title("Error of a table row against exact values, d_model = 512 (shaded: fp16 rows are NaN)", fontsize=10, pad=28)
+ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
 # --8<-- [end:figure]
 _docenv.save_figure(fig)
 

@@ -84,6 +84,22 @@ def float32_spacing(values: torch.Tensor) -> torch.Tensor:
     return torch.exp2(torch.floor(torch.log2(magnitude)) - 23)
 
 
+def log_grid(largest: int, per_decade: int) -> list[int]:
+    """Integer positions from 1 to `largest`, evenly spaced on a log scale, plus the limits this page discusses."""
+    if largest < 1 or per_decade < 1:
+        raise ValueError(f"largest and per_decade must be >= 1, got {largest} and {per_decade}")
+    steps = round(math.log10(largest) * per_decade)
+    grid = {round(10 ** (k / per_decade)) for k in range(steps + 1)}
+    limits = {256, 257, 2048, 2049, 65504, 65520}  # last exact / first inexact integers of bf16 and fp16; fp16 max
+    return sorted(grid | {p for p in limits if p <= largest})
+
+
+def max_error_per_row(rows: torch.Tensor, exact: torch.Tensor) -> torch.Tensor:
+    """The largest |computed - exact| over the columns of each row (NaN where the row is not finite)."""
+    error = (rows.to(torch.float64) - exact).abs().amax(dim=1)
+    return torch.where(rows.isfinite().all(dim=1), error, torch.nan)
+
+
 if __name__ == "__main__":
     # --8<-- [start:demo]
     p = 100_000
