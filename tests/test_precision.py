@@ -127,3 +127,21 @@ def test_bad_positions_are_named(bad):
         rows_float64_angles(bad, 4)
     with pytest.raises(ValueError, match="positions"):
         rows_computed_in(bad, 4, dtype=torch.float32)
+
+
+QUOTED = {
+    "precision.md": ["precision_error_vs_position", "precision_duplicate_rows"],
+    "performance.md": ["build_table", "forward_cached_vs_recomputed", "fast_table"],
+}
+
+
+@pytest.mark.parametrize("page", sorted(QUOTED))
+def test_pages_quote_generated_numbers_instead_of_typing_them(page):
+    text = (GENERATED.parent / page).read_text(encoding="utf-8")
+    for stem in QUOTED[page]:
+        quoted = values(stem)
+        assert any(f"gen.{stem}.{key}" in text for key in quoted), f"{page} quotes nothing from {stem}"
+        for key, literal in quoted.items():
+            digits = literal.replace(",", "").replace(".", "")
+            if len(digits) >= 4 and digits.isdigit():  # long enough not to occur by chance
+                assert literal not in text, f"{page} types {literal!r} instead of quoting gen.{stem}.{key}"
