@@ -169,3 +169,12 @@ def test_peak_memory_counts_what_a_call_allocates():
     assert small["valid"] and large["valid"]
     assert large["result_bytes"] == 40_000 * 512 * 4
     assert 0.8 * large["result_bytes"] < large["peak_bytes"] < 1.5 * large["result_bytes"]
+
+
+def test_a_benchmark_that_writes_no_report_fails_and_changes_nothing(repo_copy):
+    (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nimport _docenv\nprint("ran")\n')
+    proc = subprocess.run([sys.executable, str(repo_copy / "scripts" / "regen.py"), "--bench", "zz_silent"],
+                          cwd=repo_copy, capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "structure: " in proc.stderr and "zz_silent.json is missing" in proc.stderr
+    assert not (repo_copy / "docs" / "generated" / "zz_silent.txt").exists()
