@@ -5,6 +5,7 @@ import math
 
 import _bench
 import matplotlib.pyplot as plt
+from matplotlib.ticker import NullLocator
 import torch
 from fast_table import fast_table
 from reference import positional_encoding
@@ -151,6 +152,8 @@ if __name__ == "__main__":
     ax.axhline(1.0, color="grey", linewidth=0.8, label="baseline: torch sin + cos, same number of outputs")
     ax.set_xscale("log")
     ax.set_yscale("log")
+    ax.set_xticks(LENGTHS, [f"{n:,}" for n in LENGTHS])
+    ax.xaxis.set_minor_locator(NullLocator())
     ax.set_xlabel("seq_len (d_model = 512)")
     ax.set_ylabel("time / baseline time (same run)")
     ax.set_title("Building the table: time as a multiple of torch's own sin + cos")

@@ -4,6 +4,7 @@ import _docenv
 
 import _bench
 import matplotlib.pyplot as plt
+from matplotlib.ticker import NullLocator
 import torch
 from build_table import float32_angles
 from fast_table import fast_table
@@ -97,6 +98,8 @@ if __name__ == "__main__":
     ax.axhline(1.0, color="grey", linewidth=0.8, label="baseline: torch sin + cos of one table")
     ax.set_xscale("log")
     ax.set_yscale("log")
+    ax.set_xticks(LENGTHS, [f"{n:,}" for n in LENGTHS])
+    ax.xaxis.set_minor_locator(NullLocator())
     ax.set_xlabel(f"seq_len (batch {BATCH}, d_model {D_MODEL})")
     ax.set_ylabel("time per forward / baseline time (same run)")
     ax.set_title("One forward pass: slice a cached table, or rebuild it every call")
