@@ -42,12 +42,16 @@ GLOBAL_INPUTS = ("requirements.txt", "snippets/_docenv.py")
 # Bump when the way jobs are run changes in a way that changes their outputs.
 RECIPE = "1"
 
+# What every benchmark's report NAME.json must hold (timings differ run to run; their structure must not).
+BENCH_KEYS = ("benchmark", "machine", "gpu", "baseline", "results", "method")
+BENCH_MACHINE_KEYS = ("cpu_model", "logical_cpus", "torch_threads", "torch", "gpu")
+
 NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0*)?(?![\w.])")
 TEXT_SUFFIXES = (".txt", ".md", ".json", ".csv")
 
 BOOT = """\
-import runpy, sys
-sys.path.insert(0, {snippets!r})
+import os, runpy, sys
+sys.path[:0] = [{snippets!r}, os.path.dirname(os.path.abspath(sys.argv[1]))]  # snippets/, then the job's folder
 import _docenv
 runpy.run_path(sys.argv[1], run_name="__main__")
 """
@@ -140,6 +144,8 @@ class Job:
         if proc.stdout:
             (staging / f"{self.name}.txt").write_bytes(proc.stdout)
         problems = [p for f in sorted(staging.iterdir()) for p in output_problems(self.name, f)]
+        if self.kind == "bench":
+            problems += bench_structure(self, staging)
         if problems:
             return False, f"{rel(self.path)} wrote outputs regen refuses:\n  " + "\n  ".join(problems)
         return True, f"{rel(self.path)} ({seconds:.1f} s)"
@@ -187,8 +193,9 @@ def discover() -> list[Job]:
     """Every job, by name. Files starting with '_' are helpers, not jobs."""
     jobs = [Job(p.stem, p, "snippet") for p in sorted(SNIPPETS.glob("*.py")) if not p.name.startswith("_")]
     if BENCHMARKS.is_dir():
-        # Benchmarks may see a GPU and use every core: they measure, they are not byte-deterministic.
-        bench_env = {"CUDA_VISIBLE_DEVICES": os.environ.get("CUDA_VISIBLE_DEVICES", ""), "OMP_NUM_THREADS": ""}
+        # Benchmarks may see a GPU: they measure, they are not byte-deterministic. They keep one CPU thread
+        # (an empty OMP_NUM_THREADS is an error for libgomp; _docenv fixes torch's threads to 1 anyway).
+        bench_env = {"CUDA_VISIBLE_DEVICES": os.environ.get("CUDA_VISIBLE_DEVICES", "")}
         if "CUDA_VISIBLE_DEVICES" not in os.environ:
             del bench_env["CUDA_VISIBLE_DEVICES"]
         jobs += [
@@ -237,6 +244,31 @@ def status(job: Job, generated: Path) -> list[str]:
             problems.append(f"missing: {rel(path)} (written by {rel(job.path)}; {how})")
         elif sha256(path) != digest:
             problems.append(f"altered: {rel(path)} (differs from what {rel(job.path)} wrote; {how})")
+    if job.kind == "bench":
+        problems += bench_structure(job, generated)
+    return problems
+
+
+def bench_structure(job: Job, generated: Path) -> list[str]:
+    """What is missing from a benchmark's report NAME.json: the keys and the machine description pages rely on."""
+    path = generated / f"{job.name}.json"
+    if not path.is_file():
+        return [f"structure: {rel(path)} is missing (every benchmark writes NAME.json; make bench)"]
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        return [f"structure: {rel(path)} is not JSON ({error})"]
+    if not isinstance(report, dict):
+        return [f"structure: {rel(path)} must hold a JSON object, got {type(report).__name__}"]
+    problems = [f"structure: {rel(path)} lacks the key {key!r}" for key in BENCH_KEYS if key not in report]
+    machine = report.get("machine")
+    if isinstance(machine, dict):
+        problems += [f"structure: {rel(path)} machine lacks {key!r}" for key in BENCH_MACHINE_KEYS if key not in machine]
+    elif "machine" in report:
+        problems.append(f"structure: {rel(path)} machine must be an object describing the machine")
+    results = report.get("results")
+    if "results" in report and (not isinstance(results, list) or not results or not all(isinstance(r, dict) for r in results)):
+        problems.append(f"structure: {rel(path)} results must be a non-empty list of objects")
     return problems
 
 
@@ -302,13 +334,18 @@ def run_jobs(todo: list[Job], generated: Path, workers: int, timeout: float) -> 
     staging_root = Path(tempfile.mkdtemp(prefix="staging-", dir=CACHE))
     try:
         results: dict[str, tuple[bool, str]] = {}
+
+        def report(job: Job, result: tuple[bool, str]) -> None:
+            results[job.name] = result
+            ok, message = result
+            print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr, flush=True)
+
         with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(j.run, staging_root / j.name, timeout): j for j in todo}
+            futures = {pool.submit(j.run, staging_root / j.name, timeout): j for j in todo if j.kind != "bench"}
             for future in concurrent.futures.as_completed(futures):
-                job = futures[future]
-                results[job.name] = future.result()
-                ok, message = results[job.name]
-                print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr)
+                report(futures[future], future.result())
+        for job in (j for j in todo if j.kind == "bench"):  # timings: one at a time, with nothing else running
+            report(job, job.run(staging_root / job.name, timeout))
         failed = [j for j in todo if not results[j.name][0]]
         if failed:
             names = ", ".join(rel(j.path) for j in failed)
