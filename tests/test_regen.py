@@ -144,21 +144,29 @@ def test_regen_refuses_a_negative_zero(repo_copy):
 @pytest.mark.slow
 def test_cache_reruns_exactly_the_affected_snippets(repo_copy):
     regen = str(repo_copy / "scripts" / "regen.py")
-    (repo_copy / "snippets" / "zz_solo.py").write_text('"""Stand alone."""\nimport _docenv\nprint("solo")\n')
-    first = run_python(regen)
-    assert first.returncode == 0 and "ran snippets/zz_solo.py" in first.stdout, first.stdout + first.stderr
+    snippets = repo_copy / "snippets"
+    (snippets / "_zz_helper.py").write_text('"""A local helper."""\nVALUE = 1\n')
+    (snippets / "_zz_middle.py").write_text('"""Imports the helper."""\nfrom _zz_helper import VALUE\n')
+    (snippets / "zz_user.py").write_text('"""Uses the helper through another module."""\nimport _docenv\nimport _zz_middle\nprint(_zz_middle.VALUE)\n')
+    (snippets / "zz_solo.py").write_text('"""Stand alone."""\nimport _docenv\nprint("solo")\n')
+    first = run_python(regen, "-j", "2")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "ran snippets/zz_user.py" in first.stdout and "ran snippets/zz_solo.py" in first.stdout
+    assert "reference_table" not in first.stdout, "a current snippet was re-run"
 
     again = run_python(regen)
     assert again.returncode == 0 and "nothing to do" in again.stdout, again.stdout
 
-    module = repo_copy / "snippets" / "reference.py"
-    module.write_text(module.read_text() + "\n# an edit\n")
+    (snippets / "_zz_helper.py").write_text('"""A local helper."""\nVALUE = 2\n')
     third = run_python(regen)
     assert third.returncode == 0, third.stderr
-    assert "ran snippets/reference_table.py" in third.stdout
-    assert "ran snippets/heatmap.py" in third.stdout
-    assert "zz_solo" not in third.stdout, "a snippet that does not import reference.py was re-run"
+    assert "ran snippets/zz_user.py" in third.stdout, "a change two imports away did not re-run its user"
+    assert "zz_solo" not in third.stdout, "a snippet that does not import the helper was re-run"
+    assert (repo_copy / "docs" / "generated" / "zz_user.txt").read_text() == "2\n"
     assert check(repo_copy)[0] == 0
+
+    forced = run_python(regen, "--force", "zz_solo")
+    assert forced.returncode == 0 and "ran snippets/zz_solo.py" in forced.stdout
 
 
 @pytest.mark.slow
