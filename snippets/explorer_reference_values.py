@@ -36,6 +36,8 @@ def shift(pe_p: torch.Tensor, cos: list[float], sin: list[float]) -> torch.Tenso
     moved[0 : 2 * pairs : 2] = x * c + y * s  # sin(w (p + k))
     moved[1 : 2 * pairs : 2] = -x * s + y * c  # cos(w (p + k))
     return moved
+
+
 # --8<-- [end:shift]
 
 

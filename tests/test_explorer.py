@@ -82,8 +82,9 @@ def explorer(offline_page, site_url):
     assert not offline_page.external, f"the explorer requested {offline_page.external}"
 
 
-@pytest.mark.parametrize("index", range(len(REFERENCE)), ids=lambda i: "d{d_model}-b{base:g}-n{positions}".format(
-    **REFERENCE[i]))
+@pytest.mark.parametrize(
+    "index", range(len(REFERENCE)), ids=lambda i: "d{d_model}-b{base:g}-n{positions}".format(**REFERENCE[i])
+)
 def test_numbers_equal_the_reference(explorer, index: int) -> None:
     setting = REFERENCE[index]
     set_controls(explorer, setting)
@@ -125,13 +126,16 @@ def test_bad_input_is_named_and_keeps_the_last_figures(explorer) -> None:
 
 
 CONTRAST = """() => {
-  const rgb = s => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
-  const lum = c => { const v = c.map(x => { x /= 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
-                     return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-  const ratio = (a, b) => { const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
-  const bg = getComputedStyle(document.querySelector(".md-main")).backgroundColor !== "rgba(0, 0, 0, 0)"
-    ? getComputedStyle(document.querySelector(".md-main")).backgroundColor : getComputedStyle(document.body).backgroundColor;
-  const style = sel => getComputedStyle(document.querySelector(sel));
+  const rgb = (s) => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const linear = (x) => (x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  const lum = (c) => { const v = c.map(linear); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const main = getComputedStyle(document.querySelector(".md-main")).backgroundColor;
+  const bg = main !== "rgba(0, 0, 0, 0)" ? main : getComputedStyle(document.body).backgroundColor;
+  const style = (sel) => getComputedStyle(document.querySelector(sel));
   return {
     scheme: document.body.getAttribute("data-md-color-scheme"),
     text: ratio(style("#pe-curves text").fill, bg),
