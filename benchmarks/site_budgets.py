@@ -1,6 +1,5 @@
 """Measure the built site in headless Chromium: bytes per page, axe-core findings in both palettes, alt text."""
 
-import _docenv
 import functools
 import http.server
 import os
@@ -11,8 +10,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # benchmarks/: the helper shared with the tests
-
+import _docenv
 import _site_audit as audit
 import torch
 from playwright.sync_api import sync_playwright
@@ -38,10 +36,8 @@ def build(site: Path) -> None:
 
 def machine(browser_version: str) -> dict:
     """The machine the figures were measured on (bytes do not depend on it; the browser version might)."""
-    cpu = next(
-        (line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines() if "model name" in line),
-        platform.machine(),
-    )
+    lines = Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").is_file() else []
+    cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), platform.machine())
     return {
         "cpu_model": cpu,
         "logical_cpus": os.cpu_count(),

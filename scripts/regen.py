@@ -46,8 +46,8 @@ NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0*)?(?![\w.])")
 TEXT_SUFFIXES = (".txt", ".md", ".json", ".csv")
 
 BOOT = """\
-import runpy, sys
-sys.path.insert(0, {snippets!r})
+import os, runpy, sys
+sys.path[:0] = [{snippets!r}, os.path.dirname(os.path.abspath(sys.argv[1]))]  # snippets/, then the job's folder
 import _docenv
 runpy.run_path(sys.argv[1], run_name="__main__")
 """
