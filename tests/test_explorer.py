@@ -160,3 +160,19 @@ def test_charts_are_readable_in_both_palettes(browser, site_url, scheme: str) ->
     assert measured["scheme"] == {"light": "default", "dark": "slate"}[scheme]
     assert measured["text"] >= 4.5, measured
     assert min(measured["sine"], measured["cosine"]) >= 3.0, measured
+
+
+@pytest.mark.parametrize(("d_model", "same"), [(16, True), (7, False)])
+def test_dot_product_depends_on_the_offset_only_for_even_widths(explorer, d_model: int, same: bool) -> None:
+    """What the page tells readers to try: moving p leaves the dot-product curve alone, unless d_model is odd."""
+    type_into(explorer, "pe-d-model", d_model)
+    type_into(explorer, "pe-positions", 64)
+    curves = []
+    for p in (0, 37, 5000):
+        type_into(explorer, "pe-p", p)
+        curves.append(explorer.evaluate("window.peExplorer.dot()"))
+    spread = max(max_diff(curves[0], c) for c in curves[1:])
+    if same:
+        assert spread < TOLERANCE, f"the dot product moved with p by {spread:.3g}"
+    else:
+        assert spread > 0.1, "the lone sine column of an odd width should make the dot product depend on p"
