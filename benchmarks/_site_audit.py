@@ -20,10 +20,12 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
 
-# --- the budgets: bytes of response bodies a first visit transfers (empty cache), set a little above the measured
-# figures. Raise one only in the pull request that needs it, and say why there.
-HOME_BUDGET_BYTES = 850_000
-PAGE_BUDGET_BYTES = 1_650_000  # any page, the heaviest included
+# --- the budgets: bytes of response bodies a first visit transfers (empty cache). Set a little above what a trial
+# merge of every branch of the site measured on 2026-11-22 (home 1,028 kB, heaviest: the notebook page, 1,749 kB):
+# every page fetches the search index (300 kB then, growing with the text), and mkdocs-jupyter inlines about 600 kB
+# of JupyterLab CSS into each notebook page. Raise one only in the pull request that needs it, and say why there.
+HOME_BUDGET_BYTES = 1_200_000
+PAGE_BUDGET_BYTES = 2_000_000  # any page, the heaviest included
 # axe-core impacts that fail the check; "minor" and "moderate" findings are reported, not enforced.
 FAILING_IMPACTS = ("serious", "critical")
 SCHEMES = ("light", "dark")  # Material follows prefers-color-scheme: "default" and "slate" palettes
