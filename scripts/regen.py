@@ -42,6 +42,10 @@ GLOBAL_INPUTS = ("requirements.txt", "snippets/_docenv.py")
 # Bump when the way jobs are run changes in a way that changes their outputs.
 RECIPE = "1"
 
+# What every benchmark's report NAME.json must hold (timings differ run to run; their structure must not).
+BENCH_KEYS = ("benchmark", "machine", "gpu", "baseline", "results", "method")
+BENCH_MACHINE_KEYS = ("cpu_model", "logical_cpus", "torch_threads", "torch", "gpu")
+
 NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0*)?(?![\w.])")
 TEXT_SUFFIXES = (".txt", ".md", ".json", ".csv")
 
@@ -140,6 +144,8 @@ class Job:
         if proc.stdout:
             (staging / f"{self.name}.txt").write_bytes(proc.stdout)
         problems = [p for f in sorted(staging.iterdir()) for p in output_problems(self.name, f)]
+        if self.kind == "bench":
+            problems += bench_structure(self, staging)
         if problems:
             return False, f"{rel(self.path)} wrote outputs regen refuses:\n  " + "\n  ".join(problems)
         return True, f"{rel(self.path)} ({seconds:.1f} s)"
@@ -217,8 +223,11 @@ def notebook_cells(path: Path) -> list[tuple[str, str]]:
 
 
 def notebook_target(job: Job, generated: Path) -> Path:
-    """Where a notebook's executed copy goes: over itself, or beside the outputs when regen writes elsewhere (tests)."""
-    return job.path if generated.resolve() == GENERATED.resolve() else generated / f"{job.name}.ipynb"
+    """Where a notebook's executed copy goes: over itself; with --generated-dir DIR (tests), to DIR/../notebooks/,
+    as docs/notebooks/ lies beside docs/generated/ (so DIR holds outputs of snippets and benchmarks only)."""
+    if generated.resolve() == GENERATED.resolve():
+        return job.path
+    return generated.parent / "notebooks" / job.path.name
 
 
 class NotebookJob(Job):
@@ -255,8 +264,9 @@ def discover() -> list[Job]:
     """Every job, by name. Files starting with '_' are helpers, not jobs."""
     jobs = [Job(p.stem, p, "snippet") for p in sorted(SNIPPETS.glob("*.py")) if not p.name.startswith("_")]
     if BENCHMARKS.is_dir():
-        # Benchmarks may see a GPU and use every core: they measure, they are not byte-deterministic.
-        bench_env = {"CUDA_VISIBLE_DEVICES": os.environ.get("CUDA_VISIBLE_DEVICES", ""), "OMP_NUM_THREADS": ""}
+        # Benchmarks may see a GPU: they measure, they are not byte-deterministic. They keep one CPU thread
+        # (an empty OMP_NUM_THREADS is an error for libgomp; _docenv fixes torch's threads to 1 anyway).
+        bench_env = {"CUDA_VISIBLE_DEVICES": os.environ.get("CUDA_VISIBLE_DEVICES", "")}
         if "CUDA_VISIBLE_DEVICES" not in os.environ:
             del bench_env["CUDA_VISIBLE_DEVICES"]
         jobs += [
@@ -309,6 +319,31 @@ def status(job: Job, generated: Path) -> list[str]:
             problems.append(f"altered: {rel(path)} (differs from what {rel(job.path)} wrote; {how})")
     if job.kind == "notebook" and not problems:  # a stale notebook's file differs anyway: say stale, not altered
         problems += notebook_status(job, generated, manifest)
+    if job.kind == "bench":
+        problems += bench_structure(job, generated)
+    return problems
+
+
+def bench_structure(job: Job, generated: Path) -> list[str]:
+    """What is missing from a benchmark's report NAME.json: the keys and the machine description pages rely on."""
+    path = generated / f"{job.name}.json"
+    if not path.is_file():
+        return [f"structure: {rel(path)} is missing (every benchmark writes NAME.json; make bench)"]
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        return [f"structure: {rel(path)} is not JSON ({error})"]
+    if not isinstance(report, dict):
+        return [f"structure: {rel(path)} must hold a JSON object, got {type(report).__name__}"]
+    problems = [f"structure: {rel(path)} lacks the key {key!r}" for key in BENCH_KEYS if key not in report]
+    machine = report.get("machine")
+    if isinstance(machine, dict):
+        problems += [f"structure: {rel(path)} machine lacks {key!r}" for key in BENCH_MACHINE_KEYS if key not in machine]
+    elif "machine" in report:
+        problems.append(f"structure: {rel(path)} machine must be an object describing the machine")
+    results = report.get("results")
+    if "results" in report and (not isinstance(results, list) or not results or not all(isinstance(r, dict) for r in results)):
+        problems.append(f"structure: {rel(path)} results must be a non-empty list of objects")
     return problems
 
 
@@ -319,7 +354,6 @@ def strays(jobs: list[Job], generated: Path) -> list[str]:
     for name in known:
         manifest = read_manifest(generated, name) or {}
         owned.update((generated / f).resolve() for f in manifest.get("outputs", {}))
-    owned.update(notebook_target(j, generated).resolve() for j in jobs if j.kind == "notebook")
     lines = []
     for path in sorted(p for p in generated.rglob("*") if p.is_file()):
         if path.resolve() not in owned:
@@ -335,6 +369,7 @@ def install(job: Job, staging: Path, generated: Path) -> None:
     if job.kind == "notebook":  # the executed notebook goes over itself, not into docs/generated/
         staged = staging / f"{job.name}.ipynb"
         target = notebook_target(job, generated)
+        target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f".{target.name}.tmp")
         shutil.copyfile(staged, tmp)
         os.replace(tmp, target)
@@ -386,13 +421,18 @@ def run_jobs(todo: list[Job], generated: Path, workers: int, timeout: float) -> 
     staging_root = Path(tempfile.mkdtemp(prefix="staging-", dir=CACHE))
     try:
         results: dict[str, tuple[bool, str]] = {}
+
+        def report(job: Job, result: tuple[bool, str]) -> None:
+            results[job.name] = result
+            ok, message = result
+            print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr, flush=True)
+
         with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(j.run, staging_root / j.name, timeout): j for j in todo}
+            futures = {pool.submit(j.run, staging_root / j.name, timeout): j for j in todo if j.kind != "bench"}
             for future in concurrent.futures.as_completed(futures):
-                job = futures[future]
-                results[job.name] = future.result()
-                ok, message = results[job.name]
-                print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr)
+                report(futures[future], future.result())
+        for job in (j for j in todo if j.kind == "bench"):  # timings: one at a time, with nothing else running
+            report(job, job.run(staging_root / job.name, timeout))
         failed = [j for j in todo if not results[j.name][0]]
         if failed:
             names = ", ".join(rel(j.path) for j in failed)
@@ -466,7 +506,10 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--watch", action="store_true", help="regenerate on every change until interrupted")
     parser.add_argument("--force", action="store_true", help="re-run every job, current or not")
     parser.add_argument("--bench", action="store_true", help="also run the benchmarks")
-    parser.add_argument("--generated-dir", type=Path, default=GENERATED, help="where outputs go (tests use a temp dir)")
+    parser.add_argument(
+        "--generated-dir", type=Path, default=GENERATED,
+        help="where outputs go (tests use a temp dir; executed notebooks then go to its sibling notebooks/)",
+    )  # fmt: skip
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="jobs run at once")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds one job may take")
     parser.add_argument("names", nargs="*", help="only these jobs (by name, e.g. reference_table)")

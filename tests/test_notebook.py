@@ -64,7 +64,8 @@ def test_reexecution_is_byte_identical_and_check_catches_edits(tmp_path: Path) -
     generated = tmp_path / "generated"
     proc = run_python("scripts/regen.py", "--force", "--generated-dir", str(generated), "playground")
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    executed = generated / "playground.ipynb"
+    executed = tmp_path / "notebooks" / "playground.ipynb"  # beside the outputs, as docs/notebooks/ is
+    assert not (generated / "playground.ipynb").exists(), "the notebook is not an output under docs/generated/"
     assert executed.read_bytes() == NOTEBOOK.read_bytes(), "the committed notebook is not what executing it gives"
 
     def check() -> str:
@@ -73,7 +74,7 @@ def test_reexecution_is_byte_identical_and_check_catches_edits(tmp_path: Path) -
 
     assert check() == "", "a freshly executed notebook is current"
     executed.write_text(executed.read_text(encoding="utf-8").replace("True", "False"), encoding="utf-8")
-    assert "altered: generated/playground.ipynb" in check().replace(str(tmp_path) + "/", ""), "a hand-edited output"
+    assert "altered: notebooks/playground.ipynb" in check().replace(str(tmp_path) + "/", ""), "a hand-edited output"
 
 
 def test_cache_key_covers_the_cells_not_the_outputs(tmp_path: Path, monkeypatch) -> None:

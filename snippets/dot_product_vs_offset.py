@@ -1,0 +1,78 @@
+"""Show that PE(p) . PE(p+k) = sum_i cos(omega_i k): it depends only on k, is even in k, and decreases only locally."""
+
+import _docenv
+import matplotlib.pyplot as plt
+import torch
+from reference import positional_encoding
+
+
+# --8<-- [start:closed_form]
+def dot_by_offset(offsets: torch.Tensor, d_model: int, base: float = 10000.0) -> torch.Tensor:
+    """sum_i cos(omega_i * k) for each offset k (even d_model): the dot product PE(p) . PE(p + k) for any p."""
+    if d_model % 2:
+        raise ValueError(f"the closed form needs an even d_model, got {d_model}")
+    omega = base ** (-torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
+    return torch.cos(offsets.to(torch.float64)[:, None] * omega[None, :]).sum(dim=1)
+# --8<-- [end:closed_form]
+
+
+# --8<-- [start:measure]
+def spread_over_positions(pe: torch.Tensor, k: int) -> float:
+    """max - min over p of PE(p) . PE(p + k): 0 when the dot product does not depend on p."""
+    dots = (pe[: pe.size(0) - k] * pe[k:]).sum(dim=1)
+    return (dots.max() - dots.min()).item()
+
+
+def first_rise(curve: torch.Tensor) -> int:
+    """The first offset k > 0 with curve[k] > curve[k-1]: where the dot product stops decreasing."""
+    rising = (curve[1:] > curve[:-1]).nonzero()
+    if rising.numel() == 0:
+        raise ValueError("the curve never rises over the offsets given")
+    return int(rising[0]) + 1
+# --8<-- [end:measure]
+
+
+if __name__ == "__main__":
+    # --8<-- [start:run]
+    d_model = 512
+    pe = positional_encoding(3000, d_model, dtype=torch.float64)
+    for k in (1, 5, 20, 500):
+        dots = (pe[: 3000 - k] * pe[k:]).sum(dim=1)
+        closed = dot_by_offset(torch.tensor([k]), d_model).item()
+        print(f"k = {k:3d}: PE(p).PE(p+k) over p = 0..{2999 - k}: from {dots.min().item():.4f} to {dots.max().item():.4f};"
+              f" sum cos(w_i k) = {closed:.4f}")
+    p = torch.arange(500, 1000)
+    left_right = ((pe[p] * pe[p + 37]).sum(1) - (pe[p] * pe[p - 37]).sum(1)).abs().max().item()
+    print(f"max over p |PE(p).PE(p+37) - PE(p).PE(p-37)| = {left_right:.1e}")
+    curve = dot_by_offset(torch.arange(0, 2001), d_model)
+    k_up = first_rise(curve)
+    print(f"the curve falls from k = 0 to k = {k_up - 1} ({curve[k_up - 1].item():.4f}) and rises at k = {k_up} ({curve[k_up].item():.4f})")
+    # --8<-- [end:run]
+
+    fig, (near, far) = plt.subplots(1, 2, figsize=(10, 3.8), gridspec_kw={"width_ratios": [1, 1.4]})
+    ks = torch.arange(-120, 121)
+    near.plot(ks, dot_by_offset(ks, d_model), lw=1.2)
+    near.axvline(k_up - 1, color="C3", ls=":", lw=1)
+    near.axvline(-(k_up - 1), color="C3", ls=":", lw=1)
+    near.set_xlabel("offset k")
+    near.set_ylabel("PE(p) · PE(p+k)")
+    near.set_title(f"symmetric in k; first local minimum at |k| = {k_up - 1}", fontsize=10)
+    far.plot(torch.arange(0, 2001), curve, lw=0.8)
+    far.axhline(0, color="grey", lw=0.6)
+    far.set_xlabel("offset k")
+    far.set_title("over 2,000 positions: the decrease is only local", fontsize=10)
+    fig.suptitle("d_model = 512: the dot product of two encodings depends only on their offset")
+    fig.tight_layout()
+    _docenv.save_figure(fig)
+
+    _docenv.save_values(
+        {
+            "first_min": str(k_up - 1),
+            "first_rise": str(k_up),
+            "at_zero": f"{curve[0].item():.0f}",
+            "at_one": f"{curve[1].item():.2f}",
+            "at_first_min": f"{curve[k_up - 1].item():.2f}",
+            "at_first_rise": f"{curve[k_up].item():.2f}",
+            "left_right": f"{left_right:.0e}",
+        }
+    )

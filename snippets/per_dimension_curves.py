@@ -1,0 +1,28 @@
+"""Plot a few columns of the table against position: each pair is a sine and a cosine of one frequency."""
+
+import _docenv
+import matplotlib.pyplot as plt
+import torch
+from reference import positional_encoding
+
+if __name__ == "__main__":
+    # --8<-- [start:curves]
+    d_model, seq_len = 128, 64
+    pe = positional_encoding(seq_len, d_model, dtype=torch.float64)  # the table: integer positions only
+    p = torch.arange(seq_len)
+    x = torch.linspace(0, seq_len - 1, 2000, dtype=torch.float64)  # the waves the table samples
+    fig, axes = plt.subplots(3, 1, figsize=(8, 6.4), sharex=True)
+    for ax, i in zip(axes, (0, 6, 20)):  # three pairs: fast, medium, slow
+        omega = 10000 ** (-2 * i / d_model)
+        ax.plot(x, torch.sin(omega * x), color="C0", lw=0.6, alpha=0.5)
+        ax.plot(x, torch.cos(omega * x), color="C1", lw=0.6, alpha=0.5)
+        ax.plot(p, pe[:, 2 * i], "o", color="C0", ms=3.5, label=f"column {2 * i} = sin")
+        ax.plot(p, pe[:, 2 * i + 1], "s", color="C1", ms=3.5, label=f"column {2 * i + 1} = cos")
+        ax.set_title(f"pair i = {i}: wavelength 2π / ω = {2 * torch.pi / omega:.1f} positions", fontsize=10)
+        ax.set_ylim(-1.15, 1.15)
+        ax.legend(loc="lower left", fontsize=8, ncol=2)
+    axes[-1].set_xlabel("position p")
+    fig.suptitle("d_model = 128: both columns of a pair share one frequency, a quarter wave apart")
+    fig.tight_layout()
+    # --8<-- [end:curves]
+    _docenv.save_figure(fig)

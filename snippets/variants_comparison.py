@@ -1,0 +1,63 @@
+"""Run every variant and tabulate what it does against the reference: each cell is observed, none is typed."""
+
+import _docenv
+from _variants import REFERENCE, VARIANTS, describe_storage, observe
+
+
+# --8<-- [start:cells]
+def permutation_cell(seen: dict) -> str:
+    """Identity, the observed column order at d_model = 8, or why there is none."""
+    perm = seen["permutation_d8"]
+    if perm is not None:
+        return "identical" if perm == sorted(perm) else "`" + str(perm).replace(" ", "") + "`"
+    if abs(seen["frequency_ratio_d64"] - 1) > 1e-4:
+        return "no: other frequencies"
+    if seen["first_position"] != 0:
+        return "no: shifted positions"
+    return "no"
+
+
+def frequency_cell(seen: dict) -> str:
+    """'paper' when every omega matches to 1e-4, else how much lower the lowest frequency is at d = 64 and 512."""
+    r64, r512 = seen["frequency_ratio_d64"], seen["frequency_ratio_d512"]
+    if abs(r64 - 1) < 1e-4 and abs(r512 - 1) < 1e-4:
+        return "paper"
+    return f"lower, by up to {r64:.3f}× / {r512:.4f}×"
+# --8<-- [end:cells]
+
+
+observed = {v.key: observe(v) for v in [REFERENCE, *VARIANTS]}
+
+values, behaviour, build = [], [], []
+for variant in [REFERENCE, *VARIANTS]:
+    seen = observed[variant.key]
+    label = f"[{variant.name}]({variant.page})"
+    permuted = seen["max_abs_diff_permuted"]
+    diff = f"{seen['max_abs_diff']:.1e}" + ("" if permuted is None or permuted == seen["max_abs_diff"]
+                                           else f" → {permuted:.1e}")
+    values.append([label, seen["layout"], permutation_cell(seen), diff, frequency_cell(seen), seen["first_position"]])
+    behaviour.append([label, seen["odd_d7"], seen["output"]])
+    build.append([label, describe_storage(seen["storage"]), seen["angle_dtype"], seen["computed"]])
+
+
+def save_table(header: list[str], rows: list[list[object]], align: str, name: str) -> None:
+    """Save a Markdown table as <snippet>-<name>.txt (docs/generated/*.md would be built as pages of their own),
+    escaping the | of layouts such as [sin | cos], which would otherwise split a cell."""
+    cells = [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
+    text = _docenv.markdown_table(header, cells, align)
+    _docenv.output_path("txt", name).write_text(text + "\n", encoding="utf-8")
+
+
+save_table(["variant", "layout", "= reference[:, perm] (d = 8)", "max abs diff (→ after permuting)",
+            "frequencies (d = 64 / 512)", "row 0 is position"], values, "lllllr", "values")
+save_table(["variant", "d_model = 7", "returns"], behaviour, "lll", "behaviour")
+save_table(["variant", "where the table lives", "angle dtype", "sin/cos computed"], build, "llll", "build")
+_docenv.save_json(observed)
+t2t = observed["tensor2tensor"]
+_docenv.save_values({
+    "t2t_ratio_d64": f"{t2t['frequency_ratio_d64']:.3f}",
+    "t2t_ratio_d512": f"{t2t['frequency_ratio_d512']:.4f}",
+    "fp32_max_diff": f"{max(observed[v.key]['max_abs_diff_permuted'] or 0 for v in VARIANTS):.1e}",
+    "fairseq_first": str(observed["fairseq"]["first_position"]),
+})
+print(f"{len(VARIANTS)} variants and the reference observed")

@@ -1,0 +1,48 @@
+"""Draw the layouts side by side, and the frequencies of the paper against tensor2tensor's, from the variants' own tables."""
+
+import _docenv
+import matplotlib.pyplot as plt
+
+from _variants import BY_KEY, sinusoids_in
+
+# --8<-- [start:layouts]
+panels = {
+    "reference: interleaved": BY_KEY["reference"].build(64, 32),
+    "TF text: [sin | cos]": BY_KEY["split_sin_cos"].build(64, 32),
+    "diffusers: [cos | sin]": BY_KEY["diffusers_flipped"].build(64, 32),
+    "tensor2tensor: [sin | cos]": BY_KEY["tensor2tensor"].build(64, 32),
+}
+fig, axes = plt.subplots(1, 4, figsize=(13, 3.6), sharey=True)
+for ax, (title, table) in zip(axes, panels.items()):
+    image = ax.imshow(table.T, aspect="auto", cmap="RdBu_r", vmin=-1, vmax=1, origin="lower")
+    ax.set_title(title, fontsize=10)
+    ax.set_xlabel("position p")
+    ax.grid(False)
+axes[0].set_ylabel("column (d_model = 32)")
+fig.colorbar(image, ax=axes, shrink=0.8, label="value")
+_docenv.save_figure(fig, "heatmaps")
+# --8<-- [end:layouts]
+
+# --8<-- [start:frequencies]
+def fitted(key: str, d_model: int) -> list[float]:
+    """The angular frequency of every sin/cos pair of a variant's table, fitted from its values."""
+    return [pair.omega for pair in sinusoids_in(BY_KEY[key].build(256, d_model))]
+
+
+fig, (left, right) = plt.subplots(1, 2, figsize=(12, 3.8))
+for key, label, marker in (("reference", "paper", "o"), ("tensor2tensor", "tensor2tensor", "x")):
+    omega = fitted(key, 64)
+    left.semilogy(range(len(omega)), omega, marker, label=label, markersize=5)
+left.axhline(1e-4, color="gray", linewidth=0.8, linestyle="--")
+left.set_xlabel("pair i (d_model = 64)")
+left.set_ylabel("angular frequency ω_i (fitted)")
+left.legend()
+for d_model in (64, 512):
+    ratio = [p / t for p, t in zip(fitted("reference", d_model), fitted("tensor2tensor", d_model))]
+    half = len(ratio)
+    right.plot([i / (half - 1) for i in range(half)], ratio, label=f"d_model = {d_model}")
+right.set_xlabel("i / (h - 1): from the highest frequency to the lowest")
+right.set_ylabel("ω_paper / ω_tensor2tensor")
+right.legend()
+_docenv.save_figure(fig, "frequencies")
+# --8<-- [end:frequencies]

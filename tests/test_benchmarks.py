@@ -1,0 +1,180 @@
+"""The benchmarks: their committed reports have the structure pages rely on, regen --check tells stale or
+malformed reports (without re-running them), the timing helpers keep their promises, and what they time is right."""
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "docs" / "generated"
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import _bench  # noqa: E402
+import build_table  # noqa: E402
+import regen  # noqa: E402
+from fast_table import fast_table  # noqa: E402
+from reference import positional_encoding  # noqa: E402
+
+BENCHES = sorted(p.stem for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_"))
+
+
+def report(name: str) -> dict:
+    return json.loads((GENERATED / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def check(root: Path, *names: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(root / "scripts" / "regen.py"), "--check", *names],
+                          cwd=root, capture_output=True, text=True)
+
+
+@pytest.fixture
+def repo_copy(tmp_path: Path) -> Path:
+    """What regen needs, copied: scripts/, snippets/, benchmarks/, docs/generated/ and the pinned requirements."""
+    for folder in ("scripts", "snippets", "benchmarks", "docs/generated"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "requirements.txt", tmp_path / "requirements.txt")
+    return tmp_path
+
+
+def test_there_are_benchmarks():
+    assert {"build_table", "forward_cached_vs_recomputed"} <= set(BENCHES)
+
+
+@pytest.mark.parametrize("name", BENCHES)
+def test_committed_reports_have_the_structure(name):
+    data = report(name)
+    assert regen.bench_structure(next(j for j in regen.discover() if j.name == name), GENERATED) == []
+    assert set(regen.BENCH_KEYS) <= set(data)
+    assert data["gpu"] == data["machine"]["gpu"]
+    assert data["machine"]["cpu_model"] and data["machine"]["torch"] == torch.__version__
+
+
+@pytest.mark.parametrize("name", BENCHES)
+def test_every_time_is_a_ratio_to_the_baseline_of_the_same_run(name):
+    data = report(name)
+    timed = [r for r in data["results"] if "seconds" in r]
+    assert timed
+    for r in timed:
+        baseline = data["baseline"]["seconds"][r["device"]][str(r["seq_len"])]
+        assert r["ratio"] == pytest.approx(r["seconds"] / baseline)
+
+
+def test_gpu_rows_exist_exactly_when_a_gpu_was_there():
+    for name in BENCHES:
+        data = report(name)
+        devices = {r["device"] for r in data["results"]}
+        assert ("cuda" in devices) == (data["gpu"] != "not available")
+
+
+def test_the_loop_is_extrapolated_and_says_so():
+    loops = [r for r in report("build_table")["results"] if r.get("variant", "").startswith("nested")]
+    assert loops and all(r["extrapolated"]["rows_timed"] == list(build_table.LOOP_ROWS) for r in loops)
+    assert max(build_table.LOOP_ROWS) < min(build_table.LENGTHS)
+
+
+def test_peak_memory_the_page_states():
+    """The reference peaks at several times the table (float64 temporaries); fast_table at about its size."""
+    memory = {r["variant"]: r["memory"] for r in report("build_table")["results"]
+              if "memory" in r and r["device"] == "cpu"}
+    table = build_table.LENGTHS[-1] * build_table.D_MODEL * 4
+    assert all(m["valid"] for m in memory.values())
+    assert memory["float64 angles, cast (reference)"]["peak_bytes"] > 3 * table
+    assert memory["linearity: fast_table"]["peak_bytes"] < 1.3 * table
+
+
+def test_check_passes_on_the_committed_reports():
+    proc = check(ROOT, *BENCHES)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_check_reports_a_changed_benchmark_as_stale(repo_copy):
+    bench = repo_copy / "benchmarks" / "build_table.py"
+    bench.write_text(bench.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    proc = check(repo_copy, *BENCHES)
+    assert proc.returncode == 1
+    assert "stale: " in proc.stdout and "build_table.py" in proc.stdout
+
+
+def test_check_reports_a_changed_helper_as_stale(repo_copy):
+    helper = repo_copy / "benchmarks" / "_bench.py"
+    helper.write_text(helper.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    proc = check(repo_copy, *BENCHES)
+    assert proc.returncode == 1 and proc.stdout.count("stale: ") == len(BENCHES)
+
+
+@pytest.mark.parametrize("key", ["machine", "results", "baseline"])
+def test_check_reports_a_report_without_a_required_key(repo_copy, key):
+    """Even when the manifest agrees with the file (a benchmark that wrote the wrong structure)."""
+    generated = repo_copy / "docs" / "generated"
+    path = generated / "build_table.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data[key]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    manifest_path = generated / ".manifest" / "build_table.json"
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    manifest["outputs"]["build_table.json"] = hashlib.sha256(path.read_bytes()).hexdigest()
+    manifest_path.write_text(json.dumps(manifest), encoding="utf-8")
+    proc = check(repo_copy, *BENCHES)
+    assert proc.returncode == 1
+    assert f"lacks the key '{key}'" in proc.stdout
+    assert "altered" not in proc.stdout
+
+
+def test_check_reports_an_edited_report(repo_copy):
+    path = repo_copy / "docs" / "generated" / "build_table.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("|", "| ", 1), encoding="utf-8")
+    proc = check(repo_copy, *BENCHES)
+    assert proc.returncode == 1 and "altered: " in proc.stdout
+
+
+def test_what_is_timed_builds_the_right_table():
+    reference = positional_encoding(40, 16)
+    assert torch.allclose(build_table.nested_loop(40, 16), reference, atol=1e-5)
+    assert torch.allclose(build_table.float32_angles(40, 16), reference, atol=1e-5)
+    assert torch.equal(build_table.reference(40, 16), reference)
+    assert torch.equal(build_table.linearity(40, 16), fast_table(40, 16))
+    sin, cos = build_table.baseline(40, 16)
+    assert sin.numel() + cos.numel() == 40 * 16
+
+
+def test_interleaved_timing_takes_the_fastest_round():
+    calls = []
+    seconds = _bench.interleaved_seconds({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")},
+                                         rounds=3, warmup=1)
+    assert calls == ["a", "b"] + ["a", "b"] * 3  # warm-up, then interleaved rounds
+    assert set(seconds) == {"a", "b"} and all(0 <= s < 1 for s in seconds.values())
+    with pytest.raises(ValueError, match="rounds"):
+        _bench.interleaved_seconds({"a": lambda: None}, rounds=0)
+
+
+def test_machine_description_and_missing_gpu(monkeypatch):
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    description = _bench.machine()
+    assert description["gpu"] == "not available" and _bench.devices() == ["cpu"]
+    assert {"cpu_model", "logical_cpus", "torch_threads", "torch"} <= set(description)
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    assert _bench.devices() == ["cpu", "cuda"]
+
+
+def test_peak_memory_counts_what_a_call_allocates():
+    small = _bench.peak_memory("build_table:linearity", 2_000, 512)
+    large = _bench.peak_memory("build_table:linearity", 40_000, 512)
+    assert small["valid"] and large["valid"]
+    assert large["result_bytes"] == 40_000 * 512 * 4
+    assert 0.8 * large["result_bytes"] < large["peak_bytes"] < 1.5 * large["result_bytes"]
+
+
+def test_a_benchmark_that_writes_no_report_fails_and_changes_nothing(repo_copy):
+    (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nimport _docenv\nprint("ran")\n')
+    proc = subprocess.run([sys.executable, str(repo_copy / "scripts" / "regen.py"), "--bench", "zz_silent"],
+                          cwd=repo_copy, capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "structure: " in proc.stderr and "zz_silent.json is missing" in proc.stderr
+    assert not (repo_copy / "docs" / "generated" / "zz_silent.txt").exists()

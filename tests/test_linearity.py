@@ -1,0 +1,134 @@
+"""The linearity page: PE(p + k) = M_k PE(p), the block structure, the group laws, sympy, odd widths, the slips."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+import sympy as sp
+import torch
+
+from conftest import GENERATED
+from linearity_group import fitted_shift_matrix
+from linearity_odd import best_linear_fit_error
+from linearity_shift_matrix import frequencies, max_shift_error, shift_block, shift_matrix
+from linearity_slips import READINGS, best_shift_error, literal_step3_error, paper
+from reference import positional_encoding
+
+OFFSETS = [-300, -7, -1, 0, 1, 2, 3, 17, 250, 4096]
+
+
+@pytest.mark.parametrize("d_model", [2, 4, 6, 8, 32, 64, 128, 512])
+def test_shift_identity_many_positions_and_offsets(d_model):
+    """PE(p + k) = M_k PE(p) for 1,000 positions and offsets of both signs, independently of the snippet's check."""
+    pe = positional_encoding(1000 + 2 * 4096, d_model, dtype=torch.float64)
+    p = torch.arange(4096, 4096 + 1000)
+    for k in OFFSETS:
+        assert torch.allclose(pe[p] @ shift_matrix(d_model, k).T, pe[p + k], rtol=0, atol=1e-11), (d_model, k)
+
+
+@pytest.mark.parametrize("d_model", [3, 5, 7, 65, 513])
+def test_odd_widths_shift_their_complete_pairs(d_model):
+    """For odd d the first d - 1 columns follow the block matrix built with the odd width's frequencies."""
+    assert shift_matrix(d_model, 5).shape == (d_model - 1, d_model - 1)
+    assert max_shift_error(d_model, 300, [-20, 1, 5, 333]) < 1e-11
+
+
+def test_snippet_check_reports_a_tiny_error():
+    values = json.loads((GENERATED / "linearity_shift_matrix.values.json").read_text())
+    assert float(values["max_error"]) < 1e-10
+    assert max_shift_error(64, 500, [-3, 1, 99]) < 1e-11
+
+
+def test_block_structure_and_entries():
+    d, k = 10, 7
+    m = shift_matrix(d, k)
+    omegas = frequencies(d)
+    for i in range(d // 2):
+        w = omegas[i].item()
+        expected = torch.tensor([[math.cos(w * k), math.sin(w * k)], [-math.sin(w * k), math.cos(w * k)]],
+                                dtype=torch.float64)
+        assert torch.allclose(m[2 * i : 2 * i + 2, 2 * i : 2 * i + 2], expected, rtol=0, atol=1e-15)
+    mask = torch.block_diag(*[torch.ones(2, 2)] * (d // 2)).bool()
+    assert torch.count_nonzero(m[~mask]) == 0  # nothing outside the 2x2 diagonal blocks
+
+
+def test_block_is_the_transpose_of_the_textbook_rotation():
+    """Ours maps (sin, cos) forward; the counter-clockwise rotation maps it backward (p - k)."""
+    w, k = 0.3, 4
+    textbook = torch.tensor([[math.cos(w * k), -math.sin(w * k)], [math.sin(w * k), math.cos(w * k)]],
+                            dtype=torch.float64)
+    assert torch.allclose(shift_block(w, k), textbook.T, atol=1e-15)
+    pair = lambda p: torch.tensor([math.sin(w * p), math.cos(w * p)], dtype=torch.float64)  # noqa: E731
+    assert torch.allclose(shift_block(w, k) @ pair(10), pair(14), atol=1e-14)
+    assert not torch.allclose(textbook @ pair(10), pair(14), atol=1e-3)
+    assert torch.allclose(textbook @ pair(10), pair(6), atol=1e-14)
+
+
+@pytest.mark.parametrize("first", [0, 777, 40000])
+def test_matrix_fitted_from_any_window_is_the_closed_form(first):
+    """The matrix does not depend on p: least squares on any window of positions recovers M_k."""
+    assert torch.allclose(fitted_shift_matrix(8, 3, first, 200), shift_matrix(8, 3), rtol=0, atol=1e-9)
+    assert torch.allclose(fitted_shift_matrix(6, -5, first + 10, 100), shift_matrix(6, -5), rtol=0, atol=1e-9)
+
+
+def test_group_laws():
+    d = 16
+    eye = torch.eye(d, dtype=torch.float64)
+    assert torch.equal(shift_matrix(d, 0), eye)
+    for k in (-9, -1, 1, 2, 13, 1000):
+        m = shift_matrix(d, k)
+        assert torch.allclose(m.T @ m, eye, atol=1e-14)  # orthogonal
+        assert torch.allclose(shift_matrix(d, -k), m.T, atol=1e-15)  # M_-k = M_k^T
+        assert abs(torch.linalg.det(m).item() - 1) < 1e-12  # a rotation, not a reflection
+        for j in (-4, 3, 50):
+            assert torch.allclose(m @ shift_matrix(d, j), shift_matrix(d, k + j), atol=1e-12)
+            assert torch.allclose(m @ shift_matrix(d, j), shift_matrix(d, j) @ m, atol=1e-12)
+
+
+def test_sympy_block_identity_simplifies_to_zero():
+    from linearity_sympy import block, k, omega, p, pair, residual
+
+    assert residual(block(omega * k)) == sp.zeros(2, 1)
+    assert residual(block(omega * k).T) != sp.zeros(2, 1)  # the textbook rotation is not the shift
+    assert sp.simplify(block(omega * k).T * block(omega * k) - sp.eye(2)) == sp.zeros(2, 2)
+    text = (GENERATED / "linearity_sympy.txt").read_text()
+    assert "pair(p+k) - R(k) pair(p)        = Matrix([[0, 0]])" in text
+
+
+@pytest.mark.parametrize("d_model", [3, 5, 7])
+def test_odd_width_last_column_is_not_linear(d_model):
+    """The best linear map misses the lone sine by about |sin(w k)|; supplying cos(w p) makes it exact."""
+    w = frequencies(d_model)[-1].item()
+    positions = 2 * math.ceil(2 * math.pi / w)
+    for k in (1, 100, 1000):
+        error = best_linear_fit_error(d_model, k, positions)
+        assert error > 0.9 * abs(math.sin(w * k)), (d_model, k, error)
+        assert error > 1e6 * best_linear_fit_error(d_model, k, positions, add_missing_cosine=True)
+    assert math.sin(w * 1) != 0
+
+
+def test_odd_width_output_shows_a_large_miss():
+    values = json.loads((GENERATED / "linearity_odd.values.json").read_text())
+    assert float(values["error_k1000"]) > 0.5
+
+
+def test_slip_readings():
+    """Which literal readings keep the paper's table, and which keep a linear shift, as the page's table says."""
+    d, positions = 8, 20000
+    reference = paper(positions, d)
+    verdicts = {}
+    for label, reading in READINGS.items():
+        table = reading(positions, d)
+        verdicts[reading.__name__] = (torch.allclose(table, reference, atol=1e-12), best_shift_error(table, 1) < 1e-9)
+    assert verdicts == {
+        "paper": (True, True),
+        "one_based_pairs": (False, True),
+        "column_index_in_exponent": (False, False),
+        "one_based_columns": (False, False),
+        "missing_minus": (False, True),
+    }
+    assert literal_step3_error(d, 1000, 1) > 0.5  # the seed's step 3 is false under its own definitions
+    table = (GENERATED / "linearity_slips_table.txt").read_text()
+    assert [line.endswith("| no |") for line in table.splitlines()].count(True) == 2 and "| yes | 1e-13 | yes |" in table

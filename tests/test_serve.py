@@ -1,0 +1,71 @@
+"""`make serve`: the site answers on loopback, and saving a snippet shows its new output without a manual step."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return None
+
+
+def wait_for(predicate, seconds: float):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.5)
+    return None
+
+
+def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
+    copy = tmp_path / "repo"
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", ".cache", "__pycache__"))
+    port = free_port()
+    env = os.environ | {"SERVE_ADDRESS": f"127.0.0.1:{port}", "NO_MKDOCS_2_WARNING": "1"}
+    server = subprocess.Popen(
+        [sys.executable, "scripts/serve.py"], cwd=copy, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    try:
+        page = wait_for(lambda: fetch(f"http://127.0.0.1:{port}/reference.html"), 90)
+        assert page and "The reference implementation" in page
+
+        snippet = copy / "snippets" / "reference_table.py"
+        # the page shows the code too: only the regenerated output contains the joined text
+        source = snippet.read_text().replace('print("d_model = 4, columns:', 'print("EDI" + "TED d_model = 4, columns:')
+        snippet.write_text(source)
+        updated = wait_for(
+            lambda: "EDITED d_model = 4" in (fetch(f"http://127.0.0.1:{port}/reference.html") or ""), 90
+        )
+        assert updated, "the served page did not show the edited snippet's new output"
+        assert "EDITED" in (copy / "docs" / "generated" / "reference_table.txt").read_text()
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)

@@ -1,0 +1,52 @@
+"""The set-up promises: exact pins, vendored assets intact with their licences, CI calls `make test`."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from conftest import ROOT
+
+VENDOR = ROOT / "docs" / "javascripts" / "vendor"
+
+
+def test_every_requirement_is_pinned_exactly():
+    lines = [
+        line.split("#")[0].strip()
+        for line in (ROOT / "requirements.txt").read_text().splitlines()
+        if line.split("#")[0].strip()
+    ]
+    loose = [line for line in lines if not re.fullmatch(r"[A-Za-z0-9_.\-\[\],]+==[A-Za-z0-9_.+\-]+", line)]
+    assert not loose, f"not pinned with ==: {loose}"
+    pins = dict(line.split("==") for line in lines)
+    assert pins["torch"] == "2.13.0", "torch must stay pinned: an unpinned torch pulls a CUDA build of several GB"
+    assert int(pins["mkdocs"].split(".")[0]) < 2, "MkDocs 2 is a rewrite without plugins: keep mkdocs<2"
+    for name in ("mkdocs-material", "pymdown-extensions", "mkdocs-jupyter", "matplotlib", "pytest", "playwright"):
+        assert name in pins, f"{name} is not pinned"
+
+
+def test_vendored_assets_match_their_checksums():
+    listed = {}
+    for line in (VENDOR / "SHA256SUMS").read_text().splitlines():
+        digest, name = line.split(maxsplit=1)
+        listed[name.removeprefix("./")] = digest
+    present = {p.relative_to(VENDOR).as_posix() for p in VENDOR.rglob("*") if p.is_file()} - {"SHA256SUMS"}
+    assert present == set(listed), f"unlisted: {present - set(listed)}; missing: {set(listed) - present}"
+    changed = [n for n, d in listed.items() if hashlib.sha256((VENDOR / n).read_bytes()).hexdigest() != d]
+    assert not changed, f"vendored files edited by hand (re-run scripts/vendor.sh): {changed}"
+
+
+def test_vendored_assets_keep_their_licences():
+    for package in ("katex", "iframe-worker"):
+        licence = (VENDOR / package / "LICENSE").read_text()
+        assert "MIT" in licence or "Permission is hereby granted" in licence, package
+
+
+def test_ci_runs_make_test():
+    script = (ROOT / ".ci" / "run").read_text()
+    assert re.search(r"^make test$", script, re.M)
+
+
+def test_readme_opens_with_the_two_commands():
+    head = (ROOT / "README.md").read_text()[:400]
+    assert "make serve" in head and "make test" in head
