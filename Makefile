@@ -58,5 +58,24 @@ lock: setup  ## Re-resolve requirements.in into exact pins in requirements.txt
 	  echo "# torch==2.13.0 resolves to the CPU build on the project machines; mkdocs must stay <2."; \
 	  $(BIN)/python -m pip freeze --exclude-editable | sed 's/^torch==\(.*\)+cpu$$/torch==\1/'; } > requirements.txt
 
+.PHONY: new-snippet
+SNIPPET_DIR ?= snippets
+new-snippet:  ## Scaffold snippets/NAME.py to start from: make new-snippet NAME=dot_product_vs_offset
+	@name='$(NAME)'; file='$(SNIPPET_DIR)/$(NAME).py'; \
+	if ! printf '%s' "$$name" | grep -Eq '^[a-z][a-z0-9_]{2,59}$$'; then \
+	  echo "new-snippet: NAME must be 3 to 60 lowercase letters, digits or '_', starting with a letter (named after what it shows, e.g. NAME=dot_product_vs_offset), got '$$name'" >&2; exit 2; fi; \
+	if [ -e "$$file" ]; then echo "new-snippet: $$file already exists; pick another NAME" >&2; exit 2; fi; \
+	printf '%s\n' \
+	  '"""TODO: say in one line what this snippet shows (the page includes it; regen runs it)."""' \
+	  '' \
+	  'import _docenv' \
+	  'from reference import positional_encoding' \
+	  '' \
+	  '# --8<-- [start:core]' \
+	  'pe = positional_encoding(6, 4)  # [positions, d_model]' \
+	  'print(_docenv.fmt(pe))' \
+	  '# --8<-- [end:core]' > "$$file"; \
+	echo "new-snippet: wrote $$file; edit it, then: make regen (outputs: docs/generated/$$name.*)"
+
 clean:  ## Remove the built site and caches (keeps .venv)
 	rm -rf site .cache _snippet_output .pytest_cache

@@ -189,6 +189,77 @@ def fixed_env(staging: Path, name: str) -> dict[str, str]:
     }
 
 
+# --- notebooks ----------------------------------------------------------------------------------------------------
+# A notebook is its own input (its code and Markdown cells) and its own output (the same file with outputs), executed
+# in place. Its manifest keys the input on the cells' sources only and records the hash of the whole executed file
+# apart ("executed"), so executing it never makes it stale, and hand-editing an output shows as "altered".
+
+NB_BOOT = """\
+import os, sys
+import nbformat
+from nbclient import NotebookClient
+source, cwd = sys.argv[1], sys.argv[2]
+target = os.path.join(os.environ.pop("REGEN_OUT"), os.environ["REGEN_STEM"] + ".ipynb")  # the kernel writes no outputs
+nb = nbformat.read(source, as_version=4)
+for cell in nb.cells:
+    if cell.cell_type == "code":
+        cell.outputs, cell.execution_count = [], None
+NotebookClient(nb, kernel_name="python3", timeout=600, record_timing=False, allow_errors=False,
+               resources={"metadata": {"path": cwd}}).execute()
+nb.metadata.pop("widgets", None)
+nb.metadata.get("language_info", {}).pop("version", None)  # the Python patch release is not the notebook's business
+for cell in nb.cells:
+    for key in ("execution", "collapsed", "scrolled"):
+        cell.metadata.pop(key, None)
+nbformat.validate(nb)
+nbformat.write(nb, target)
+"""
+
+
+def notebook_cells(path: Path) -> list[tuple[str, str]]:
+    """(cell type, source) of every cell: what a notebook job's cache key covers (outputs excluded)."""
+    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
+    return [(c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list) else c["source"]) for c in cells]
+
+
+def notebook_target(job: Job, generated: Path) -> Path:
+    """Where a notebook's executed copy goes: over itself; with --generated-dir DIR (tests), to DIR/../notebooks/,
+    as docs/notebooks/ lies beside docs/generated/ (so DIR holds outputs of snippets and benchmarks only)."""
+    if generated.resolve() == GENERATED.resolve():
+        return job.path
+    return generated.parent / "notebooks" / job.path.name
+
+
+class NotebookJob(Job):
+    """docs/notebooks/<name>.ipynb executed in place with nbclient (kernel python3, no timings, errors fail it)."""
+
+    def source(self) -> str:
+        """The code cells, shell and magic lines dropped, to find the local modules the notebook imports."""
+        code = [src for kind, src in notebook_cells(self.path) if kind == "code"]
+        lines = [line for src in code for line in src.splitlines() if not line.lstrip().startswith(("%", "!"))]
+        return "\n".join(lines)
+
+    def input_hashes(self) -> dict[str, str]:
+        hashes = super().input_hashes()
+        cells = json.dumps(notebook_cells(self.path), ensure_ascii=False).encode()
+        hashes[rel(self.path)] = hashlib.sha256(cells).hexdigest()  # the cells, not the file with its outputs
+        return hashes
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-c", NB_BOOT, str(self.path), str(self.path.parent)]
+
+
+def notebook_status(job: Job, generated: Path, manifest: dict) -> list[str]:
+    """Is the executed notebook the one regen wrote? (Its cells are covered by the input key.)"""
+    target = notebook_target(job, generated)
+    executed = manifest.get("executed")
+    if not target.is_file() or not executed:
+        return [f"missing: {rel(target)} (the executed notebook; make regen)"]
+    if sha256(target) != executed:
+        return [f"altered: {rel(target)} (its outputs differ from what regen wrote when it executed it; make regen)"]
+    return []
+
+
 def discover() -> list[Job]:
     """Every job, by name. Files starting with '_' are helpers, not jobs."""
     jobs = [Job(p.stem, p, "snippet") for p in sorted(SNIPPETS.glob("*.py")) if not p.name.startswith("_")]
@@ -203,6 +274,8 @@ def discover() -> list[Job]:
             for p in sorted(BENCHMARKS.glob("*.py"))
             if not p.name.startswith("_")
         ]
+    if NOTEBOOKS.is_dir():
+        jobs += [NotebookJob(p.stem, p, "notebook") for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
     names = [j.name for j in jobs]
     clashes = sorted({n for n in names if names.count(n) > 1})
     if clashes:
@@ -244,6 +317,8 @@ def status(job: Job, generated: Path) -> list[str]:
             problems.append(f"missing: {rel(path)} (written by {rel(job.path)}; {how})")
         elif sha256(path) != digest:
             problems.append(f"altered: {rel(path)} (differs from what {rel(job.path)} wrote; {how})")
+    if job.kind == "notebook" and not problems:  # a stale notebook's file differs anyway: say stale, not altered
+        problems += notebook_status(job, generated, manifest)
     if job.kind == "bench":
         problems += bench_structure(job, generated)
     return problems
@@ -290,6 +365,16 @@ def install(job: Job, staging: Path, generated: Path) -> None:
     """Move a job's staged outputs into place (atomic rename each), drop outputs it no longer writes, manifest last."""
     generated.mkdir(parents=True, exist_ok=True)
     (generated / MANIFEST_DIR).mkdir(exist_ok=True)
+    executed = None
+    if job.kind == "notebook":  # the executed notebook goes over itself, not into docs/generated/
+        staged = staging / f"{job.name}.ipynb"
+        target = notebook_target(job, generated)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(f".{target.name}.tmp")
+        shutil.copyfile(staged, tmp)
+        os.replace(tmp, target)
+        executed = sha256(target)
+        staged.unlink()
     new = {f.name: sha256(f) for f in sorted(staging.iterdir())}
     old = (read_manifest(generated, job.name) or {}).get("outputs", {})
     for filename in new:
@@ -306,6 +391,8 @@ def install(job: Job, staging: Path, generated: Path) -> None:
         "inputs": job.input_hashes(),
         "outputs": new,
     }
+    if executed is not None:
+        manifest["executed"] = executed
     target = manifest_path(generated, job.name)
     tmp = target.with_name(f".{target.name}.tmp")
     tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
@@ -419,7 +506,10 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--watch", action="store_true", help="regenerate on every change until interrupted")
     parser.add_argument("--force", action="store_true", help="re-run every job, current or not")
     parser.add_argument("--bench", action="store_true", help="also run the benchmarks")
-    parser.add_argument("--generated-dir", type=Path, default=GENERATED, help="where outputs go (tests use a temp dir)")
+    parser.add_argument(
+        "--generated-dir", type=Path, default=GENERATED,
+        help="where outputs go (tests use a temp dir; executed notebooks then go to its sibling notebooks/)",
+    )  # fmt: skip
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="jobs run at once")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds one job may take")
     parser.add_argument("names", nargs="*", help="only these jobs (by name, e.g. reference_table)")

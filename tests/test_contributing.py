@@ -1,0 +1,139 @@
+"""The contributor workflow works as CONTRIBUTING.md says: scaffold, guide on the site, edit links, CI, licences."""
+
+from __future__ import annotations
+
+import ast
+import html
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from conftest import ROOT
+
+CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+EDIT_BASE = re.search(r"^\s*edit_base:\s*(\S+)", MKDOCS, re.M)[1]
+
+
+def new_snippet(name: str, folder: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        ["make", "--no-print-directory", "-C", str(ROOT), "new-snippet", f"NAME={name}", f"SNIPPET_DIR={folder}"],
+        capture_output=True, text=True,
+    )  # fmt: skip
+
+
+def regen_module():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import regen
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return regen
+
+
+def test_new_snippet_scaffold_is_a_snippet_regen_runs(tmp_path: Path) -> None:
+    proc = new_snippet("scaffold_probe", tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    path = tmp_path / "scaffold_probe.py"
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    assert ast.get_docstring(tree), "the template starts with a docstring"
+    first_import = next(n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
+    assert isinstance(first_import, ast.Import) and first_import.names[0].name == "_docenv"
+    assert "# --8<-- [start:core]" in source and "# --8<-- [end:core]" in source
+    regen = regen_module()
+    ok, message = regen.Job("scaffold_probe", path, "snippet").run(tmp_path / "staging", timeout=120)
+    assert ok, message
+    printed = (tmp_path / "staging" / "scaffold_probe.txt").read_text(encoding="utf-8")
+    rows = [[float(x) for x in re.findall(r"-?\d+\.\d+", line)] for line in printed.splitlines()]
+    assert len(rows) == 6 and rows[0] == [0.0, 1.0, 0.0, 1.0], printed  # the reference table; row 0 is (0, 1, 0, 1)
+    assert {p.name for p in regen.Job("scaffold_probe", path, "snippet").inputs()} >= {"reference.py", "_docenv.py"}
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("Bad-Name", "NAME must be 3 to 60 lowercase letters"),
+        ("", "got ''"),
+        ("_helper", "starting with a letter"),
+        ("2fast", "starting with a letter"),
+        ("reference", "already exists"),
+    ],
+)
+def test_new_snippet_refuses_bad_names_with_the_reason(tmp_path: Path, name: str, reason: str) -> None:
+    folder = ROOT / "snippets" if name == "reference" else tmp_path
+    proc = new_snippet(name, folder)
+    assert proc.returncode != 0
+    assert reason in proc.stderr, proc.stderr
+    assert not list(tmp_path.glob("*.py")), "nothing is written for a refused name"
+
+
+def test_contributing_covers_what_the_issue_asks() -> None:
+    for needle in ["make new-snippet NAME=", "## How regen works", "**Cache:**", "**`--check`**", "make bench",
+                   "## Reviewing a pull request", "## Notebooks", "pre-commit install", "LICENSE-docs"]:  # fmt: skip
+        assert needle in CONTRIBUTING, f"CONTRIBUTING.md does not explain {needle!r}"
+
+
+def test_repository_files_for_contributors() -> None:
+    ci = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text())
+    triggers = ci.get("on", ci.get(True))  # YAML 1.1 reads a bare `on` as True
+    assert "pull_request" in triggers
+    assert any("make test" in step.get("run", "") for job in ci["jobs"].values() for step in job["steps"])
+    pages = yaml.safe_load((ROOT / ".github/workflows/pages.yml").read_text())
+    assert pages.get("on", pages.get(True))["push"]["branches"] == ["main"]
+    assert pages["permissions"]["pages"] == "write" and pages["permissions"]["id-token"] == "write"
+    uses = [step.get("uses", "") for job in pages["jobs"].values() for step in job["steps"]]
+    assert any(u.startswith("actions/upload-pages-artifact@") for u in uses)
+    assert any(u.startswith("actions/deploy-pages@") for u in uses)
+    assert any("make build" in step.get("run", "") for step in pages["jobs"]["build"]["steps"])
+
+    hooks = {h["id"]: h for repo in yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"]
+             for h in repo["hooks"]}  # fmt: skip
+    assert {"ruff", "ruff-format", "codespell"} <= set(hooks)
+    assert hooks["ruff-format"]["types_or"] == ["python", "pyi"], "ruff must not reformat pages or notebooks"
+
+    template = (ROOT / ".github/pull_request_template.md").read_text()
+    assert template.count("- [ ]") >= 5
+    assert "Permission is hereby granted, free of charge" in (ROOT / "LICENSE").read_text()
+    docs_licence = (ROOT / "LICENSE-docs").read_text()
+    assert "CC BY 4.0" in docs_licence and "https://creativecommons.org/licenses/by/4.0/" in docs_licence
+
+
+def test_edit_links_call_no_api() -> None:
+    config = re.sub(r"!!python/\S+", "", MKDOCS)
+    assert not re.search(r"^repo_url:", config, re.M), "repo_url makes Material call the GitHub API from the browser"
+    assert EDIT_BASE.startswith("https://github.com/") and EDIT_BASE.endswith("/edit/main/docs")
+
+
+def visible_text(page: Path) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")))
+
+
+@pytest.mark.slow
+def test_every_page_has_a_plain_edit_link_to_its_source(built_site: Path) -> None:
+    pages = sorted(p for p in built_site.rglob("*.html") if p.name != "404.html")
+    assert len(pages) > 10
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        links = re.findall(r'<a href="([^"]+)" rel="edit">', text)
+        assert len(links) == 1, f"{page.relative_to(built_site)} has {len(links)} edit links"
+        assert links[0].startswith(EDIT_BASE + "/")
+        source = ROOT / "docs" / links[0][len(EDIT_BASE) + 1 :]
+        assert source.is_file(), f"{page.relative_to(built_site)} links to {source}, which does not exist"
+        assert "api.github.com" not in text
+
+
+@pytest.mark.slow
+def test_site_shows_the_contributing_guide(built_site: Path) -> None:
+    """docs/contributing.md includes CONTRIBUTING.md; its escaped cheat sheet shows the same lines."""
+    text = visible_text(built_site / "contributing.html")
+    for heading in re.findall(r"^## (.+)$", CONTRIBUTING, re.M):
+        assert heading.replace('"', "") in text.replace('"', "").replace("¶", ""), f"missing section {heading!r}"
+    cheatsheet = CONTRIBUTING.split("[start:cheatsheet] -->", 1)[1].split("<!-- --8<-- [end:cheatsheet]", 1)[0]
+    lines = [line.strip() for line in cheatsheet.splitlines() if line.strip() and not line.startswith("```")]
+    missing = [line for line in lines if line.replace("`", "") not in text]
+    assert not missing, f"the site's cheat sheet differs from CONTRIBUTING.md: {missing}"
+    assert ";--8<--" not in text, "an escaped include line shows its escape"

@@ -1,0 +1,178 @@
+"""The interactive explorer computes what the reference computes, driven through its controls as a reader would."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import GENERATED, OfflinePage
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+REFERENCE = json.loads((GENERATED / "explorer_reference_values.json").read_text(encoding="utf-8"))
+TOLERANCE = float(json.loads((GENERATED / "explorer_reference_values.values.json").read_text())["tolerance"])
+CONTROLS = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-k", "pe-pair"]
+
+
+def type_into(page, control: str, value: object) -> None:
+    """Click a number field, select what it holds, type the new value and leave with Tab, as a reader does."""
+    field = page.locator(f"#{control}")
+    field.click()
+    field.press("Control+a")
+    field.press_sequentially(str(value))
+    field.press("Tab")
+
+
+def slide_to(page, control: str, value: int) -> None:
+    """Move a range slider with the keyboard only: Home, then one ArrowRight per step."""
+    slider = page.locator(f"#{control}")
+    slider.focus()
+    slider.press("Home")
+    for _ in range(value):
+        slider.press("ArrowRight")
+
+
+def set_controls(page, setting: dict, *, d_model: int | None = None) -> None:
+    type_into(page, "pe-d-model", setting["d_model"] if d_model is None else d_model)
+    type_into(page, "pe-base", f"{setting['base']:g}")
+    type_into(page, "pe-positions", setting["positions"])
+    type_into(page, "pe-p", setting["p"])
+    slide_to(page, "pe-k", setting["k"])
+
+
+def max_diff(a: list[float], b: list[float]) -> float:
+    assert len(a) == len(b), f"lengths differ: {len(a)} vs {len(b)}"
+    return max((abs(x - y) for x, y in zip(a, b, strict=True)), default=0.0)
+
+
+def assert_matches_reference(page, setting: dict) -> None:
+    """Every number the page computed for `setting` equals the reference's to within TOLERANCE."""
+    settings = page.evaluate("window.peExplorer.settings()")
+    wanted = {key: setting[key] for key in ("d_model", "base", "positions", "p", "k")}
+    assert {key: settings[key] for key in wanted} == wanted
+    assert page.locator("#pe-explorer").get_attribute("data-valid") == "true"
+    errors = {}
+    for position, row in setting["rows"].items():
+        errors[f"row {position} (formula)"] = max_diff(page.evaluate(f"window.peExplorer.row({position})"), row)
+        if int(position) < setting["positions"]:
+            table_row = page.evaluate(f"window.peExplorer.tableRow({position})")
+            errors[f"row {position} (heatmap table)"] = max_diff(table_row, row)
+    errors["dot product against offset"] = max_diff(page.evaluate("window.peExplorer.dot()"), setting["dot"])
+    rotation = page.evaluate("window.peExplorer.rotation()")
+    errors["M_k cos"] = max_diff(rotation["cos"], setting["cos"])
+    errors["M_k sin"] = max_diff(rotation["sin"], setting["sin"])
+    errors["M_k PE(p)"] = max_diff(page.evaluate("window.peExplorer.moved()"), setting["moved"])
+    errors["PE(p + k)"] = max_diff(page.evaluate("window.peExplorer.target()"), setting["target"])
+    # What the reader sees: the visible table of selected values carries the full-precision numbers it rounds.
+    shown = [float(v) for v in page.locator('[data-row="p"] td').evaluate_all("c => c.map(t => t.dataset.value)")]
+    errors["visible PE(p)"] = max_diff(shown, setting["rows"][str(setting["p"])][: len(shown)])
+    dot_shown = float(page.locator("#pe-dot-value").get_attribute("data-value"))
+    errors["visible dot product"] = abs(dot_shown - setting["dot"][setting["k"]])
+    assert len(shown) == min(8, setting["d_model"])
+    worst = max(errors, key=errors.get)
+    assert errors[worst] < TOLERANCE, f"{worst}: the page differs from the reference by {errors[worst]:.3g}: {errors}"
+
+
+@pytest.fixture
+def explorer(offline_page, site_url):
+    offline_page.page.goto(f"{site_url}/explorer.html")
+    offline_page.page.wait_for_function("window.peExplorer && window.peExplorer.settings() !== null")
+    yield offline_page.page
+    assert not offline_page.console_errors, offline_page.console_errors
+    assert not offline_page.external, f"the explorer requested {offline_page.external}"
+
+
+@pytest.mark.parametrize(
+    "index", range(len(REFERENCE)), ids=lambda i: "d{d_model}-b{base:g}-n{positions}".format(**REFERENCE[i])
+)
+def test_numbers_equal_the_reference(explorer, index: int) -> None:
+    setting = REFERENCE[index]
+    set_controls(explorer, setting)
+    assert_matches_reference(explorer, setting)
+
+
+def test_controls_work_from_the_keyboard(explorer) -> None:
+    setting = next(s for s in REFERENCE if s["d_model"] == 16)
+    # Tab walks the controls in reading order.
+    explorer.locator("#pe-d-model").focus()
+    order = ["pe-d-model"]
+    for _ in CONTROLS[1:]:
+        explorer.keyboard.press("Tab")
+        order.append(explorer.evaluate("document.activeElement.id"))
+    assert order == CONTROLS
+    # Arrow keys change a number field and a slider; the page recomputes at once.
+    set_controls(explorer, setting, d_model=setting["d_model"] - 1)
+    explorer.locator("#pe-d-model").focus()
+    explorer.keyboard.press("ArrowUp")
+    explorer.locator("#pe-k").focus()
+    explorer.keyboard.press("ArrowRight")
+    explorer.keyboard.press("ArrowLeft")
+    assert_matches_reference(explorer, setting)
+    explorer.locator("#pe-pair").focus()
+    explorer.keyboard.press("End")
+    assert explorer.evaluate("window.peExplorer.settings().pair") == setting["d_model"] // 2 - 1
+
+
+def test_bad_input_is_named_and_keeps_the_last_figures(explorer) -> None:
+    type_into(explorer, "pe-d-model", 0)
+    error = explorer.locator("#pe-error")
+    assert error.is_visible()
+    assert 'd_model must be a positive int from 1 to 1024, got "0"' in error.inner_text()
+    assert explorer.locator("#pe-explorer").get_attribute("data-valid") == "false"
+    assert explorer.evaluate("window.peExplorer.settings().d_model") == 128
+    type_into(explorer, "pe-d-model", 16)
+    type_into(explorer, "pe-base", 1)
+    assert 'base must be a finite number > 1, got "1"' in error.inner_text()
+
+
+CONTRAST = """() => {
+  const rgb = (s) => s.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const linear = (x) => (x /= 255) <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4;
+  const lum = (c) => { const v = c.map(linear); return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const ratio = (a, b) => {
+    const [x, y] = [lum(rgb(a)), lum(rgb(b))].sort((p, q) => q - p);
+    return (x + 0.05) / (y + 0.05);
+  };
+  const main = getComputedStyle(document.querySelector(".md-main")).backgroundColor;
+  const bg = main !== "rgba(0, 0, 0, 0)" ? main : getComputedStyle(document.body).backgroundColor;
+  const style = (sel) => getComputedStyle(document.querySelector(sel));
+  return {
+    scheme: document.body.getAttribute("data-md-color-scheme"),
+    text: ratio(style("#pe-curves text").fill, bg),
+    sine: ratio(style("#pe-curves .pe-s1").stroke, bg),
+    cosine: ratio(style("#pe-curves .pe-s2").stroke, bg),
+    frame: ratio(style("#pe-curves .pe-frame").stroke, bg),
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_charts_are_readable_in_both_palettes(browser, site_url, scheme: str) -> None:
+    """Chart text has a contrast of 4.5:1 and lines 3:1 (WCAG 1.4.3 and 1.4.11) against the palette's background."""
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = OfflinePage(context).page
+        page.goto(f"{site_url}/explorer.html")
+        page.wait_for_function("window.peExplorer && window.peExplorer.settings() !== null")
+        measured = page.evaluate(CONTRAST)
+    finally:
+        context.close()
+    assert measured["scheme"] == {"light": "default", "dark": "slate"}[scheme]
+    assert measured["text"] >= 4.5, measured
+    assert min(measured["sine"], measured["cosine"]) >= 3.0, measured
+
+
+@pytest.mark.parametrize(("d_model", "same"), [(16, True), (7, False)])
+def test_dot_product_depends_on_the_offset_only_for_even_widths(explorer, d_model: int, same: bool) -> None:
+    """What the page tells readers to try: moving p leaves the dot-product curve alone, unless d_model is odd."""
+    type_into(explorer, "pe-d-model", d_model)
+    type_into(explorer, "pe-positions", 64)
+    curves = []
+    for p in (0, 37, 5000):
+        type_into(explorer, "pe-p", p)
+        curves.append(explorer.evaluate("window.peExplorer.dot()"))
+    spread = max(max_diff(curves[0], c) for c in curves[1:])
+    if same:
+        assert spread < TOLERANCE, f"the dot product moved with p by {spread:.3g}"
+    else:
+        assert spread > 0.1, "the lone sine column of an odd width should make the dot product depend on p"
