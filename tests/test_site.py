@@ -120,8 +120,13 @@ def test_the_guards_catch_what_they_guard(tmp_path):
     assert len(external) == 3, external
 
 
+def prose(html: str) -> str:
+    """The page without its code: code blocks may show the macro syntax on purpose (the contributing page does)."""
+    return re.sub(r"<pre\b.*?</pre>|<code\b.*?</code>", "", html, flags=re.S)
+
+
 def test_no_macro_is_left_unrendered(built_site):
-    leftovers = [str(p) for p in built_site.rglob("*.html") if "{{ gen." in p.read_text(encoding="utf-8")]
+    leftovers = [str(p) for p in built_site.rglob("*.html") if "{{ gen." in prose(p.read_text(encoding="utf-8"))]
     assert not leftovers
 
 
