@@ -15,10 +15,19 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 STATE = """() => {
   const math = [...document.querySelectorAll('.arithmatex')];
   const images = [...document.querySelectorAll('article img')];
+  // notebook pages: mkdocs-jupyter leaves raw $...$ in rendered Markdown cells for KaTeX to typeset
+  const cells = [...document.querySelectorAll('.jupyter-wrapper .jp-RenderedMarkdown')];
+  const raw = cells.map(c => {
+    const copy = c.cloneNode(true);
+    copy.querySelectorAll('.katex, code, pre').forEach(e => e.remove());
+    return copy.textContent.match(/\$[^$]+\$/g) || [];
+  }).flat();
   return {
     math: math.length,
     typeset: math.filter(e => e.querySelector('.katex')).length,
     errors: document.querySelectorAll('.katex-error').length,
+    notebookMath: document.querySelectorAll('.jupyter-wrapper .katex').length,
+    untypeset: raw,
     images: images.length,
     broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
     title: document.title,
@@ -41,6 +50,8 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")
+        if state["untypeset"]:
+            problems.append(f"{path}: math left untypeset in notebook cells {state['untypeset'][:3]}")
         if state["typeset"] != state["math"] or state["errors"]:
             problems.append(f"{path}: {state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
         if state["broken"]:
@@ -53,6 +64,15 @@ def test_math_is_typeset_on_the_reference_page(site_url, offline_page):
     offline_page.page.goto(f"{site_url}/reference.html", wait_until="networkidle")
     state = offline_page.page.evaluate(STATE)
     assert state["math"] >= 3 and state["typeset"] == state["math"]
+
+
+def test_notebook_math_is_typeset(built_site, site_url, offline_page):
+    notebooks = [p for p in site_pages(built_site) if p.startswith("notebooks/")]
+    assert notebooks, "no notebook page was built"
+    for path in notebooks:
+        offline_page.page.goto(f"{site_url}/{path}", wait_until="networkidle")
+        state = offline_page.page.evaluate(STATE)
+        assert state["notebookMath"] > 0 and not state["untypeset"] and not state["errors"], (path, state)
 
 
 def search(page, query: str) -> list[str]:
