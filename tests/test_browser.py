@@ -12,7 +12,7 @@ import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-STATE = """() => {
+STATE = r"""() => {
   const math = [...document.querySelectorAll('.arithmatex')];
   const images = [...document.querySelectorAll('article img')];
   // notebook pages: mkdocs-jupyter leaves raw $...$ in rendered Markdown cells for KaTeX to typeset
