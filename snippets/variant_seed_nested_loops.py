@@ -51,3 +51,5 @@ if __name__ == "__main__":
     print("\nemb_size = 5: the loop fills 2 pairs and never touches column 4")
     print(_docenv.fmt(nested_loop_encoding(4, 5)))
     # --8<-- [end:print]
+    cos_001 = nested_loop_encoding(4, 4)[1, 3]  # cos(1 * 10000 ** (-2/4)) = cos(0.01)
+    _docenv.save_values({"cos_001": f"{cos_001.item():.5f}", "cos_001_printed": f"{_docenv.fmt(cos_001).item():.4f}"})
