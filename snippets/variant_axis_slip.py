@@ -29,6 +29,18 @@ class SeqFirstEncoding(nn.Module):
 # --8<-- [end:module]
 
 
+# --8<-- [start:fix]
+class BatchFirstEncoding(SeqFirstEncoding):
+    """The same table, read for x of shape [batch, seq, d_model]: slice positions with x.size(1)."""
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if x.dim() != 3 or x.size(1) > self.pe.size(0):
+            raise ValueError(f"x must be [batch, seq <= {self.pe.size(0)}, d_model], got {list(x.shape)}")
+        # [seq, 1, d_model] -> [1, seq, d_model]: the 1 now broadcasts over the batch
+        return x + self.pe[: x.size(1)].transpose(0, 1)
+# --8<-- [end:fix]
+
+
 # --8<-- [start:check]
 def check_batch_first(encode: Callable[[torch.Tensor], torch.Tensor], d_model: int) -> None:
     """Raise AssertionError unless encode, fed [batch, seq, d_model] zeros, adds the same encoding to every
@@ -73,9 +85,9 @@ def error_of(call: Callable[[], torch.Tensor]) -> str:
 
 
 if __name__ == "__main__":
-    batch, seq_len, d_model = 3, 5, 8
     with output_part("cases"):
         # --8<-- [start:seq_first]
+        batch, seq_len, d_model = 3, 5, 8
         encoder = SeqFirstEncoding(d_model)
         table = positional_encoding(seq_len, d_model)  # PE, [seq, d_model]
         x_seq_first = torch.randn(seq_len, batch, d_model)  # [seq, batch, d_model]
@@ -107,6 +119,7 @@ if __name__ == "__main__":
     with output_part("check"):
         # --8<-- [start:verdicts]
         print("SeqFirstEncoding:  ", verdict(encoder, d_model))
+        print("BatchFirstEncoding:", verdict(BatchFirstEncoding(d_model), d_model))
         print("PositionalEncoding:", verdict(PositionalEncoding(d_model).eval(), d_model))
         # --8<-- [end:verdicts]
     _docenv.save_values({"max_diff": f"{max_diff:.2f}"})
