@@ -14,7 +14,7 @@ import pytest
 import torch
 
 from reference import PositionalEncoding, positional_encoding
-from variant_axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
+from variants_axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "docs" / "generated"
@@ -49,7 +49,7 @@ def test_batch_first_input_gets_row_b_at_every_position_of_sequence_b(batch, seq
 def test_page_example_difference_from_the_correct_result():
     pe = positional_encoding(5, 8)
     worst = max((pe[b] - pe[p]).abs().max().item() for b in range(3) for p in range(5))
-    assert values("variant_axis_slip")["max_diff"] == f"{worst:.2f}"
+    assert values("variants_axis_slip")["max_diff"] == f"{worst:.2f}"
     assert worst > 1.9  # |cos 0 - cos 3|: far outside rounding
 
 
@@ -86,7 +86,7 @@ def test_fix_equals_the_reference_module(batch, seq, d):
 
 
 def test_generated_outputs_state_the_claims():
-    cases = (GENERATED / "variant_axis_slip-cases.txt").read_text(encoding="utf-8")
+    cases = (GENERATED / "variants_axis_slip-cases.txt").read_text(encoding="utf-8")
     assert "output == x + PE[p] at every position p: True" in cases
     assert "(b) batch-first input [3, 5, 8] -> no error" in cases
     assert "sequence b got PE[b] at every position, b = 0, 1, 2: True" in cases
@@ -94,7 +94,7 @@ def test_generated_outputs_state_the_claims():
     assert "(c) batch 1, 5 positions: no error | every position got PE[0]: True" in cases
     assert "max_len = 4, batch 3, 10 positions: no error" in cases
     assert "max_len = 4, batch 6, 10 positions: RuntimeError" in cases
-    check = (GENERATED / "variant_axis_slip-check.txt").read_text(encoding="utf-8").splitlines()
+    check = (GENERATED / "variants_axis_slip-check.txt").read_text(encoding="utf-8").splitlines()
     assert check[0].startswith("SeqFirstEncoding:") and "fails" in check[0]
     assert all(line.endswith("passes") for line in check[1:]) and len(check) == 3
 
@@ -104,7 +104,7 @@ def test_pages_link_and_quote_generated_values():
     assert "variants/converting.md#sequence-first-tables-fed-batch-first-input" in faq
     converting = (ROOT / "docs" / "variants" / "converting.md").read_text(encoding="utf-8")
     assert "## Sequence-first tables fed batch-first input" in converting
-    assert "{{ gen.variant_axis_slip.max_diff }}" in converting
+    assert "{{ gen.variants_axis_slip.max_diff }}" in converting
 
 
 def test_seeds_footnote_value_is_cos_001():
