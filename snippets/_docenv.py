@@ -9,6 +9,8 @@ name; run on its own, a snippet writes its figures and data under `_snippet_outp
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import random
@@ -104,6 +106,21 @@ def save_values(values: dict[str, str]) -> None:
 def save_markdown(text: str, name: str | None = None) -> None:
     """Save a Markdown fragment (a table, a list) that a page includes with `--8<--`."""
     output_path("md", name).write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+
+
+@contextlib.contextmanager
+def output_part(name: str):
+    """Print as usual, and also save what was printed inside the block as `<stem>-<name>.txt`.
+
+    A page then includes one part of a snippet's output by name (`--8<-- "NAME-part.txt"`) instead of by line
+    numbers, which would silently shift when a print is added.
+    """
+    path = output_path("txt", name)
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        yield
+    print(buffer.getvalue(), end="")
+    path.write_text(buffer.getvalue(), encoding="utf-8")
 
 
 def fmt(t: torch.Tensor, decimals: int = 4) -> torch.Tensor:

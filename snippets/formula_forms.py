@@ -65,36 +65,41 @@ def max_diff(a: torch.Tensor, b: torch.Tensor) -> float:
 
 
 if __name__ == "__main__":
-    # --8<-- [start:compare]
-    seq_len, d_model = 2048, 512
-    reference = positional_encoding(seq_len, d_model, dtype=torch.float64)
-    for name, omega in [
-        ("pos / base^(2i/d)", omega_paper(d_model)),
-        ("pos * base^(-2i/d)", omega_negative_power(d_model)),
-        ("pos * exp(-2i ln(base) / d)", omega_exp_log(d_model)),
-    ]:
-        print(f"{name:28s} max |difference| from the reference: {max_diff(table_from_frequencies(seq_len, omega), reference):.1e}")
+    with _docenv.output_part("forms"):
+        # --8<-- [start:compare]
+        seq_len, d_model = 2048, 512
+        reference = positional_encoding(seq_len, d_model, dtype=torch.float64)
+        for name, omega in [
+            ("pos / base^(2i/d)", omega_paper(d_model)),
+            ("pos * base^(-2i/d)", omega_negative_power(d_model)),
+            ("pos * exp(-2i ln(base) / d)", omega_exp_log(d_model)),
+        ]:
+            print(f"{name:28s} max |difference| from the reference: {max_diff(table_from_frequencies(seq_len, omega), reference):.1e}")
 
-    even_den, odd_den = per_column_exponent(6)
-    print("d = 6, even columns 0, 2, 4: denominators", _docenv.fmt(even_den).tolist())
-    print("d = 6, odd columns  1, 3, 5: denominators", _docenv.fmt(odd_den).tolist())
-    print("bit-for-bit equal:", torch.equal(even_den, odd_den))
+        even_den, odd_den = per_column_exponent(6)
+        print("d = 6, even columns 0, 2, 4: denominators", _docenv.fmt(even_den).tolist())
+        print("d = 6, odd columns  1, 3, 5: denominators", _docenv.fmt(odd_den).tolist())
+        print("bit-for-bit equal:", torch.equal(even_den, odd_den))
+        # --8<-- [end:compare]
 
-    wrong = table_i_as_column(seq_len, d_model)
-    print(f"'i is the dimension' misreading: max |difference| from the reference: {max_diff(wrong, reference):.3f}")
-    print(f"  of which sine columns: {max_diff(wrong[:, 0::2], reference[:, 0::2]):.1e},"
-          f" cosine columns: {max_diff(wrong[:, 1::2], reference[:, 1::2]):.3f}")
-    doubled = table_doubled_exponent(seq_len, d_model)
-    print(f"doubled exponent 2*(2i)/d:       max |difference| from the reference: {max_diff(doubled, reference):.3f}")
-    # --8<-- [end:compare]
+    with _docenv.output_part("misreadings"):
+        # --8<-- [start:compare_misreadings]
+        wrong = table_i_as_column(seq_len, d_model)
+        print(f"'i is the dimension' misreading: max |difference| from the reference: {max_diff(wrong, reference):.3f}")
+        print(f"  of which sine columns: {max_diff(wrong[:, 0::2], reference[:, 0::2]):.1e},"
+              f" cosine columns: {max_diff(wrong[:, 1::2], reference[:, 1::2]):.3f}")
+        doubled = table_doubled_exponent(seq_len, d_model)
+        print(f"doubled exponent 2*(2i)/d:       max |difference| from the reference: {max_diff(doubled, reference):.3f}")
+        # --8<-- [end:compare_misreadings]
 
-    # --8<-- [start:odd]
-    table5 = positional_encoding(4, 5, dtype=torch.float64)
-    print("d_model = 5 gives", table5.shape[1], "columns: pairs (0, 1), (2, 3) and a lone sine in column 4")
-    print(_docenv.fmt(table5))
-    print("column 4 equals sin(p * 10000^(-4/5)):",
-          torch.allclose(table5[:, 4], torch.sin(torch.arange(4.0, dtype=torch.float64) * 10000 ** (-4 / 5))))
-    # --8<-- [end:odd]
+    with _docenv.output_part("odd"):
+        # --8<-- [start:odd]
+        table5 = positional_encoding(4, 5, dtype=torch.float64)
+        print("d_model = 5 gives", table5.shape[1], "columns: pairs (0, 1), (2, 3) and a lone sine in column 4")
+        print(_docenv.fmt(table5))
+        print("column 4 equals sin(p * 10000^(-4/5)):",
+              torch.allclose(table5[:, 4], torch.sin(torch.arange(4.0, dtype=torch.float64) * 10000 ** (-4 / 5))))
+        # --8<-- [end:odd]
 
     diffs = [max_diff(table_from_frequencies(seq_len, f(d_model)), reference)
              for f in (omega_paper, omega_negative_power, omega_exp_log)]

@@ -1,8 +1,6 @@
 """A sequence-first table fed batch-first input: it adds one encoding per batch index, without any error."""
 
 import _docenv
-import contextlib
-import io
 from typing import Callable
 
 import torch
@@ -65,16 +63,6 @@ def verdict(encode: Callable[[torch.Tensor], torch.Tensor], d_model: int) -> str
     return "passes"
 
 
-@contextlib.contextmanager
-def output_part(name: str):
-    """Print as usual, and also save what was printed as <snippet>-<name>.txt, so a page can show one part."""
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        yield
-    print(buffer.getvalue(), end="")
-    _docenv.output_path("txt", name).write_text(buffer.getvalue(), encoding="utf-8")
-
-
 def error_of(call: Callable[[], torch.Tensor]) -> str:
     """'no error', or the exception's type and the first line of its message."""
     try:
@@ -85,7 +73,7 @@ def error_of(call: Callable[[], torch.Tensor]) -> str:
 
 
 if __name__ == "__main__":
-    with output_part("cases"):
+    with _docenv.output_part("cases"):
         # --8<-- [start:seq_first]
         batch, seq_len, d_model = 3, 5, 8
         encoder = SeqFirstEncoding(d_model)
@@ -116,7 +104,7 @@ if __name__ == "__main__":
         print("    max_len = 4, batch 3, 10 positions:", error_of(lambda: short(torch.zeros(3, 10, d_model))))
         print("    max_len = 4, batch 6, 10 positions:", error_of(lambda: short(torch.zeros(6, 10, d_model))))
         # --8<-- [end:edges]
-    with output_part("check"):
+    with _docenv.output_part("check"):
         # --8<-- [start:verdicts]
         print("SeqFirstEncoding:  ", verdict(encoder, d_model))
         print("BatchFirstEncoding:", verdict(BatchFirstEncoding(d_model), d_model))

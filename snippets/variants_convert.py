@@ -1,8 +1,6 @@
 """Convert between layouts with a column permutation, and see what a checkpoint sees when the layout or frequencies change."""
 
 import _docenv
-import contextlib
-import io
 
 import torch
 
@@ -16,17 +14,7 @@ from _variants import interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
 
 
-@contextlib.contextmanager
-def output_part(name: str):
-    """Print as usual, and also save what was printed as <snippet>-<name>.txt, so a page can show one part."""
-    buffer = io.StringIO()
-    with contextlib.redirect_stdout(buffer):
-        yield
-    print(buffer.getvalue(), end="")
-    _docenv.output_path("txt", name).write_text(buffer.getvalue(), encoding="utf-8")
-
-
-with output_part("permute"):
+with _docenv.output_part("permute"):
     # --8<-- [start:permute]
     d = 8
     to_split = interleaved_to_split(d)
@@ -55,7 +43,7 @@ def shift_error(table: torch.Tensor, w: torch.Tensor, k: int) -> float:
 # --8<-- [end:shift]
 
 
-with output_part("checkpoint"):
+with _docenv.output_part("checkpoint"):
     # --8<-- [start:checkpoint]
     d, k, n = 16, 5, 200
     trained = shift_map(positional_encoding(n, d), k)  # "trained" on the paper's interleaved layout
@@ -72,14 +60,14 @@ with output_part("checkpoint"):
         print(f"{label:40s} max error {shift_error(table, w, k):.1e}")
     # --8<-- [end:checkpoint]
 
-with output_part("same_tables"):
+with _docenv.output_part("same_tables"):
     # --8<-- [start:same_tables]
     t2t = variant_tensor2tensor.timing_signal_1d(52, 16)[0]
     print("fairseq rows == tensor2tensor positions 2, 3, ...:", torch.equal(variant_fairseq.build(50, 16), t2t[2:]))
     print("whisper == tensor2tensor:", torch.equal(variant_whisper.sinusoids(52, 16), t2t))
     # --8<-- [end:same_tables]
 
-with output_part("state_dict"):
+with _docenv.output_part("state_dict"):
     # --8<-- [start:state_dict]
     checkpoints = {
         "AiEdge (20 rows)": variant_seed_aiedge.AiEdgeEncoding(20, 8).state_dict(),

@@ -147,3 +147,16 @@ def test_strict_build_fails_on_a_missing_include(tmp_path):
         cwd=copy, capture_output=True, text=True,
     )
     assert proc.returncode != 0 and "no_such_output.txt" in proc.stdout + proc.stderr
+
+
+def test_no_page_includes_a_line_range_of_a_generated_output():
+    """A line range of an output shifts silently when a print is added; pages include named parts instead."""
+    from conftest import ROOT
+
+    pattern = re.compile(r'--8<--\s+"([^"]+\.(?:txt|md|json)):-?\d')
+    found = [
+        f"{page.relative_to(ROOT)}: {match.group(0)}"
+        for page in sorted((ROOT / "docs").rglob("*.md"))
+        for match in pattern.finditer(page.read_text(encoding="utf-8"))
+    ]
+    assert not found, "use _docenv.output_part and include NAME-part.txt:\n" + "\n".join(found)
