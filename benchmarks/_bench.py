@@ -56,6 +56,30 @@ def devices() -> list[str]:
     return ["cpu", "cuda"] if torch.cuda.is_available() else ["cpu"]
 
 
+def measure_everywhere(measure: Callable[[str], tuple[dict, list]]) -> tuple[dict, dict, list]:
+    """Run `measure(device)` on every device; return the machine description, baselines by device and all results."""
+    description = machine()
+    baselines, results = {}, []
+    for device in devices():
+        baselines[device], found = measure(device)
+        results += found
+    return description, baselines, results
+
+
+def save_report(name: str, description: dict, baselines: dict, results: list, *, baseline: str, method: dict) -> None:
+    """Write NAME.json with the structure `regen.py --check` requires of every benchmark report."""
+    import _docenv  # only the benchmark's own process writes reports; measuring subprocesses never get here
+
+    _docenv.save_json({
+        "benchmark": name,
+        "machine": description,
+        "gpu": description["gpu"],
+        "baseline": {"what": baseline, "seconds": baselines},
+        "results": results,
+        "method": method,
+    })
+
+
 def synchronize(device: str) -> None:
     if device.startswith("cuda"):
         torch.cuda.synchronize()

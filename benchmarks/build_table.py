@@ -92,26 +92,18 @@ def measure(device: str) -> tuple[dict[str, float], list[dict[str, object]]]:
 
 
 if __name__ == "__main__":
-    description = _bench.machine()
-    baselines, results = {}, []
-    for device in _bench.devices():
-        baselines[device], found = measure(device)
-        results += found
+    description, baselines, results = _bench.measure_everywhere(measure)
 
     timed = [r for r in results if "seconds" in r]
     memory = {(r["device"], r["variant"]): r["memory"] for r in results if "memory" in r}
-    _docenv.save_json({
-        "benchmark": "build_table",
-        "machine": description,
-        "gpu": description["gpu"],
-        "baseline": {"what": "torch.sin + torch.cos over seq_len * d_model / 2 float32 angles each",
-                     "seconds": baselines},
-        "results": results,
-        "method": {"time": "shortest wall time (time.perf_counter) over rounds that call the baseline and every variant in turn, after one warm-up call each",
-                   "memory": "CPU: growth of the peak resident set (VmHWM, reset before the call) over the resident set before the call, in a fresh process; "
-                             "GPU: torch.cuda.max_memory_allocated",
-                   "nested_loop": f"timed at {list(LOOP_ROWS)} rows, extrapolated linearly per entry"},
-    })
+    _bench.save_report(
+        "build_table", description, baselines, results,
+        baseline="torch.sin + torch.cos over seq_len * d_model / 2 float32 angles each",
+        method={"time": "shortest wall time (time.perf_counter) over rounds that call the baseline and every variant in turn, after one warm-up call each",
+                "memory": "CPU: growth of the peak resident set (VmHWM, reset before the call) over the resident set before the call, in a fresh process; "
+                          "GPU: torch.cuda.max_memory_allocated",
+                "nested_loop": f"timed at {list(LOOP_ROWS)} rows, extrapolated linearly per entry"},
+    )
 
     # --- the page's table: ratio to the baseline per length, then memory at the largest length --------------
     header = ["device", "variant"] + [f"seq_len {n:,}" for n in LENGTHS] + [f"peak memory at {LENGTHS[-1]:,}"]

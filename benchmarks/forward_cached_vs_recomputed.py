@@ -60,22 +60,14 @@ def measure(device: str) -> tuple[dict[str, float], list[dict[str, object]]]:
 
 
 if __name__ == "__main__":
-    description = _bench.machine()
-    baselines, results = {}, []
-    for device in _bench.devices():
-        baselines[device], found = measure(device)
-        results += found
-    _docenv.save_json({
-        "benchmark": "forward_cached_vs_recomputed",
-        "machine": description,
-        "gpu": description["gpu"],
-        "baseline": {"what": "torch.sin + torch.cos over seq_len * d_model / 2 float32 angles each (one table)",
-                     "seconds": baselines},
-        "results": results,
-        "method": {"time": "shortest wall time (time.perf_counter) over rounds that call the baseline and every "
-                           "forward in turn, under torch.no_grad, after one warm-up call each",
-                   "input": f"x of shape [{BATCH}, seq_len, {D_MODEL}], float32"},
-    })
+    description, baselines, results = _bench.measure_everywhere(measure)
+    _bench.save_report(
+        "forward_cached_vs_recomputed", description, baselines, results,
+        baseline="torch.sin + torch.cos over seq_len * d_model / 2 float32 angles each (one table)",
+        method={"time": "shortest wall time (time.perf_counter) over rounds that call the baseline and every "
+                        "forward in turn, under torch.no_grad, after one warm-up call each",
+                "input": f"x of shape [{BATCH}, seq_len, {D_MODEL}], float32"},
+    )
 
     names = ["the addition alone: x + a ready table"] + list(forward_passes("cpu", 1))
     header = ["device", "forward"] + [f"seq_len {n:,}" for n in LENGTHS]
