@@ -48,6 +48,9 @@ BENCH_MACHINE_KEYS = ("cpu_model", "logical_cpus", "torch_threads", "torch", "gp
 
 NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0*)?(?![\w.])")
 TEXT_SUFFIXES = (".txt", ".md", ".json", ".csv")
+# The caller's choice of torch's CPU kernel reaches the jobs, so that a run can show what another CPU would print.
+# Outputs must not depend on it (tests/test_portability.py); regen does not pin it, which would hide such outputs.
+PASSED_THROUGH = ("ATEN_CPU_CAPABILITY",)
 
 BOOT = """\
 import os, runpy, sys
@@ -186,7 +189,7 @@ def fixed_env(staging: Path, name: str) -> dict[str, str]:
         "CUDA_VISIBLE_DEVICES": "",
         "REGEN_OUT": str(staging),
         "REGEN_STEM": name,
-    }
+    } | {k: os.environ[k] for k in PASSED_THROUGH if k in os.environ}
 
 
 # --- notebooks ----------------------------------------------------------------------------------------------------

@@ -124,8 +124,36 @@ def output_part(name: str):
 
 
 def fmt(t: torch.Tensor, decimals: int = 4) -> torch.Tensor:
-    """Round for printing and turn -0.0 into 0.0, whose sign would otherwise flicker between platforms."""
-    return t.round(decimals=decimals) + 0.0
+    """Round for printing, correctly, and turn -0.0 into 0.0, whose sign would otherwise flicker between platforms.
+
+    Each value is rounded from its exact binary value by Python's correctly rounded formatting, never by scaling in
+    the tensor's own dtype: in float32, 0.99994999 * 10**4 is 9999.5, which rounds to 1.0000 instead of 0.9999.
+    The result keeps the dtype, so it prints like the table it came from; float32 holds every 4-decimal number
+    below 1024 closely enough to print it back unchanged, and larger values are refused rather than misprinted.
+    """
+    if t.dtype not in (torch.float32, torch.float64):
+        raise ValueError(f"fmt prints float32 or float64 tensors, got {t.dtype}; convert with .double() first")
+    if not isinstance(decimals, int) or not 0 <= decimals <= 8:
+        raise ValueError(f"decimals must be an int from 0 to 8, got {decimals!r}")
+    exact = t.detach().cpu().double().flatten().tolist()  # float32 -> float64 is exact
+    rounded = torch.tensor([float(f"{v:.{decimals}f}") + 0.0 for v in exact], dtype=torch.float64).reshape(t.shape)
+    if t.dtype == torch.float32 and rounded.numel() and rounded.abs().max() >= 1024:
+        raise ValueError(f"fmt: float32 cannot print values >= 1024 at {decimals} decimals reliably; pass t.double()")
+    return rounded.to(t.dtype)
+
+
+def bound(value: float | torch.Tensor, limit: float) -> str:
+    """Show a quantity that is zero up to rounding as `< limit`, never as its digits.
+
+    Its digits are rounding noise that changes with the CPU's vector kernel (`ATEN_CPU_CAPABILITY`), the thread
+    count or the platform; the bound does not. Raises if the value is not below the limit, so the text stays true.
+    """
+    value = float(value)
+    if not (isinstance(limit, float) and limit > 0 and float(f"{limit:.0e}") == limit):
+        raise ValueError(f"limit must be a positive float with one significant digit (e.g. 1e-15), got {limit!r}")
+    if not abs(value) < limit:
+        raise ValueError(f"{value!r} is not below the bound {limit:.0e}: it is not zero up to rounding")
+    return f"< {limit:.0e}"
 
 
 def markdown_table(header: list[str], rows: list[list[object]], align: str | None = None) -> str:

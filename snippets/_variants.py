@@ -89,7 +89,7 @@ VARIANTS = [
             'blog post "Deep Learning - Positional Encoding" (2022-04-05)', "", "seeds.md#plain-attribute",
             variant_seed_plain_attribute),
     Variant("split_sin_cos", "Split sin/cos (TF text)", "library",
-            "tensorflow/text, docs/tutorials/transformer.ipynb, positional_encoding",
+            "tensorflow/text, docs/tutorials/transformer.ipynb, positional_encoding and PositionalEmbedding",
             "https://github.com/tensorflow/text/blob/17c38bf014810b80abbb7c13ff1c2ac3cd9f710f/docs/tutorials/transformer.ipynb",
             "libraries.md#split-sin-cos-tensorflow-text", variant_split_sin_cos),
     Variant("marian", "Split sin/cos (Marian)", "library",

@@ -45,5 +45,5 @@ if __name__ == "__main__":
 
     # --8<-- [start:same_matrix]
     gap = max((shift_matrix(d, s) - rope_matrix(d, -s)).abs().max().item() for s in range(-50, 51))
-    print(f"max |M_k - R_(-k)| over k = -50..50: {gap:.1e}  (M_k is RoPE's rotation, run backwards)")
+    print(f"max |M_k - R_(-k)| over k = -50..50: {_docenv.bound(gap, 1e-15)}  (M_k is RoPE's rotation, run backwards)")
     # --8<-- [end:same_matrix]

@@ -43,7 +43,7 @@ if __name__ == "__main__":
               f" sum cos(w_i k) = {closed:.4f}")
     p = torch.arange(500, 1000)
     left_right = ((pe[p] * pe[p + 37]).sum(1) - (pe[p] * pe[p - 37]).sum(1)).abs().max().item()
-    print(f"max over p |PE(p).PE(p+37) - PE(p).PE(p-37)| = {left_right:.1e}")
+    print(f"max over p |PE(p).PE(p+37) - PE(p).PE(p-37)| {_docenv.bound(left_right, 1e-11)}")
     curve = dot_by_offset(torch.arange(0, 2001), d_model)
     k_up = first_rise(curve)
     print(f"the curve falls from k = 0 to k = {k_up - 1} ({curve[k_up - 1].item():.4f}) and rises at k = {k_up} ({curve[k_up].item():.4f})")
@@ -73,6 +73,6 @@ if __name__ == "__main__":
             "at_one": f"{curve[1].item():.2f}",
             "at_first_min": f"{curve[k_up - 1].item():.2f}",
             "at_first_rise": f"{curve[k_up].item():.2f}",
-            "left_right": f"{left_right:.0e}",
+            "left_right": _docenv.bound(left_right, 1e-11),
         }
     )

@@ -12,5 +12,5 @@ print("M_3 =")
 print(_docenv.fmt(m3))
 print("M_3 @ PE(10) =", _docenv.fmt(m3 @ pe[10]))
 print("PE(13)       =", _docenv.fmt(pe[13]))
-print(f"max difference: {(m3 @ pe[10] - pe[13]).abs().max():.1e}")
+print(f"max difference: {_docenv.bound((m3 @ pe[10] - pe[13]).abs().max(), 1e-15)}")
 # --8<-- [end:solution]

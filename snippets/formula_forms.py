@@ -74,7 +74,7 @@ if __name__ == "__main__":
             ("pos * base^(-2i/d)", omega_negative_power(d_model)),
             ("pos * exp(-2i ln(base) / d)", omega_exp_log(d_model)),
         ]:
-            print(f"{name:28s} max |difference| from the reference: {max_diff(table_from_frequencies(seq_len, omega), reference):.1e}")
+            print(f"{name:28s} max |difference| from the reference: {_docenv.bound(max_diff(table_from_frequencies(seq_len, omega), reference), 1e-12)}")
 
         even_den, odd_den = per_column_exponent(6)
         print("d = 6, even columns 0, 2, 4: denominators", _docenv.fmt(even_den).tolist())
@@ -86,7 +86,7 @@ if __name__ == "__main__":
         # --8<-- [start:compare_misreadings]
         wrong = table_i_as_column(seq_len, d_model)
         print(f"'i is the dimension' misreading: max |difference| from the reference: {max_diff(wrong, reference):.3f}")
-        print(f"  of which sine columns: {max_diff(wrong[:, 0::2], reference[:, 0::2]):.1e},"
+        print(f"  of which sine columns: {_docenv.bound(max_diff(wrong[:, 0::2], reference[:, 0::2]), 1e-12)},"
               f" cosine columns: {max_diff(wrong[:, 1::2], reference[:, 1::2]):.3f}")
         doubled = table_doubled_exponent(seq_len, d_model)
         print(f"doubled exponent 2*(2i)/d:       max |difference| from the reference: {max_diff(doubled, reference):.3f}")
@@ -107,7 +107,7 @@ if __name__ == "__main__":
     slower = int((doubled_omega < omega_negative_power(d_model).min()).sum())
     _docenv.save_values(
         {
-            "largest_form_diff": f"{max(diffs):.1e}",
+            "largest_form_diff": _docenv.bound(max(diffs), 1e-12),
             "misreading_diff": f"{max_diff(wrong, reference):.3f}",
             "doubled_slower": str(slower),
             "pairs": str(d_model // 2),

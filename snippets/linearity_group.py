@@ -32,7 +32,7 @@ if __name__ == "__main__":
         closed_form = shift_matrix(d, k)
         for first in (0, 1000, 50000):
             fitted = fitted_shift_matrix(d, k, first, count=200)
-            print(f"fitted from p = {first}..{first + 199}: max |M_fit - M_{k}| = {max_dev(fitted, closed_form):.1e}")
+            print(f"fitted from p = {first}..{first + 199}: max |M_fit - M_{k}| {_docenv.bound(max_dev(fitted, closed_form), 1e-12)}")
         # --8<-- [end:independent]
 
     with _docenv.output_part("group"):
@@ -53,5 +53,5 @@ if __name__ == "__main__":
             ),
         }
         for claim, deviation in checks.items():
-            print(f"{claim:28s} max deviation {deviation:.1e}")
+            print(f"{claim:28s} max deviation {_docenv.bound(deviation, 1e-14)}")
         # --8<-- [end:group]

@@ -77,10 +77,10 @@ if __name__ == "__main__":
         for d_model in (4, 5, 8, 64, 65, 512):
             errors[d_model] = max_shift_error(d_model, positions, offsets)
             note = f"  (the {d_model - 1} paired columns)" if d_model % 2 else ""
-            print(f"d_model = {d_model:3d}: max |PE(p+k) - M_k PE(p)| = {errors[d_model]:.1e}{note}")
+            print(f"d_model = {d_model:3d}: max |PE(p+k) - M_k PE(p)| {_docenv.bound(errors[d_model], 1e-11)}{note}")
         # --8<-- [end:run_check]
     _docenv.save_values({
-        "max_error": f"{max(errors.values()):.0e}",
+        "max_error": _docenv.bound(max(errors.values()), 1e-11),
         "positions": f"{positions:,}",
         "offsets": str(len(offsets)),
     })

@@ -6,12 +6,19 @@ from reference import positional_encoding
 
 
 # --8<-- [start:attention]
-def self_attention(x: torch.Tensor, w_q: torch.Tensor, w_k: torch.Tensor, w_v: torch.Tensor) -> torch.Tensor:
-    """One head of scaled dot-product self-attention (paper eq. 1) over x of shape [seq, d_model], no mask."""
+def self_attention(x: torch.Tensor, w_q: torch.Tensor, w_k: torch.Tensor, w_v: torch.Tensor,
+                   causal: bool = False) -> torch.Tensor:
+    """One head of scaled dot-product self-attention (paper eq. 1) over x of shape [seq, d_model].
+
+    No mask by default (every token sees every token); causal=True lets position p see positions 0 .. p only.
+    """
     if x.dim() != 2:
         raise ValueError(f"x must have shape [seq, d_model], got {list(x.shape)}")
     q, k, v = x @ w_q, x @ w_k, x @ w_v
     scores = q @ k.T / k.size(-1) ** 0.5  # [seq, seq]
+    if causal:
+        future = torch.ones(len(x), len(x), dtype=torch.bool).triu(diagonal=1)
+        scores = scores.masked_fill(future, float("-inf"))
     return torch.softmax(scores, dim=-1) @ v
 # --8<-- [end:attention]
 
@@ -48,7 +55,8 @@ if __name__ == "__main__":
 
     gap_without = permutation_gap(x, perm, weights, with_pe=False)
     gap_with = permutation_gap(x, perm, weights, with_pe=True)
-    print(f"without PE: max |attn(x[perm]) - attn(x)[perm]| = {gap_without:.1e}")
+    bound = 1e-14  # the gap is float64 rounding, whose digits depend on the CPU kernel: print a bound
+    print(f"without PE: max |attn(x[perm]) - attn(x)[perm]| {_docenv.bound(gap_without, bound)}")
     print(f"with PE:    max |attn(x[perm] + PE) - attn(x + PE)[perm]| = {gap_with:.3f}")
 
     # The same token twice, at positions 1 and 4: identical outputs without PE, different with it.
@@ -56,8 +64,12 @@ if __name__ == "__main__":
     x_repeat[4] = x_repeat[1]
     plain = self_attention(x_repeat, *weights)
     encoded = self_attention(x_repeat + positional_encoding(seq_len, d_model, dtype=x.dtype), *weights)
-    print(f"repeated token, without PE: outputs at 1 and 4 differ by {(plain[1] - plain[4]).abs().max().item():.1e}")
+    print(f"repeated token, without PE: outputs at 1 and 4 differ by {_docenv.bound((plain[1] - plain[4]).abs().max(), 1e-15)}")
     print(f"repeated token, with PE:    outputs at 1 and 4 differ by {(encoded[1] - encoded[4]).abs().max().item():.3f}")
+    causal = self_attention(x_repeat, *weights, causal=True)  # a decoder's mask, still without PE
+    causal_diff = (causal[1] - causal[4]).abs().max().item()
+    print(f"repeated token, causal mask, without PE: outputs at 1 and 4 differ by {causal_diff:.3f}")
     # --8<-- [end:run]
 
-    _docenv.save_values({"gap_without": f"{gap_without:.1e}", "gap_with": f"{gap_with:.3f}"})
+    _docenv.save_values({"gap_without_bound": f"{bound:.0e}", "gap_with": f"{gap_with:.3f}",
+                         "causal_repeat_diff": f"{causal_diff:.3f}"})

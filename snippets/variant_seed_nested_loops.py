@@ -1,5 +1,7 @@
 """The "OG positional encoding" blog post's version: two nested Python loops, one table entry at a time."""
 
+import math
+
 import _docenv
 import torch
 
@@ -51,5 +53,10 @@ if __name__ == "__main__":
     print("\nemb_size = 5: the loop fills 2 pairs and never touches column 4")
     print(_docenv.fmt(nested_loop_encoding(4, 5)))
     # --8<-- [end:print]
-    cos_001 = nested_loop_encoding(4, 4)[1, 3]  # cos(1 * 10000 ** (-2/4)) = cos(0.01)
-    _docenv.save_values({"cos_001": f"{cos_001.item():.5f}", "cos_001_printed": f"{_docenv.fmt(cos_001).item():.4f}"})
+    cos_001 = nested_loop_encoding(4, 4)[1, 3]  # cos(1 * 10000 ** (-2/4)) = cos(0.01), as float32 holds it
+    _docenv.save_values({
+        "cos_001_exact": f"{math.cos(0.01):.11f}",  # just above the halfway point 0.99995
+        "cos_001_exact_4": f"{math.cos(0.01):.4f}",
+        "cos_001_float32": f"{cos_001.item():.10f}",  # just below it
+        "cos_001_printed": f"{_docenv.fmt(cos_001).item():.4f}",
+    })

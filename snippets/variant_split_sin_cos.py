@@ -2,6 +2,7 @@
 
 import _docenv
 import torch
+from torch import nn
 
 
 # --8<-- [start:core]
@@ -24,13 +25,36 @@ def split_sin_cos(length: int, depth: int) -> torch.Tensor:
 # --8<-- [end:core]
 
 
-def make(seq_len: int, d_model: int) -> None:
-    return None
+# --8<-- [start:layer]
+class PositionalEmbedding(nn.Module):
+    """The tutorial's layer around that table: 2,048 rows built once, in __init__, and
+    sliced to the input's length in every call.
+
+    In Keras the table is a plain tensor attribute, not one of the layer's weights;
+    here it is a non-persistent buffer (built once, not saved). The Keras layer also
+    looks up the token embeddings and multiplies them by sqrt(d_model) before adding
+    the table: `forward` takes those scaled embeddings.
+    """
+
+    LENGTH = 2048  # fixed: a longer input gets only 2,048 rows, and the addition fails
+
+    def __init__(self, d_model: int):
+        super().__init__()
+        table = split_sin_cos(self.LENGTH, d_model)
+        self.register_buffer("pos_encoding", table, persistent=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        length = x.shape[1]
+        return x + self.pos_encoding[None, :length, :]
+# --8<-- [end:layer]
 
 
-def call(made: None, x: torch.Tensor) -> torch.Tensor:
-    """The tutorial's PositionalEmbedding layer adds table[None, :seq_len] (after scaling x by sqrt(d))."""
-    return x + split_sin_cos(x.shape[1], x.shape[2])[None, : x.shape[1]]
+def make(seq_len: int, d_model: int) -> PositionalEmbedding:
+    return PositionalEmbedding(d_model)  # the tutorial's length is fixed, whatever seq_len
+
+
+def call(made: PositionalEmbedding, x: torch.Tensor) -> torch.Tensor:
+    return made(x)
 
 
 def build(seq_len: int, d_model: int) -> torch.Tensor:

@@ -57,7 +57,8 @@ with _docenv.output_part("checkpoint"):
         "permuted weights, tensor2tensor table": (variant_tensor2tensor.timing_signal_1d(n, d)[0], ported),
     }
     for label, (table, w) in cases.items():
-        print(f"{label:40s} max error {shift_error(table, w, k):.1e}")
+        error = shift_error(table, w, k)
+        print(f"{label:40s} max error {_docenv.bound(error, 1e-6) if error < 1e-6 else f'{error:.1e}'}")
     # --8<-- [end:checkpoint]
 
 with _docenv.output_part("same_tables"):

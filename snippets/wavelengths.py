@@ -27,7 +27,7 @@ if __name__ == "__main__":
     print(f"longest wavelength (pair {lam.numel() - 1}):     2*pi * 10000^(510/512)  = {lam[-1].item():,.1f}")
     print(f"the paper's upper end:              2*pi * 10000            = {2 * math.pi * 10000:,.1f}")
     print(f"ratio of neighbouring wavelengths:  10000^(2/512)           = {ratios[0].item():.6f}"
-          f"  (all {ratios.numel()} ratios within {(ratios - ratios[0]).abs().max().item():.0e})")
+          f"  (all {ratios.numel()} ratios differ from it by {_docenv.bound((ratios - ratios[0]).abs().max(), 1e-15)})")
     # --8<-- [end:numbers]
 
     fig, ax = plt.subplots(figsize=(7, 3.8))

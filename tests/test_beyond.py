@@ -8,6 +8,7 @@ import torch
 from beyond_rope_relative import added_pe_score, rope_matrix, rope_score
 from conftest import GENERATED
 from linearity_shift_matrix import shift_matrix
+from reference import positional_encoding
 
 
 @pytest.mark.parametrize("d", [2, 8, 64])
@@ -45,3 +46,40 @@ def test_page_output_shows_equal_scores_for_equal_offsets():
         by_offset.setdefault(int(row[2]), set()).add(row[3].strip())
     assert {k: len(v) for k, v in by_offset.items()} == {-3: 1, 3: 1}
     assert len({row[4].strip() for row in rows}) == 6  # the added-PE score differs on every row
+
+
+def _pp_term(w: torch.Tensor, m: int, n: int, d: int) -> float:
+    pe = positional_encoding(max(m, n) + 1, d, dtype=torch.float64)
+    return float(pe[m] @ w @ pe[n])
+
+
+def test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotations():
+    """beyond.md: p_m^T W p_n depends on n - m alone exactly when W commutes with the block rotations M_k.
+
+    Sufficient: W = blockdiag(a_i I + b_i J) commutes, and the term is the same for equal offsets. Necessary: the W
+    whose term depends on n - m alone (the null space of 'term(m, n) = term(m + 1, n + 1)' over many pairs) form a
+    space of dimension d, the dimension of that commutant, and each of them commutes with every M_k.
+    """
+    d = 8
+    g = torch.Generator().manual_seed(3)
+    a, b = torch.randn(d // 2, generator=g, dtype=torch.float64), torch.randn(d // 2, generator=g, dtype=torch.float64)
+    commuting = torch.block_diag(*[torch.tensor([[x, y], [-y, x]], dtype=torch.float64) for x, y in zip(a, b)])
+    for k in (1, 37, 1000):
+        assert torch.allclose(commuting @ shift_matrix(d, k), shift_matrix(d, k) @ commuting, atol=1e-12)
+    for offset in (0, 3, -11):
+        terms = [_pp_term(commuting, m, m + offset, d) for m in (20, 21, 500, 3000)]
+        assert max(terms) - min(terms) < 1e-9
+    general = torch.randn(d, d, generator=g, dtype=torch.float64)
+    terms = [_pp_term(general, m, m + 3, d) for m in (20, 21, 500, 3000)]
+    assert max(terms) - min(terms) > 0.1
+
+    pe = positional_encoding(3001, d, dtype=torch.float64)
+    pairs = torch.randint(0, 3000, (4 * d * d, 2), generator=g)
+    rows = torch.stack([torch.outer(pe[m], pe[n]).flatten() - torch.outer(pe[m + 1], pe[n + 1]).flatten()
+                        for m, n in pairs.tolist()])
+    _, s, vh = torch.linalg.svd(rows)
+    null = vh[s < 1e-9 * s[0]]
+    assert len(null) == d  # = dim of {blockdiag(a_i I + b_i J)}: no non-commuting W gives a relative term
+    for w in null.reshape(-1, d, d):
+        for k in (1, 37, 1000):
+            assert torch.allclose(w @ shift_matrix(d, k), shift_matrix(d, k) @ w, atol=1e-8)

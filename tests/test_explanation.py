@@ -57,7 +57,7 @@ def test_adding_pe_breaks_permutation_equivariance():
     for perm in _random_perms(6, 20):
         assert perm_eq.permutation_gap(x, perm, weights, with_pe=True) > 1e-2
     quoted = values("permutation_equivariance")
-    assert float(quoted["gap_without"]) < 1e-12 and float(quoted["gap_with"]) > 0.1
+    assert float(quoted["gap_without_bound"]) <= 1e-12 and float(quoted["gap_with"]) > 0.1
 
 
 def test_repeated_token_gets_the_same_output_only_without_pe():
@@ -68,6 +68,21 @@ def test_repeated_token_gets_the_same_output_only_without_pe():
     encoded = perm_eq.self_attention(x + pe64(6, 16), *weights)
     assert torch.equal(plain[1], plain[4])
     assert (encoded[1] - encoded[4]).abs().max() > 1e-2
+
+
+def test_a_causal_mask_breaks_the_symmetry_without_pe():
+    """why-positions.md: the bag-of-words argument needs attention without a causal mask. With the mask, and no PE,
+    shuffling changes the outputs and the two copies of a repeated token get different outputs."""
+    weights = perm_eq.make_weights(16, 8)
+    x = perm_eq.make_tokens(6, 16)
+    for perm in _random_perms(6, 20):
+        shuffled = perm_eq.self_attention(x[perm], *weights, causal=True)
+        assert (shuffled - perm_eq.self_attention(x, *weights, causal=True)[perm]).abs().max() > 1e-2
+    x[4] = x[1]
+    causal = perm_eq.self_attention(x, *weights, causal=True)
+    assert (causal[1] - causal[4]).abs().max() > 1e-2
+    assert torch.allclose(causal[0], perm_eq.self_attention(x[:1], *weights)[0], rtol=0, atol=1e-14)  # sees itself only
+    assert float(values("permutation_equivariance")["causal_repeat_diff"]) > 0.1
 
 
 def test_simple_codes_fail_the_properties_the_page_says_they_fail():
@@ -107,6 +122,22 @@ def test_reading_i_as_the_column_gives_another_table():
     assert formula_forms.max_diff(wrong[:, 0::2], right[:, 0::2]) < 1e-12  # sine columns: j/d = 2i/d, unchanged
     assert formula_forms.max_diff(wrong[:, 1::2], right[:, 1::2]) > 1.5  # cosine columns: (2i+1)/d, another frequency
     assert float(values("formula_forms")["misreading_diff"]) > 1.5
+
+
+@pytest.mark.parametrize("d_model", [8, 64, 512])
+def test_the_misread_cosine_frequency_lies_between_two_pairs(d_model):
+    """formula.md: under 'i is the dimension', cosine column 2i+1 turns at 10000^(-(2i+1)/d), strictly between the
+    frequencies of pair i and pair i+1 (their geometric mean), so it matches no pair; the last one is below them all."""
+    wrong = formula_forms.table_i_as_column(2, d_model)
+    sine_omega = torch.asin(wrong[1, 0::2])  # row 1 holds sin(w) and cos(w'): every w <= 1 < pi/2
+    cosine_omega = torch.acos(wrong[1, 1::2])
+    paper = 10000.0 ** (-2 * torch.arange(d_model // 2, dtype=torch.float64) / d_model)
+    assert torch.allclose(sine_omega, paper, rtol=1e-9, atol=0)
+    assert torch.all(cosine_omega[:-1] < sine_omega[:-1]) and torch.all(cosine_omega[:-1] > sine_omega[1:])
+    assert torch.allclose(cosine_omega[:-1], (sine_omega[:-1] * sine_omega[1:]).sqrt(), rtol=1e-6, atol=0)
+    assert cosine_omega[-1] < sine_omega.min()
+    gaps = (cosine_omega[:, None] - sine_omega[None, :]).abs().min(dim=1).values
+    assert torch.all(gaps > 1e-3 * cosine_omega)  # no cosine column shares a frequency with any pair
 
 
 @pytest.mark.parametrize("d_model", [1, 5, 7, 129])

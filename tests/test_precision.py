@@ -130,7 +130,7 @@ def test_bad_positions_are_named(bad):
 
 
 QUOTED = {
-    "precision.md": ["precision_error_vs_position", "precision_duplicate_rows"],
+    "precision.md": ["precision_error_vs_position", "precision_duplicate_rows", "fast_table"],
     "performance.md": ["build_table", "forward_cached_vs_recomputed", "fast_table"],
 }
 

@@ -108,6 +108,18 @@ def test_module_adds_the_table_and_keeps_it_out_of_state_dict():
     assert layer.to(torch.float64).pe.dtype == torch.float64  # a buffer follows dtype casts
 
 
+def test_half_converts_the_table_buffer():
+    """precision.md: model.half() converts the non-persistent buffer too (rounded once, within half a float16 step
+    near 1); casting it back with layer.pe = layer.pe.float() keeps it a buffer, out of state_dict."""
+    layer = PositionalEncoding(d_model=16, max_len=300).half()
+    assert layer.pe.dtype == torch.float16
+    exact = positional_encoding(300, 16, dtype=torch.float64)
+    assert (layer.pe.double() - exact).abs().max() <= 2.0**-12
+    layer.pe = layer.pe.float()
+    assert layer.pe.dtype == torch.float32 and [n for n, _ in layer.named_buffers()] == ["pe"]
+    assert list(layer.state_dict()) == []
+
+
 def test_module_applies_dropout_in_training_only():
     layer = PositionalEncoding(d_model=8, max_len=10, dropout=0.5)
     x = torch.ones(4, 10, 8)

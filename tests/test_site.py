@@ -160,3 +160,120 @@ def test_no_page_includes_a_line_range_of_a_generated_output():
         for match in pattern.finditer(page.read_text(encoding="utf-8"))
     ]
     assert not found, "use _docenv.output_part and include NAME-part.txt:\n" + "\n".join(found)
+
+
+# --- reading order, headings, lists ---------------------------------------------------------------------------------
+
+
+def nav_pages() -> list[str]:
+    """The pages of mkdocs.yml's nav, in reading order (the order of the footer's Previous / Next links)."""
+    import yaml
+
+    from conftest import ROOT
+
+    def walk(items) -> list[str]:
+        pages = []
+        for item in items:
+            value = next(iter(item.values())) if isinstance(item, dict) else item
+            pages += walk(value) if isinstance(value, list) else [value]
+        return pages
+
+    config = re.sub(r"!!python/\S+", "", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # tags safe_load refuses
+    return walk(yaml.safe_load(config)["nav"])
+
+
+def test_a_beginner_meets_the_why_first():
+    """Home's Next is Why positions, and the explanation reads in the order its pages announce, before the reference."""
+    pages = nav_pages()
+    assert pages[:3] == ["index.md", "why-positions.md", "formula.md"]  # why-positions ends "the formula ... is next"
+    assert pages.index("formula.md") + 1 == pages.index("base.md")  # formula ends "the subject of the next page"
+    assert pages.index("why-positions.md") < pages.index("reference.md")
+
+
+def test_home_footer_leads_to_why_positions(built_site):
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    nxt = re.search(r'<a href="([^"]*)"[^>]*class="md-footer__link md-footer__link--next"', home)
+    assert nxt and re.sub(r"(/|/index\.html|\.html)$", "", nxt.group(1)).endswith("why-positions"), nxt and nxt.group(0)
+
+
+class Headings(HTMLParser):
+    """The text of every heading (h1-h6, without its permalink) and of every table-of-contents link of a page."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.entries: list[str] = []
+        self._open: list[tuple[str, list[str]]] = []  # (tag, text parts) of the heading or TOC link being read
+        self._skip = 0  # inside a heading's permalink
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        classes = (dict(attrs).get("class") or "").split()
+        if tag in ("h1", "h2", "h3", "h4", "h5", "h6") or (tag == "a" and "md-nav__link" in classes):
+            self._open.append((tag, []))
+        elif tag == "a" and "headerlink" in classes:
+            self._skip += 1
+
+    def handle_endtag(self, tag):
+        if tag == "a" and self._skip:
+            self._skip -= 1
+        elif self._open and self._open[-1][0] == tag:
+            self.entries.append(" ".join("".join(self._open.pop()[1]).split()))
+
+    def handle_data(self, data):
+        if self._open and not self._skip:
+            self._open[-1][1].append(data)
+
+
+def test_no_heading_or_toc_entry_shows_raw_tex(built_site):
+    """A heading's math is not typeset in the table of contents: headings are plain text (no \\( \\[ ^ $)."""
+    raw = [
+        f"{page.relative_to(built_site)}: {entry!r}"
+        for page in sorted(built_site.rglob("*.html"))
+        for entry in Headings(page.read_text(encoding="utf-8")).entries
+        if re.search(r"[\\^$]", entry)
+    ]
+    assert not raw, "\n".join(raw)
+
+
+def test_headings_checker_sees_tex():
+    found = Headings('<h2 id="x">Distance \\(|p - q|\\)<a class="headerlink" href="#x">¶</a></h2>'
+                     '<a class="md-nav__link" href="#y">from 2π to 10000^(1/2)</a>').entries
+    assert found == ["Distance \\(|p - q|\\)", "from 2π to 10000^(1/2)"]
+
+
+class ListNesting(HTMLParser):
+    """For the list item whose text contains `marker`: the number of items of each list nested directly in it."""
+
+    VOID = {"br", "img", "hr", "input", "meta", "link", "wbr"}
+
+    def __init__(self, text: str, marker: str) -> None:
+        super().__init__()
+        self.marker, self.stack, self.target, self.nested = marker, [], None, []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in self.VOID:
+            return
+        if tag == "li" and self.stack and self.stack[-1][0] in ("ol", "ul") and self.stack[-1][1] is not None:
+            self.nested[self.stack[-1][1]] += 1
+        index = None
+        if tag in ("ol", "ul") and self.target is not None and self.stack and self.stack[-1] is self.target:
+            self.nested.append(0)
+            index = len(self.nested) - 1
+        self.stack.append([tag, index])
+
+    def handle_endtag(self, tag):
+        while self.stack:
+            if self.stack.pop()[0] == tag:
+                break
+
+    def handle_data(self, data):
+        if self.target is None and self.marker in data:
+            self.target = next((entry for entry in reversed(self.stack) if entry[0] == "li"), None)
+
+
+def test_linearity_og_slips_are_a_nested_list(built_site):
+    """The four numbered slips of "OG positional encoding" render as one list inside that bullet, not as four
+    top-level bullets (Python-Markdown nests a list only at a 4-space indent)."""
+    html = (built_site / "linearity.html").read_text(encoding="utf-8")
+    assert ListNesting(html, "OG positional encoding").nested == [4]

@@ -46,11 +46,12 @@ ODD = {
 # Which state_dict entries hold the table (seeds.md, libraries.md); None: a function, no module.
 SAVED = {
     "reference": [], "seed_nested_loops": None, "seed_stack_flatten": [], "seed_aiedge": ["pos_encoding"],
-    "seed_div_term": ["pe"], "seed_plain_attribute": [], "split_sin_cos": None, "marian": ["weight"],
+    "seed_div_term": ["pe"], "seed_plain_attribute": [], "split_sin_cos": [], "marian": ["weight"],
     "tensor2tensor": None, "diffusers_flipped": None, "fairseq": [], "whisper": ["positional_embedding"],
 }
 FLOAT64_ANGLES = {"reference", "split_sin_cos", "marian"}
-CACHED = {"reference", "seed_aiedge", "seed_div_term", "seed_plain_attribute", "marian", "fairseq", "whisper"}
+CACHED = {"reference", "seed_aiedge", "seed_div_term", "seed_plain_attribute", "split_sin_cos", "marian", "fairseq",
+          "whisper"}
 
 
 @pytest.fixture(scope="module")
@@ -215,6 +216,33 @@ def test_first_position(committed: dict, fresh: dict):
         assert committed[variant.key]["first_position"] == fresh[variant.key]["first_position"] == expected
     fairseq = _variants.BY_KEY["fairseq"]
     assert torch.allclose(fairseq.build(30, 16).double(), t2t_split(32, 16)[2:], atol=1e-5)
+
+
+def test_tf_text_layer_builds_2048_rows_once_and_slices_them():
+    """libraries.md: the tutorial's PositionalEmbedding builds its table in __init__ (2,048 rows, whatever the input)
+    and only slices it in call; a longer input gets 2,048 rows and fails at the addition."""
+    import variant_split_sin_cos as tf_text
+
+    layer = tf_text.make(5, 8)
+    assert layer.pos_encoding.shape == (2048, 8) and list(layer.state_dict()) == []
+    with _variants.TrigCalls() as calls:
+        out = layer(torch.zeros(2, 5, 8))
+    assert calls.dtypes == []  # no sine or cosine in a call
+    assert torch.equal(out[0], tf_text.split_sin_cos(5, 8))
+    with pytest.raises(RuntimeError):
+        layer(torch.zeros(1, 2049, 8))
+
+
+def test_marian_table_is_written_by_init_weight_not_init():
+    """libraries.md: __init__ leaves the embedding's random weights; _init_weight (called from the model's
+    _init_weights) writes the table."""
+    import variant_marian
+
+    bare = variant_marian.MarianSinusoidal(5, 7)
+    table = positional_encoding(5, 7)[:, [0, 2, 4, 6, 1, 3, 5]]
+    assert not torch.allclose(bare.weight.detach(), table, atol=1e-2)
+    bare._init_weight()
+    assert torch.equal(bare.weight, table) and not bare.weight.requires_grad
 
 
 def test_fairseq_padding_rows_are_zero():

@@ -109,7 +109,10 @@ def test_pages_link_and_quote_generated_values():
 
 def test_seeds_footnote_value_is_cos_001():
     seed = values("variant_seed_nested_loops")
-    assert seed["cos_001"] == f"{math.cos(0.01):.5f}" == "0.99995"
-    assert seed["cos_001_printed"] == "1.0000"  # round half to even of 0.99995 at 4 decimals
+    # The footnote: the float32 value lies below the halfway point 0.99995 and prints as the post's 0.9999; the
+    # exact value lies above it and would print as 1.0000.
+    assert float(seed["cos_001_float32"]) < 0.99995 < float(seed["cos_001_exact"])
+    assert seed["cos_001_printed"] == "0.9999" and seed["cos_001_exact_4"] == "1.0000"
+    assert seed["cos_001_exact"] == f"{math.cos(0.01):.11f}"
     seeds = (ROOT / "docs" / "variants" / "seeds.md").read_text(encoding="utf-8")
-    assert "{{ gen.variant_seed_nested_loops.cos_001 }}" in seeds and "0.99995" not in seeds
+    assert "{{ gen.variant_seed_nested_loops.cos_001_exact }}" in seeds and "0.99995000" not in seeds
