@@ -1,0 +1,50 @@
+"""One way for every test to read what the code generated: values quoted by prose, data, printed text.
+
+Jobs are named as regen names them: `reference_table` for snippets/reference_table.py, `linearity/shift_matrix` for
+snippets/linearity/shift_matrix.py. Their outputs lie under docs/generated/ with the same relative name.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+GENERATED = DOCS / "generated"
+SNIPPETS = ROOT / "snippets"
+
+
+def generated(job: str, suffix: str, part: str | None = None) -> Path:
+    """Path of one output of `job`: `<job>.<suffix>` or `<job>-<part>.<suffix>` under docs/generated/."""
+    name = job if part is None else f"{job}-{part}"
+    path = GENERATED / f"{name}.{suffix}"
+    if not path.is_file():
+        raise FileNotFoundError(f"{path.relative_to(ROOT)} does not exist: is {job!r} a job that writes it? (make regen)")
+    return path
+
+
+@functools.cache
+def values(job: str) -> dict[str, str]:
+    """The numbers `job` saved for the prose (`{{ gen.<job>.<key> }}`), as the strings the pages show."""
+    return json.loads(generated(job, "values.json").read_text(encoding="utf-8"))
+
+
+@functools.cache
+def data(job: str, part: str | None = None) -> object:
+    """The structured results `job` saved with `_docenv.save_json`."""
+    return json.loads(generated(job, "json", part).read_text(encoding="utf-8"))
+
+
+def text(job: str, part: str | None = None) -> str:
+    """What `job` printed (or one named part of it)."""
+    return generated(job, "txt", part).read_text(encoding="utf-8")
+
+
+def number(shown: str) -> float:
+    """A quoted value as a number: '1,024' -> 1024.0, '4.9×' -> 4.9; a bound '< 1e-15' -> its limit."""
+    cleaned = shown.replace(",", "").replace("×", "").replace("%", "").strip()
+    if cleaned.startswith("< "):
+        cleaned = cleaned[2:]
+    return float(cleaned)

@@ -1,0 +1,123 @@
+"""The claim checks themselves, attacked: each kind of wrong claim a reviewer wrote into a page must turn them red.
+
+Every case takes a real page, makes one plausible wrong edit, and runs the same audit as tests/test_claims.py
+against that page's real ledger. A case that finds nothing to edit fails too, so the attacks stay real as the pages
+change.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import test_claims
+from claimcheck import DOCS, Claim, Ledger, audit, computed, is_claim, read_markdown, typed_values
+from test_claims import ledger_of
+
+
+def attacked(page: str, pattern: str, replacement: str, *, inside: str = "prose") -> str:
+    """The page's text with the first match of `pattern` in a sentence (or a display) replaced."""
+    text = (DOCS / page).read_text(encoding="utf-8")
+    parsed = read_markdown(text)
+    pool = parsed.sentences if inside == "prose" else parsed.displays
+    for item in pool:
+        if re.search(pattern, item):
+            # find the raw source of the sentence or display: its first words are on one line of the page
+            for line in text.splitlines():
+                if re.search(pattern, line) and (line.strip()[:20] in item or item[:20] in line or inside != "prose"):
+                    return text.replace(line, re.sub(pattern, replacement, line, count=1), 1)
+    raise AssertionError(f"the attack {pattern!r} found nothing to change on {page}: update this test")
+
+
+def findings_after(page: str, edited: str) -> list:
+    return audit(read_markdown(edited), ledger_of(page))
+
+
+ATTACKS = [
+    # (what a reviewer changed, page, pattern, wrong version, in prose or in a display)
+    ("direction word flipped", "base.md", r"\blonger\b", "shorter", "prose"),
+    ("comparison flipped", "precision.md", r"\bmore\b", "fewer", "prose"),
+    ("sign changed in a displayed matrix", "linearity.md", r"-\\sin \\omega_i k", r"\\sin \\omega_i k", "display"),
+    ("index changed in a displayed formula", "formula.md", r"2i\+1", "2i+2", "display"),
+    ("exponent changed", "index.md", r"-2i/d", "-i/d", "prose"),
+    ("sine and cosine swapped in a description", "formula.md", r"\bsine\b", "cosine", "prose"),
+    ("even and odd swapped", "formula.md", r"\beven\b", "odd", "prose"),
+    ("inequality reversed", "exercises.md", r"\\cos 3 < 0", r"\\cos 3 > 0", "prose"),
+    ("bound turned around", "base.md", r"\bat most\b", "at least", "prose"),
+    ("library fact changed", "variants/libraries.md", r"\bnot\b", "", "prose"),
+    ("ordering changed", "formula.md", r"the one before", "the one after", "prose"),
+    ("direction of a curve flipped", "properties.md", r"\bfalls\b", "rises", "prose"),
+    ("a claim no word list foresees", "linearity.md", r"is orthogonal", "is symmetric", "prose"),
+]
+
+
+@pytest.mark.parametrize(("what", "page", "pattern", "wrong", "inside"), ATTACKS, ids=[a[0] for a in ATTACKS])
+def test_a_wrong_claim_on_a_page_is_refused(what, page, pattern, wrong, inside):
+    edited = attacked(page, pattern, wrong, inside=inside)
+    assert edited != (DOCS / page).read_text(encoding="utf-8")
+    assert findings_after(page, edited), f"{what} on {page} passed the claim checks"
+
+
+def test_a_new_claim_sentence_without_an_entry_is_refused():
+    page = "linearity.md"
+    edited = (DOCS / page).read_text(encoding="utf-8") + "\n\nThe shift matrix is symmetric for every offset.\n"
+    assert any("not in the ledger" in f.problem for f in findings_after(page, edited))
+
+
+def test_a_deleted_claim_leaves_a_stale_entry():
+    page = "why-positions.md"
+    ledger = ledger_of(page)
+    first = ledger.claims[0].text
+    text = (DOCS / page).read_text(encoding="utf-8")
+    words = first.split()[:6]
+    lines = [line for line in text.splitlines() if " ".join(words[:4]) in " ".join(line.split())]
+    assert lines, "the first ledger entry of why-positions.md must start on one line of the page"
+    edited = text.replace(lines[0], "", 1)
+    assert any("no longer stands" in f.problem for f in findings_after(page, edited))
+
+
+def test_a_computed_number_retyped_by_hand_is_refused():
+    page = "precision.md"
+    text = (DOCS / page).read_text(encoding="utf-8")
+    quote = re.search(r"\{\{\s*gen\.(\w+)\.(\w+)\s*\}\}", text)
+    job, key = quote.groups()
+    value = test_claims.quoted_values()[job][key]
+    edited = text.replace(quote.group(0), value, 1)
+    quoted = {j: v for j, v in test_claims.quoted_values().items() if f"gen.{j}." in edited}
+    caught_by_ledger = bool(findings_after(page, edited))
+    caught_by_quote_rule = bool(typed_values(edited, quoted)) or len(re.sub(r"\D", "", value)) < 3
+    assert caught_by_ledger and caught_by_quote_rule, f"{value!r} typed for gen.{job}.{key} passed"
+
+
+def test_an_output_include_deleted_is_refused(monkeypatch):
+    shown = test_claims.shown_outputs()
+    assert "linearity_shift_matrix.txt" in shown or any(n.startswith("linearity_shift_matrix") for n in shown)
+    real = test_claims.shown_outputs
+
+    def without_the_matrix() -> set[str]:
+        return {n for n in real() if not n.startswith("linearity_shift_matrix")}
+
+    monkeypatch.setattr(test_claims, "shown_outputs", without_the_matrix)
+    with pytest.raises(AssertionError, match="linearity_shift_matrix"):
+        test_claims.test_every_generated_output_is_shown_by_a_page_or_declared_data()
+
+
+def test_a_check_that_stops_holding_fails_and_one_that_cannot_fail_is_refused():
+    sentence = "The dot product falls until the first rise."
+    assert is_claim(sentence)
+    with pytest.raises(AssertionError, match="does not hold"):
+        computed("falls", sentence, lambda: 3 < 2).verify()
+    with pytest.raises(AssertionError, match="does not hold"):  # a check must return True itself, not None
+        computed("falls", sentence, lambda: None).verify()
+    with pytest.raises(ValueError, match="needs a check"):
+        Claim("falls", sentence, "computed")
+    with pytest.raises(ValueError, match="used twice"):
+        Ledger("x.md", [computed("a", "x", lambda: True), computed("a", "y", lambda: True)])
+
+
+def test_claim_words_flag_what_they_should_and_code_is_not_prose():
+    page = read_markdown("Intro.\n\n```python\nx = 1 if a < b else 2\n```\n\nThe sine comes first.\n")
+    assert page.sentences == ["Intro.", "The sine comes first."]
+    assert [s for s in page.sentences if is_claim(s)] == ["The sine comes first."]
+    assert read_markdown("Text.\n\n\\[\na < b\n\\]\n").displays == ["\\[ a < b \\]"]

@@ -1,0 +1,136 @@
+"""Every page's claims are in its ledger and hold; numbers are quoted, never typed; every output is shown.
+
+The ledgers live beside each page's tests, in tests/pages/test_<page>.py (`LEDGER`); tests/claimcheck.py says how a
+sentence is recognised as a claim and what each kind of entry means. `python scripts/claims.py PAGE` lists what a
+ledger lacks.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from claimcheck import DOCS, audit, read_page, typed_values
+from support import GENERATED
+
+PAGES_DIR = Path(__file__).resolve().parent / "pages"
+
+
+def pages() -> list[str]:
+    """Every page of the site: Markdown under docs/ (not the generated fragments) and the notebooks."""
+    found = [p.relative_to(DOCS).as_posix() for p in DOCS.rglob("*.md") if "generated" not in p.parts]
+    found += [p.relative_to(DOCS).as_posix() for p in (DOCS / "notebooks").glob("*.ipynb")]
+    return sorted(found)
+
+
+def module_for(page: str) -> Path:
+    """tests/pages/test_<page>.py: `variants/seeds.md` -> test_variants_seeds.py, `add-or-concatenate.md` ->
+    test_add_or_concatenate.py."""
+    stem = re.sub(r"\.(md|ipynb)$", "", page).replace("/", "_").replace("-", "_")
+    return PAGES_DIR / f"test_{stem}.py"
+
+
+def ledger_of(page: str):
+    path = module_for(page)
+    if not path.is_file():
+        pytest.fail(f"{page} has no ledger: create {path.relative_to(PAGES_DIR.parent.parent)} with LEDGER "
+                    f"(python scripts/claims.py {page} prints a start)")
+    spec = importlib.util.spec_from_file_location(f"ledger_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    ledger = getattr(module, "LEDGER", None)
+    assert ledger is not None and ledger.page == page, f"{path.name} must define LEDGER = Ledger({page!r}, [...])"
+    assert getattr(module, "test_claims_hold", None) is not None, f"{path.name} must run its checks: " \
+        "test_claims_hold = LEDGER.test"
+    return ledger
+
+
+@pytest.mark.parametrize("page", pages())
+def test_every_claim_on_the_page_is_in_its_ledger(page):
+    findings = audit(read_page(page), ledger_of(page))
+    assert not findings, (
+        f"{len(findings)} difference(s) between {page} and its ledger {module_for(page).name}. A sentence that "
+        "states a claim must stand in the ledger word for word, with the check that makes it true; when you change "
+        "one, change the other (python scripts/claims.py " + page + " prints entries to start from):\n"
+        + "\n".join(str(f) for f in findings)
+    )
+
+
+def quoted_values() -> dict[str, dict[str, str]]:
+    found = {}
+    for path in sorted(GENERATED.rglob("*.values.json")):
+        job = path.relative_to(GENERATED).as_posix().removesuffix(".values.json")
+        found[job] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+@pytest.mark.parametrize("page", pages())
+def test_numbers_code_computed_are_quoted_not_typed(page):
+    path = DOCS / page
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".ipynb":
+        cells = json.loads(text)["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    quoted = {job: v for job, v in quoted_values().items() if f"gen.{job.replace('/', '.')}." in text}
+    allowed = ledger_of(page).typed
+    typed = [t for t in typed_values(text, quoted) if t.split("'")[1] not in allowed]
+    assert not typed, f"{page} types numbers that code computed; quote them with {{{{ gen.… }}}} instead: {typed}"
+
+
+# --- every output is shown ----------------------------------------------------------------------------------------
+
+# Outputs no page shows, and why: data that tests, the explorer or the benchmark pages' tests read.
+DATA_ONLY = {
+    "explorer_reference_values.json": "the explorer's browser test compares the page's numbers with it",
+    "explorer_reference_values.txt": "the log of the job above (its check of M_k); the JSON is what is used",
+    "build_table.json": "the benchmark report: machine, baseline, every timing; the page shows its table and figure",
+    "build_table.txt": "the benchmark's log; the page shows its table",
+    "forward_cached_vs_recomputed.json": "the benchmark report; the page shows its table and figure",
+    "forward_cached_vs_recomputed.txt": "the benchmark's log; the page shows its table",
+    "site_budgets.json": "the budgets report; the contributing page shows its table",
+    "site_budgets.txt": "the budgets benchmark's log; the contributing page shows its table",
+    "precision_duplicate_rows.json": "counts per dtype that the precision tests assert",
+    "precision_error_vs_position.json": "errors per position that the precision tests assert",
+    "variants_comparison.json": "every probe's observation per variant, which the variants tests assert",
+    "embedding_vs_pe_norms.txt": "the job's log; the page shows its table (embedding_vs_pe_norms.md)",
+    "faq_numbers.txt": "the job's log; the FAQ quotes its values",
+    "variants_diffs.txt": "the job's log; the pages include the diffs themselves (variants_diffs-*.diff)",
+    "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_table instead",
+}
+
+
+def shown_outputs() -> set[str]:
+    """Generated files that some page includes, shows as a figure, or quotes a value from."""
+    shown = set()
+    sources = [p for p in DOCS.rglob("*") if p.suffix in (".md", ".ipynb", ".js", ".html") and p.is_file()
+               and "vendor" not in p.parts and "generated" not in p.parts]
+    sources += list((DOCS.parent / "overrides").rglob("*.html"))
+    sources += [p for p in GENERATED.rglob("*.md")]  # generated fragments include others in turn
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        for name in re.findall(r"--8<--\s+\"([^\"]+)\"", text):
+            shown.add(name.split(":")[0])
+        for name in re.findall(r"generated/([\w/.-]+\.(?:svg|png|json|txt|md|diff))", text):
+            shown.add(name)
+        for job, _key in re.findall(r"\{\{\s*gen\.([\w.]+)\.(\w+)\s*\}\}", text):
+            shown.add(job.replace(".", "/") + ".values.json")
+    return shown
+
+
+def test_every_generated_output_is_shown_by_a_page_or_declared_data():
+    shown = shown_outputs()
+    # a job's whole output NAME.txt is shown when the page shows it in named parts (NAME-part.txt)
+    shown |= {re.sub(r"-[\w]+\.txt$", ".txt", name) for name in shown if name.endswith(".txt")}
+    outputs = sorted(p.relative_to(GENERATED).as_posix() for p in GENERATED.rglob("*")
+                     if p.is_file() and ".manifest" not in p.parts)
+    unshown = [name for name in outputs if name not in shown and name not in DATA_ONLY]
+    assert not unshown, (
+        "outputs that no page shows: include them (--8<--, an image, {{ gen.… }}), or declare them in DATA_ONLY "
+        f"with the reason: {unshown}"
+    )
+    stale = sorted(set(DATA_ONLY) - set(outputs))
+    assert not stale, f"DATA_ONLY lists outputs that no job writes any more: {stale}"
