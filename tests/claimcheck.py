@@ -10,8 +10,10 @@ tests/pages/test_<page>.py) with the exact words it has on the page and what bac
 - `cited(id, sentence, source)`: a fact taken from a paper or another project's source, with where to read it.
 - `prose(id, sentence, why)`: words that flagged the sentence (a "first", a "row") but no fact that code or a
   source could back: a definition, a plan of the page, an instruction.
-- `pending(id, sentence)`: recorded word for word, so that editing it fails a test, but not yet tied to what makes
-  it true. A ledger is finished when it has none; `python scripts/claims.py --all` counts them.
+- pending: a sentence recorded word for word in tests/pages/<page>.pending.txt (one per line), so that editing it
+  fails a test, but not yet tied to what makes it true. A ledger is finished when that file is gone;
+  `python scripts/claims.py --all` counts what is left. `python scripts/claims.py --sync PAGE` rewrites the file
+  after a deliberate edit of the page (review its diff: it is the list of sentences you changed).
 
 Every sentence of a page is recorded, not only those that look like claims: a word list cannot foresee every way to
 state something false ("the matrix is symmetric"). `is_claim` (a direction, comparison, inequality, parity,
@@ -39,6 +41,17 @@ from pathlib import Path
 import pytest
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES_DIR = Path(__file__).resolve().parent / "pages"
+
+
+def page_stem(page: str) -> str:
+    """`variants/seeds.md` -> `variants_seeds`, `add-or-concatenate.md` -> `add_or_concatenate`."""
+    return re.sub(r"\.(md|ipynb)$", "", page).replace("/", "_").replace("-", "_")
+
+
+def pending_file(page: str) -> Path:
+    """tests/pages/<page>.pending.txt: the page's sentences not yet tied to a check, one per line."""
+    return PAGES_DIR / f"{page_stem(page)}.pending.txt"
 
 # --- what makes a sentence a claim ---------------------------------------------------------------------------------
 
@@ -243,6 +256,10 @@ class Ledger:
     typed: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        pinned = pending_file(self.page)
+        if pinned.is_file():
+            lines = [line for line in pinned.read_text(encoding="utf-8").splitlines() if line.strip()]
+            self.claims = self.claims + [pending(f"pending-{n}", line) for n, line in enumerate(lines, 1)]
         ids = [c.id for c in self.claims]
         twice = sorted({i for i in ids if ids.count(i) > 1})
         if twice:

@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from claimcheck import DOCS, audit, read_page, typed_values
+from claimcheck import DOCS, PAGES_DIR, audit, page_stem, read_page, typed_values
 from support import GENERATED
-
-PAGES_DIR = Path(__file__).resolve().parent / "pages"
 
 
 def pages() -> list[str]:
@@ -30,8 +28,7 @@ def pages() -> list[str]:
 def module_for(page: str) -> Path:
     """tests/pages/test_<page>.py: `variants/seeds.md` -> test_variants_seeds.py, `add-or-concatenate.md` ->
     test_add_or_concatenate.py."""
-    stem = re.sub(r"\.(md|ipynb)$", "", page).replace("/", "_").replace("-", "_")
-    return PAGES_DIR / f"test_{stem}.py"
+    return PAGES_DIR / f"test_{page_stem(page)}.py"
 
 
 def ledger_of(page: str):
