@@ -234,6 +234,14 @@ def formula(id: str, text: str, check: Callable[[], object]) -> Claim:
     return Claim(id, text, "formula", check)
 
 
+def equation(id: str, text: str, draw: Callable | None = None, **options) -> Claim:
+    """A displayed formula read as mathematics (tests/texmath.py): every `=` in it must hold at random points."""
+    import texmath
+
+    draw = draw or texmath.integers
+    return Claim(id, text, "formula", lambda: texmath.holds(text, draw, **options))
+
+
 def cited(id: str, text: str, source: str, check: Callable[[], object] | None = None) -> Claim:
     return Claim(id, text, "cited", check, source)
 

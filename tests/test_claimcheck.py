@@ -121,3 +121,38 @@ def test_claim_words_flag_what_they_should_and_code_is_not_prose():
     assert page.sentences == ["Intro.", "The sine comes first."]
     assert [s for s in page.sentences if is_claim(s)] == ["The sine comes first."]
     assert read_markdown("Text.\n\n\\[\na < b\n\\]\n").displays == ["\\[ a < b \\]"]
+
+
+DISPLAY_SLIPS = [
+    # (page, ledger entry, wrong version of one piece, the piece)
+    ("linearity.md", "theorem", r"-\sin \omega_i k", r"\sin \omega_i k"),  # via the block the theorem uses
+    ("linearity.md", "sine-row", r"\sin(\omega_i k)\,\mathrm{PE}(p)_{2i+1}", r"\sin(\omega_i k)\,\mathrm{PE}(p)_{2i}"),
+    ("linearity.md", "cosine-row", r"= -\sin(\omega_i k)", r"= \sin(\omega_i k)"),
+    ("formula.md", "longest-wavelength", "(d-2)/d", "(d-1)/d"),
+    ("formula.md", "frequency-form", "-2i/d", "-i/d"),
+    ("properties.md", "dot-product-closed-form", r"\cos(\omega_i k)", r"\sin(\omega_i k)"),
+    ("properties.md", "norm-even", r"\frac{d}{2}", "d"),
+    ("index.md", "the-formula", r"\mathrm{PE}(p, 2i+1) = \cos", r"\mathrm{PE}(p, 2i+1) = \sin"),
+]
+
+
+@pytest.mark.parametrize(("page", "entry", "right", "wrong"), DISPLAY_SLIPS, ids=[f"{p}:{e}" for p, e, *_ in DISPLAY_SLIPS])
+def test_a_wrong_display_is_false_not_only_different(page, entry, right, wrong, monkeypatch):
+    """The display is read as mathematics: the wrong version fails its own check, whatever the ledger records."""
+    import texmath
+
+    claim = next(c for c in ledger_of(page).claims if c.id == entry)
+    claim.verify()
+    if entry == "theorem":  # the theorem is checked with the page's block: break the block
+        module = test_claims.ledger_module(page)
+        assert right in module.BLOCK
+        monkeypatch.setattr(module, "BLOCK", module.BLOCK.replace(right, wrong, 1))
+        with pytest.raises(AssertionError, match="does not hold"):
+            claim.verify()
+        return
+    assert right in claim.text, f"{entry} on {page} no longer contains {right!r}: update this test"
+    wrong_claim = type(claim)(claim.id, claim.text.replace(right, wrong, 1), claim.kind,
+                              lambda: texmath.holds(claim.text.replace(right, wrong, 1),
+                                                    texmath.integers))
+    with pytest.raises(AssertionError, match="does not hold"):
+        wrong_claim.verify()

@@ -7,6 +7,7 @@ ledger lacks.
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import json
 import re
@@ -32,6 +33,11 @@ def module_for(page: str) -> Path:
 
 
 def ledger_of(page: str):
+    return ledger_module(page).LEDGER
+
+
+@functools.cache
+def ledger_module(page: str):
     path = module_for(page)
     if not path.is_file():
         pytest.fail(f"{page} has no ledger: create {path.relative_to(PAGES_DIR.parent.parent)} with LEDGER "
@@ -43,7 +49,7 @@ def ledger_of(page: str):
     assert ledger is not None and ledger.page == page, f"{path.name} must define LEDGER = Ledger({page!r}, [...])"
     assert getattr(module, "test_claims_hold", None) is not None, f"{path.name} must run its checks: " \
         "test_claims_hold = LEDGER.test"
-    return ledger
+    return module
 
 
 @pytest.mark.parametrize("page", pages())
