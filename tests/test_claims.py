@@ -58,7 +58,8 @@ def test_every_claim_on_the_page_is_in_its_ledger(page):
     assert not findings, (
         f"{len(findings)} difference(s) between {page} and its ledger {module_for(page).name}. A sentence that "
         "states a claim must stand in the ledger word for word, with the check that makes it true; when you change "
-        "one, change the other (python scripts/claims.py " + page + " prints entries to start from):\n"
+        "one, change the other. After a deliberate edit, `python scripts/claims.py --sync " + page + "` re-pins "
+        "the pending sentences (review its diff); an entry with a check is edited by hand, next to its check:\n"
         + "\n".join(str(f) for f in findings)
     )
 
