@@ -6,6 +6,8 @@ tests/pages/test_<page>.py) with the exact words it has on the page and what bac
 
 - `computed(id, sentence, check)`: `check()` re-derives the statement from generated results or the library and
   returns True; it fails when the code under the claim changes so that the sentence is no longer true.
+  `passes(test_function, *args)` makes a check of an existing test that asserts the same property.
+- `equation(id, display)`: a displayed formula, parsed by tests/texmath.py and tested at random points.
 - `formula(id, display, check)`: a displayed formula, with a check of the result it states (sympy or numbers).
 - `cited(id, sentence, source)`: a fact taken from a paper or another project's source, with where to read it.
 - `prose(id, sentence, why)`: words that flagged the sentence (a "first", a "row") but no fact that code or a
@@ -240,6 +242,17 @@ def equation(id: str, text: str, draw: Callable | None = None, **options) -> Cla
 
     draw = draw or texmath.integers
     return Claim(id, text, "formula", lambda: texmath.holds(text, draw, **options))
+
+
+def passes(test: Callable[..., object], *args: object) -> Callable[[], bool]:
+    """A check made of an existing test: True when `test(*args)` runs without failing (its assertion shows if not)."""
+
+    def check() -> bool:
+        test(*args)
+        return True
+
+    check.__name__ = f"passes({getattr(test, '__name__', test)!s})"
+    return check
 
 
 def cited(id: str, text: str, source: str, check: Callable[[], object] | None = None) -> Claim:
