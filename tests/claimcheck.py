@@ -244,6 +244,17 @@ def equation(id: str, text: str, draw: Callable | None = None, **options) -> Cla
     return Claim(id, text, "formula", lambda: texmath.holds(text, draw, **options))
 
 
+def inline(id: str, text: str, draw: Callable | None = None, **options) -> Claim:
+    """A sentence whose inline formulas state results: every `\\( … = … \\)` in it must hold (tests/texmath.py)."""
+    import texmath
+
+    formulas = [f for f in re.findall(r"\\\((.*?)\\\)", text) if "=" in f]
+    if not formulas:
+        raise ValueError(f"claim {id!r}: no inline formula with '=' in {text!r}")
+    draw = draw or texmath.integers
+    return Claim(id, text, "computed", lambda: all(texmath.holds(f, draw, **options) for f in formulas))
+
+
 def passes(test: Callable[..., object], *args: object) -> Callable[[], bool]:
     """A check made of an existing test: True when `test(*args)` runs without failing (its assertion shows if not)."""
 
