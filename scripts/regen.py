@@ -5,6 +5,7 @@
     python scripts/regen.py --force    # re-run every snippet
     python scripts/regen.py --check    # write nothing; exit 1 listing stale, altered, missing and stray files
     python scripts/regen.py --bench    # also run the benchmarks (timings: never part of a normal regen)
+    python scripts/regen.py --experiments  # also run the experiments whose code changed (cached; never forced)
     python scripts/regen.py --watch    # regenerate whenever a snippet changes (used by `make serve`)
 
 Each job (a snippet, a notebook, a benchmark) runs in its own subprocess with a fixed environment and writes into a
@@ -33,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 BENCHMARKS = ROOT / "benchmarks"
+EXPERIMENTS = ROOT / "experiments"
 NOTEBOOKS = ROOT / "docs" / "notebooks"
 GENERATED = ROOT / "docs" / "generated"
 MANIFEST_DIR = ".manifest"
@@ -70,35 +72,65 @@ def rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
-def local_imports(source: str, search: list[Path]) -> set[Path]:
-    """The files in `search` folders that `source` imports by top-level module name."""
-    names: set[str] = set()
+def module_files(dotted: str, search: list[Path]) -> list[Path]:
+    """The files that importing `dotted` (a.b.c) runs, found in the first `search` folder holding its top package:
+    a/__init__.py, a/b/__init__.py, then a/b/c.py or a/b/c/__init__.py. Empty when it is not a local module."""
+    parts = dotted.split(".")
+    for folder in search:
+        if (folder / f"{parts[0]}.py").is_file() or (folder / parts[0] / "__init__.py").is_file():
+            return package_files(folder, parts)
+    return []
+
+
+def package_files(base: Path, parts: list[str]) -> list[Path]:
+    """The files that importing `parts`, relative to the folder `base`, runs (as far as they exist)."""
+    found, here = [], base
+    for part in parts:
+        if (here / f"{part}.py").is_file():
+            found.append(here / f"{part}.py")
+            break
+        here = here / part
+        if not here.is_dir():
+            break
+        if (here / "__init__.py").is_file():
+            found.append(here / "__init__.py")
+    return found
+
+
+def local_imports(source: str, search: list[Path], path: Path | None = None) -> set[Path]:
+    """The files in `search` folders that `source` (the file `path`) imports: plain and dotted imports, `from a.b
+    import c` (c a submodule or a name), and relative imports inside a package."""
+    found: set[Path] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    found = set()
-    for name in names:
-        for folder in search:
-            candidate = folder / f"{name}.py"
-            if candidate.is_file():
-                found.add(candidate)
-                break
+            for alias in node.names:
+                found.update(module_files(alias.name, search))
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            for alias in node.names:  # `from a.b import c`: c may be a submodule
+                found.update(module_files(f"{node.module}.{alias.name}", search) or module_files(node.module, search))
+        elif isinstance(node, ast.ImportFrom) and path is not None:  # relative: from the importing file's package
+            base = path.parent
+            for _ in range(node.level - 1):
+                base = base.parent
+            prefix = node.module.split(".") if node.module else []
+            if (base / "__init__.py").is_file():
+                found.add(base / "__init__.py")
+            for alias in node.names:
+                found.update(package_files(base, [*prefix, alias.name]) or package_files(base, prefix))
     return found
 
 
 def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
     """`entry` and every local module it imports, transitively, sorted by path."""
     seen = {entry.resolve()}
-    todo = list(local_imports(source, search))
+    todo = list(local_imports(source, search, entry))
     while todo:
         path = todo.pop().resolve()
         if path in seen:
             continue
         seen.add(path)
-        todo.extend(local_imports(path.read_text(encoding="utf-8"), search))
-    seen.update((ROOT / p).resolve() for p in GLOBAL_INPUTS)
+        todo.extend(local_imports(path.read_text(encoding="utf-8"), search, path))
+    seen.update((ROOT / p).resolve() for p in GLOBAL_INPUTS if (ROOT / p).is_file())
     return sorted(seen)
 
 
@@ -106,10 +138,24 @@ def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
 class Job:
     """One thing that makes outputs: a snippet, a benchmark, a notebook."""
 
-    name: str  # outputs are named <name>.<suffix> or <name>-<part>.<suffix>
+    name: str  # "<stem>" or "<page>/<stem>"; outputs are <name>.<suffix> or <name>-<part>.<suffix> under generated/
     path: Path
-    kind: str  # "snippet" | "bench" | "notebook"
+    kind: str  # "snippet" | "bench" | "experiment" | "notebook"
     env: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def stem(self) -> str:
+        """The file name outputs start with (the name without its page folder)."""
+        return self.name.rpartition("/")[2]
+
+    @property
+    def folder(self) -> str:
+        """The page folder outputs and manifest go into, relative to docs/generated/ ("" for a flat job)."""
+        return self.name.rpartition("/")[0]
+
+    def output_name(self, filename: str) -> str:
+        """A staged file's name relative to docs/generated/."""
+        return f"{self.folder}/{filename}" if self.folder else filename
 
     def source(self) -> str:
         return self.path.read_text(encoding="utf-8")
@@ -132,7 +178,7 @@ class Job:
     def run(self, staging: Path, timeout: float) -> tuple[bool, str]:
         """Run the job into `staging`; return (ok, diagnostic)."""
         staging.mkdir(parents=True, exist_ok=True)
-        env = fixed_env(staging, self.name) | self.env
+        env = fixed_env(staging, self.stem) | self.env
         started = time.perf_counter()
         try:
             proc = subprocess.run(
@@ -145,8 +191,8 @@ class Job:
         if proc.returncode != 0:
             return False, f"{rel(self.path)} failed (exit {proc.returncode}):\n{stderr}"
         if proc.stdout:
-            (staging / f"{self.name}.txt").write_bytes(proc.stdout)
-        problems = [p for f in sorted(staging.iterdir()) for p in output_problems(self.name, f)]
+            (staging / f"{self.stem}.txt").write_bytes(proc.stdout)
+        problems = [p for f in sorted(staging.iterdir()) for p in output_problems(self.stem, f)]
         if self.kind == "bench":
             problems += bench_structure(self, staging)
         if problems:
@@ -186,7 +232,7 @@ def fixed_env(staging: Path, name: str) -> dict[str, str]:
         "COLUMNS": "100",
         "OMP_NUM_THREADS": "1",
         "MKL_NUM_THREADS": "1",
-        "CUDA_VISIBLE_DEVICES": "",
+        "CUDA_VISIBLE_DEVICES": "",  # snippets and notebooks: CPU only; measuring jobs override it (discover)
         "REGEN_OUT": str(staging),
         "REGEN_STEM": name,
     } | {k: os.environ[k] for k in PASSED_THROUGH if k in os.environ}
@@ -263,24 +309,44 @@ def notebook_status(job: Job, generated: Path, manifest: dict) -> list[str]:
     return []
 
 
+IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+LIBRARY = "pelib"  # snippets/pelib/: the library page scripts import, never a job
+
+
+def page_scripts(folder: Path) -> list[Job]:
+    """snippets/<name>.py (flat) and snippets/<page>/<name>.py: every script whose name does not start with '_'.
+    The library package and folders starting with '_' (helpers, __pycache__) hold no jobs."""
+    jobs = [Job(p.stem, p, "snippet") for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
+    for page in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
+        scripts = [p for p in sorted(page.glob("*.py")) if not p.name.startswith("_")]
+        if page.name == LIBRARY or not scripts:
+            continue
+        bad = [rel(p) for p in [page, *scripts] if not IDENTIFIER.match(p.stem)]
+        if bad:
+            raise SystemExit(f"regen: page folders and scripts must be named like Python identifiers, got {bad}")
+        jobs += [Job(f"{page.name}/{p.stem}", p, "snippet") for p in scripts]
+    return jobs
+
+
+def measuring_jobs(folder: Path, kind: str) -> list[Job]:
+    """benchmarks/*.py or experiments/*.py. They may see a GPU (the caller's CUDA_VISIBLE_DEVICES is kept, unset
+    when unset) and keep one CPU thread (an empty OMP_NUM_THREADS is an error for libgomp)."""
+    if not folder.is_dir():
+        return []
+    env = {k: os.environ[k] for k in ("CUDA_VISIBLE_DEVICES",) if k in os.environ}
+    return [Job(p.stem, p, kind, env=env) for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
+
+
 def discover() -> list[Job]:
     """Every job, by name. Files starting with '_' are helpers, not jobs."""
-    jobs = [Job(p.stem, p, "snippet") for p in sorted(SNIPPETS.glob("*.py")) if not p.name.startswith("_")]
-    if BENCHMARKS.is_dir():
-        # Benchmarks may see a GPU: they measure, they are not byte-deterministic. They keep one CPU thread
-        # (an empty OMP_NUM_THREADS is an error for libgomp; _docenv fixes torch's threads to 1 anyway).
-        bench_env = {"CUDA_VISIBLE_DEVICES": os.environ.get("CUDA_VISIBLE_DEVICES", "")}
-        if "CUDA_VISIBLE_DEVICES" not in os.environ:
-            del bench_env["CUDA_VISIBLE_DEVICES"]
-        jobs += [
-            Job(p.stem, p, "bench", env=bench_env)
-            for p in sorted(BENCHMARKS.glob("*.py"))
-            if not p.name.startswith("_")
-        ]
+    jobs = page_scripts(SNIPPETS)
+    jobs += measuring_jobs(BENCHMARKS, "bench")
+    jobs += measuring_jobs(EXPERIMENTS, "experiment")
     if NOTEBOOKS.is_dir():
         jobs += [NotebookJob(p.stem, p, "notebook") for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
     names = [j.name for j in jobs]
     clashes = sorted({n for n in names if names.count(n) > 1})
+    clashes += sorted({j.folder for j in jobs if j.folder} & set(names))  # gen.<page> is the page's jobs
     if clashes:
         raise SystemExit(f"regen: two jobs share the name(s) {clashes}; outputs are named after jobs, rename one")
     return jobs
@@ -303,10 +369,14 @@ def read_manifest(generated: Path, name: str) -> dict | None:
         return None
 
 
+HOW = {"snippet": "make regen", "notebook": "make regen", "bench": "make bench", "experiment": "make experiments"}
+MEASURING = ("bench", "experiment")  # run only when asked for (--bench, --experiments), never by a forced regen
+
+
 def status(job: Job, generated: Path) -> list[str]:
     """What is wrong with the committed outputs of `job`, as lines for the user; empty when they are current."""
     manifest = read_manifest(generated, job.name)
-    how = "make bench" if job.kind == "bench" else "make regen"
+    how = HOW[job.kind]
     if manifest is None:
         return [f"missing: {rel(manifest_path(generated, job.name))} ({rel(job.path)} has never been run: {how})"]
     problems = []
@@ -329,7 +399,7 @@ def status(job: Job, generated: Path) -> list[str]:
 
 def bench_structure(job: Job, generated: Path) -> list[str]:
     """What is missing from a benchmark's report NAME.json: the keys and the machine description pages rely on."""
-    path = generated / f"{job.name}.json"
+    path = generated / job.output_name(f"{job.stem}.json")
     if not path.is_file():
         return [f"structure: {rel(path)} is missing (every benchmark writes NAME.json; make bench)"]
     try:
@@ -360,17 +430,17 @@ def strays(jobs: list[Job], generated: Path) -> list[str]:
     lines = []
     for path in sorted(p for p in generated.rglob("*") if p.is_file()):
         if path.resolve() not in owned:
-            lines.append(f"stray: {rel(path)} (no snippet, notebook or benchmark writes it: delete it)")
+            lines.append(f"stray: {rel(path)} (no snippet, notebook, benchmark or experiment writes it: delete it)")
     return lines
 
 
 def install(job: Job, staging: Path, generated: Path) -> None:
     """Move a job's staged outputs into place (atomic rename each), drop outputs it no longer writes, manifest last."""
-    generated.mkdir(parents=True, exist_ok=True)
-    (generated / MANIFEST_DIR).mkdir(exist_ok=True)
+    (generated / job.folder).mkdir(parents=True, exist_ok=True)
+    manifest_path(generated, job.name).parent.mkdir(parents=True, exist_ok=True)
     executed = None
     if job.kind == "notebook":  # the executed notebook goes over itself, not into docs/generated/
-        staged = staging / f"{job.name}.ipynb"
+        staged = staging / f"{job.stem}.ipynb"
         target = notebook_target(job, generated)
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_name(f".{target.name}.tmp")
@@ -378,12 +448,13 @@ def install(job: Job, staging: Path, generated: Path) -> None:
         os.replace(tmp, target)
         executed = sha256(target)
         staged.unlink()
-    new = {f.name: sha256(f) for f in sorted(staging.iterdir())}
+    staged = {job.output_name(f.name): f for f in sorted(staging.iterdir())}
+    new = {filename: sha256(f) for filename, f in staged.items()}
     old = (read_manifest(generated, job.name) or {}).get("outputs", {})
-    for filename in new:
+    for filename, source in staged.items():
         target = generated / filename
-        tmp = target.with_name(f".{filename}.tmp")
-        shutil.copyfile(staging / filename, tmp)
+        tmp = target.with_name(f".{target.name}.tmp")
+        shutil.copyfile(source, tmp)
         os.replace(tmp, target)
     for filename in set(old) - set(new):
         (generated / filename).unlink(missing_ok=True)
@@ -406,13 +477,17 @@ def remove_orphans(jobs: list[Job], generated: Path) -> None:
     """Delete what regen itself wrote for jobs that no longer exist (their manifests say which files)."""
     known = {j.name for j in jobs}
     folder = generated / MANIFEST_DIR
-    for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
-        if path.stem not in known:
-            manifest = read_manifest(generated, path.stem) or {}
+    for path in sorted(folder.rglob("*.json")) if folder.is_dir() else []:
+        name = path.relative_to(folder).with_suffix("").as_posix()
+        if name not in known:
+            manifest = read_manifest(generated, name) or {}
             for filename in manifest.get("outputs", {}):
                 (generated / filename).unlink(missing_ok=True)
             path.unlink()
-            print(f"regen: removed the outputs of {manifest.get('job', path.stem)}, which no longer exists")
+            for empty in (path.parent, (generated / name).parent):  # a page folder left empty goes too
+                if empty not in (folder, generated) and empty.is_dir() and not any(empty.iterdir()):
+                    empty.rmdir()
+            print(f"regen: removed the outputs of {manifest.get('job', name)}, which no longer exists")
 
 
 # --- commands ------------------------------------------------------------------------------------------------------
@@ -462,15 +537,19 @@ def check(jobs: list[Job], generated: Path, *, every: bool = True) -> int:
 
 
 def regen(
-    jobs: list[Job], generated: Path, *, force: bool, bench: bool, workers: int, timeout: float, every: bool = True
+    jobs: list[Job], generated: Path, *, force: bool, bench: bool, workers: int, timeout: float, every: bool = True,
+    experiments: bool = False,
 ) -> int:
+    """Run what is stale (everything with `force`). Benchmarks run only with `bench` and then always (timings are
+    re-measured); experiments only with `experiments`, and then when stale or forced (they are cached)."""
     if every:  # orphans can only be told when every job is known
         remove_orphans(jobs, generated)
-    runnable = [j for j in jobs if j.kind != "bench" or bench]
-    todo = [j for j in runnable if force or (bench and j.kind == "bench") or status(j, generated)]
+    asked = {"bench": bench, "experiment": experiments}
+    runnable = [j for j in jobs if j.kind not in MEASURING or asked[j.kind]]
+    todo = [j for j in runnable if force or j.kind == "bench" or status(j, generated)]
     for job in jobs:
-        if job.kind == "bench" and not bench and status(job, generated):
-            print(f"regen: note: benchmark {rel(job.path)} is out of date; `make bench` re-runs it", file=sys.stderr)
+        if job.kind in MEASURING and not asked[job.kind] and status(job, generated):
+            print(f"regen: note: {job.kind} {rel(job.path)} is out of date; `{HOW[job.kind]}` re-runs it", file=sys.stderr)
     if not todo:
         print(f"regen: nothing to do ({len(runnable)} jobs current)")
         return 0
@@ -488,7 +567,7 @@ def watch(jobs_fn, generated: Path, workers: int, timeout: float, interval: floa
             stamps = {
                 str(p): p.stat().st_mtime
                 for job in jobs
-                if job.kind != "bench"
+                if job.kind not in MEASURING
                 for p in job.inputs()
             }
             if stamps != last:
@@ -509,13 +588,14 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--watch", action="store_true", help="regenerate on every change until interrupted")
     parser.add_argument("--force", action="store_true", help="re-run every job, current or not")
     parser.add_argument("--bench", action="store_true", help="also run the benchmarks")
+    parser.add_argument("--experiments", action="store_true", help="also run the experiments that are stale")
     parser.add_argument(
         "--generated-dir", type=Path, default=GENERATED,
         help="where outputs go (tests use a temp dir; executed notebooks then go to its sibling notebooks/)",
     )  # fmt: skip
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="jobs run at once")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds one job may take")
-    parser.add_argument("names", nargs="*", help="only these jobs (by name, e.g. reference_table)")
+    parser.add_argument("names", nargs="*", help="only these jobs (by name: reference_table, linearity/shift_map)")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs must be a positive int, got {args.jobs}")
@@ -534,7 +614,7 @@ def main(argv: list[str] | None = None) -> int:
         return watch(selected, generated, args.jobs, args.timeout)
     return regen(
         selected(), generated, force=args.force, bench=args.bench, workers=args.jobs, timeout=args.timeout,
-        every=not args.names,
+        every=not args.names, experiments=args.experiments,
     )
 
 

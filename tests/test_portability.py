@@ -47,11 +47,11 @@ def tree(folder: Path) -> dict[str, str]:
 
 
 def bench_outputs() -> set[str]:
-    """Outputs of benchmark jobs (timings: measured, not reproduced)."""
+    """Outputs of benchmark and experiment jobs (a forced regen does not re-run them)."""
     names = set()
     for manifest in (GENERATED / ".manifest").rglob("*.json"):
         text = manifest.read_text(encoding="utf-8")
-        if '"kind": "bench"' in text:
+        if '"kind": "bench"' in text or '"kind": "experiment"' in text:  # measured or trained, not forced
             import json
 
             names.update(json.loads(text)["outputs"])

@@ -7,13 +7,19 @@ real checkout is never touched.
 from __future__ import annotations
 
 import hashlib
+import json
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from conftest import GENERATED, ROOT, run_python
 
-COPIED = ("scripts", "snippets", "benchmarks", "docs/generated", "docs/notebooks", "requirements.txt")
+sys.path.insert(0, str(ROOT / "scripts"))
+import docs_macros  # noqa: E402
+import regen  # noqa: E402
+
+COPIED = ("scripts", "snippets", "benchmarks", "experiments", "docs/generated", "docs/notebooks", "requirements.txt")
 
 
 def tree_hashes(folder: Path) -> dict[str, str]:
@@ -169,6 +175,16 @@ def test_cache_reruns_exactly_the_affected_snippets(repo_copy):
     assert forced.returncode == 0 and "ran snippets/zz_solo.py" in forced.stdout
 
 
+def measured_outputs(generated: Path) -> set[str]:
+    """Outputs of benchmarks and experiments, which a forced regen does not re-run."""
+    names: set[str] = set()
+    for manifest in (generated / ".manifest").rglob("*.json"):
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+        if data.get("kind") in ("bench", "experiment"):
+            names.update(data["outputs"])
+    return names
+
+
 @pytest.mark.slow
 def test_outputs_match_what_the_code_produces_now(tmp_path):
     """Re-run every snippet from scratch into a temporary folder: the bytes must equal what is committed."""
@@ -177,13 +193,7 @@ def test_outputs_match_what_the_code_produces_now(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     committed = {k: v for k, v in tree_hashes(GENERATED).items() if not k.startswith(".manifest/")}
     regenerated = {k: v for k, v in tree_hashes(fresh).items() if not k.startswith(".manifest/")}
-    bench = {
-        name
-        for name in committed
-        if (GENERATED / ".manifest").is_dir()
-        and any(name.startswith(m.stem + s) for m in (GENERATED / ".manifest").glob("*.json")
-                if '"kind": "bench"' in m.read_text() for s in (".", "-"))
-    }
+    bench = measured_outputs(GENERATED)
     committed = {k: v for k, v in committed.items() if k not in bench}
     differ = sorted(k for k in committed.keys() & regenerated.keys() if committed[k] != regenerated[k])
     assert not differ, f"these outputs differ from what their code produces now (non-deterministic?): {differ}"
@@ -191,3 +201,161 @@ def test_outputs_match_what_the_code_produces_now(tmp_path):
         f"only committed: {sorted(committed.keys() - regenerated.keys())}; "
         f"only regenerated: {sorted(regenerated.keys() - committed.keys())}"
     )
+
+
+# --- the layout: page folders, the library package, experiments ----------------------------------------------------
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_page_scripts_are_found_in_page_folders_and_the_library_is_not_a_job(tmp_path):
+    write(tmp_path / "flat_one.py", "")
+    write(tmp_path / "_helper.py", "")
+    write(tmp_path / "linearity" / "shift_map.py", "")
+    write(tmp_path / "linearity" / "_private.py", "")
+    write(tmp_path / "linearity" / "__init__.py", "")
+    write(tmp_path / "pelib" / "__init__.py", "")
+    write(tmp_path / "pelib" / "frequencies.py", "")
+    write(tmp_path / "_drafts" / "not_a_job.py", "")
+    write(tmp_path / "data" / "notes.txt", "")
+    jobs = regen.page_scripts(tmp_path)
+    assert [(j.name, j.stem, j.folder) for j in jobs] == [
+        ("flat_one", "flat_one", ""), ("linearity/shift_map", "shift_map", "linearity"),
+    ]
+    assert jobs[1].output_name("shift_map-part.txt") == "linearity/shift_map-part.txt"
+
+
+@pytest.mark.parametrize("bad", ["linearity/shift-map.py", "2nd_page/table.py"])
+def test_page_scripts_must_be_named_like_identifiers(tmp_path, bad):
+    write(tmp_path / bad, "")
+    with pytest.raises(SystemExit, match="identifiers.*" + bad.replace(".py", "").split("/")[0]):
+        regen.page_scripts(tmp_path)
+
+
+@pytest.fixture
+def library(tmp_path) -> Path:
+    """snippets/ with a package pelib whose modules import each other relatively."""
+    write(tmp_path / "pelib" / "__init__.py", "from .frequencies import frequencies\n")
+    write(tmp_path / "pelib" / "frequencies.py", "from . import _checks\ndef frequencies(): ...\n")
+    write(tmp_path / "pelib" / "_checks.py", "")
+    write(tmp_path / "pelib" / "shift.py", "from .frequencies import frequencies\nfrom ..outside import x\n")
+    write(tmp_path / "pelib" / "fit.py", "")
+    write(tmp_path / "pelib" / "sub" / "__init__.py", "")
+    write(tmp_path / "pelib" / "sub" / "deep.py", "from ..fit import y\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("import pelib.shift", {"__init__", "shift"}),
+        ("import pelib.sub.deep", {"__init__", "sub/__init__", "sub/deep"}),
+        ("from pelib import shift, frequencies", {"__init__", "shift", "frequencies"}),
+        ("from pelib.shift import frequencies", {"__init__", "shift"}),
+        ("from pelib.sub import deep", {"__init__", "sub/__init__", "sub/deep"}),
+        ("import os, torch", set()),
+    ],
+)
+def test_imports_of_the_library_package_are_followed(library, statement, expected):
+    found = regen.local_imports(statement, [library], library / "page.py")
+    assert {p.relative_to(library / "pelib").with_suffix("").as_posix() for p in found} == expected
+
+
+def test_a_change_anywhere_in_the_library_reaches_its_dependants_through_relative_imports(library):
+    page = write(library / "linearity" / "shift_map.py", "import _docenv\nfrom pelib.sub import deep\nimport pelib.shift\n")
+    found = regen.dependencies(page, page.read_text(), [library, page.parent])
+    deps = {p.relative_to(library).as_posix() for p in found if p.is_relative_to(library)}
+    assert {
+        "pelib/__init__.py", "pelib/frequencies.py", "pelib/_checks.py", "pelib/shift.py",
+        "pelib/sub/__init__.py", "pelib/sub/deep.py", "pelib/fit.py",
+    } <= deps
+
+
+def test_saved_values_of_page_scripts_are_reached_by_page_and_name(tmp_path):
+    write(tmp_path / "flat.values.json", '{"a": "1"}')
+    write(tmp_path / "linearity" / "shift_map.values.json", '{"longest": "60,611"}')
+    write(tmp_path / ".manifest" / "linearity" / "shift_map.json", "{}")
+    assert docs_macros.load_values(tmp_path) == {"flat": {"a": "1"}, "linearity": {"shift_map": {"longest": "60,611"}}}
+    write(tmp_path / "linearity.values.json", '{"b": "2"}')
+    with pytest.raises(ValueError, match="gen.linearity"):
+        docs_macros.load_values(tmp_path)
+
+
+PAGE_SCRIPT = '''"""A page script in a page folder, using the library package."""
+import _docenv
+from pelib import zz_value
+_docenv.save_values({"answer": str(zz_value.VALUE)})
+with _docenv.output_part("part"):
+    print("part", zz_value.VALUE)
+print("whole")
+'''
+
+
+@pytest.mark.slow
+def test_a_page_script_writes_into_its_page_folder_and_goes_stale_with_the_library(repo_copy):
+    regen_py = str(repo_copy / "scripts" / "regen.py")
+    snippets, generated = repo_copy / "snippets", repo_copy / "docs" / "generated"
+    library = snippets / "pelib"
+    if not (library / "__init__.py").exists():
+        write(library / "__init__.py", '"""The library (a stand-in for this test)."""\n')
+    write(library / "zz_value.py", '"""A value."""\nfrom ._zz_base import BASE\nVALUE = BASE + 1\n')
+    write(library / "_zz_base.py", '"""A private base."""\nBASE = 41\n')
+    write(snippets / "zzpage" / "demo.py", PAGE_SCRIPT)
+
+    first = run_python(regen_py, "zzpage/demo")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert (generated / "zzpage" / "demo.txt").read_text() == "part 42\nwhole\n"
+    assert (generated / "zzpage" / "demo-part.txt").read_text() == "part 42\n"
+    manifest = json.loads((generated / ".manifest" / "zzpage" / "demo.json").read_text())
+    assert set(manifest["outputs"]) == {"zzpage/demo.txt", "zzpage/demo-part.txt", "zzpage/demo.values.json"}
+    assert {"snippets/pelib/zz_value.py", "snippets/pelib/_zz_base.py"} <= set(manifest["inputs"])
+    assert docs_macros.load_values(generated)["zzpage"]["demo"] == {"answer": "42"}
+    assert check(repo_copy)[0] == 0
+
+    write(library / "_zz_base.py", '"""A private base."""\nBASE = 1\n')
+    code, output = check(repo_copy)
+    assert code == 1 and "stale: snippets/zzpage/demo.py" in output and "snippets/pelib/_zz_base.py" in output, output
+
+    (snippets / "zzpage" / "demo.py").unlink()
+    (snippets / "zzpage").rmdir()
+    gone = run_python(regen_py)
+    assert gone.returncode == 0 and "removed the outputs of snippets/zzpage/demo.py" in gone.stdout, gone.stdout
+    assert not (generated / "zzpage").exists() and not (generated / ".manifest" / "zzpage").exists()
+    assert check(repo_copy)[0] == 0
+
+
+EXPERIMENT = '''"""A cached experiment."""
+import _docenv
+_docenv.save_json({"loss": [3, 2, 1]})
+print("ran the experiment")
+'''
+
+
+@pytest.mark.slow
+def test_experiments_run_only_when_asked_are_cached_and_guarded(repo_copy):
+    regen_py = str(repo_copy / "scripts" / "regen.py")
+    write(repo_copy / "experiments" / "zz_exp.py", EXPERIMENT)
+    generated = repo_copy / "docs" / "generated"
+
+    plain = run_python(regen_py)
+    assert plain.returncode == 0 and "zz_exp" not in plain.stdout and "make experiments" in plain.stderr, plain.stderr
+    forced = run_python(regen_py, "--force", "zz_exp")
+    assert forced.returncode == 0 and "ran experiments/zz_exp.py" not in forced.stdout
+    assert not (generated / "zz_exp.json").exists()
+    code, output = check(repo_copy)
+    assert code == 1 and "missing" in output and "make experiments" in output, output
+
+    ran = run_python(regen_py, "--experiments")
+    assert ran.returncode == 0 and "ran experiments/zz_exp.py" in ran.stdout, ran.stdout + ran.stderr
+    assert json.loads((generated / "zz_exp.json").read_text()) == {"loss": [3, 2, 1]}
+    assert check(repo_copy)[0] == 0
+    again = run_python(regen_py, "--experiments")
+    assert "nothing to do" in again.stdout, again.stdout
+
+    write(repo_copy / "experiments" / "zz_exp.py", EXPERIMENT + "# changed\n")
+    code, output = check(repo_copy)
+    assert code == 1 and "stale: experiments/zz_exp.py" in output, output
