@@ -21,7 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "snippets"))  # ledgers import the library, as the tests do
+sys.path.insert(0, str(ROOT / "snippets"))  # ledgers check claims against the library, as the tests do
 
 from claimcheck import Ledger, audit, is_claim, pending_file, read_page  # noqa: E402
 from test_claims import ledger_of, module_for, pages  # noqa: E402
