@@ -5,35 +5,33 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.similarity import distance_by_offset, first_rise, similarity_by_offset
+from pelib.spectrum import wavelengths
 
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0)
 
 
 # --8<-- [start:measures]
-def similarity_by_offset(offsets: torch.Tensor, d_model: int, base: float) -> torch.Tensor:
-    """Cosine similarity of PE(p) and PE(p + k): sum_i cos(omega_i k) / (d/2), the same for every p (even d)."""
-    omega = base ** (-torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
-    return torch.cos(offsets.to(torch.float64)[:, None] * omega[None, :]).mean(dim=1)
-
-
-def distance_by_offset(offsets: torch.Tensor, d_model: int, base: float) -> torch.Tensor:
-    """||PE(p) - PE(p + k)|| = sqrt(d - 2 sum_i cos(omega_i k)), the same for every p (even d)."""
-    return (d_model * (1 - similarity_by_offset(offsets, d_model, base))).clamp(min=0).sqrt()
+def falls_until(sim: torch.Tensor, window: int) -> int:
+    """The last offset before the similarity first rises, or `window` if it falls all the way."""
+    try:
+        return first_rise(sim) - 1
+    except ValueError:
+        return window
 
 
 def measure(d_model: int, base: float, window: int) -> dict[str, float]:
     """What a base does within `window` positions: wavelengths, wrapping pairs, resolution and similarity."""
-    wavelength = 2 * math.pi * base ** (torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
+    wavelength = wavelengths(d_model, base)
     k = torch.arange(1, window)
     dist = distance_by_offset(k, d_model, base)
     sim = similarity_by_offset(torch.arange(0, window), d_model, base)
-    rises = (sim[1:] > sim[:-1]).nonzero()
     return {
         "longest": wavelength[-1].item(),
         "wrapping": int((wavelength < window).sum()),  # pairs that repeat inside the window
         "neighbour": dist[0].item(),  # ||PE(p) - PE(p+1)||
         "closest_offset": int(k[dist.argmin()]),  # offset of the closest pair of distinct positions
-        "first_min": int(rises[0]) if rises.numel() else window,  # the similarity falls up to this offset
+        "first_min": falls_until(sim, window),  # the similarity falls up to this offset
         "far_similarity": sim[window // 2 :].max().item() + 0.0,  # largest similarity at offsets window/2 .. window
     }
 # --8<-- [end:measures]

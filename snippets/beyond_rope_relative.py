@@ -4,7 +4,8 @@ import _docenv
 import math
 
 import torch
-from linearity_shift_matrix import frequencies, shift_matrix
+from pelib.shift import shift_matrix
+from reference import frequencies
 from reference import positional_encoding
 
 
@@ -14,7 +15,7 @@ def rope_matrix(d_model: int, m: int, base: float = 10000.0) -> torch.Tensor:
     if d_model < 2 or d_model % 2:
         raise ValueError(f"RoPE rotates pairs: d_model must be even and >= 2, got {d_model}")
     blocks = []
-    for theta in frequencies(d_model, base).tolist():
+    for theta in frequencies(d_model, base=base).tolist():
         c, s = math.cos(m * theta), math.sin(m * theta)
         blocks.append(torch.tensor([[c, -s], [s, c]], dtype=torch.float64))  # counter-clockwise by m * theta
     return torch.block_diag(*blocks)

@@ -3,17 +3,8 @@
 import _docenv
 import matplotlib.pyplot as plt
 import torch
+from pelib.similarity import dot_by_offset, first_rise
 from reference import positional_encoding
-
-
-# --8<-- [start:closed_form]
-def dot_by_offset(offsets: torch.Tensor, d_model: int, base: float = 10000.0) -> torch.Tensor:
-    """sum_i cos(omega_i * k) for each offset k (even d_model): the dot product PE(p) . PE(p + k) for any p."""
-    if d_model % 2:
-        raise ValueError(f"the closed form needs an even d_model, got {d_model}")
-    omega = base ** (-torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
-    return torch.cos(offsets.to(torch.float64)[:, None] * omega[None, :]).sum(dim=1)
-# --8<-- [end:closed_form]
 
 
 # --8<-- [start:measure]
@@ -21,14 +12,6 @@ def spread_over_positions(pe: torch.Tensor, k: int) -> float:
     """max - min over p of PE(p) . PE(p + k): 0 when the dot product does not depend on p."""
     dots = (pe[: pe.size(0) - k] * pe[k:]).sum(dim=1)
     return (dots.max() - dots.min()).item()
-
-
-def first_rise(curve: torch.Tensor) -> int:
-    """The first offset k > 0 with curve[k] > curve[k-1]: where the dot product stops decreasing."""
-    rising = (curve[1:] > curve[:-1]).nonzero()
-    if rising.numel() == 0:
-        raise ValueError("the curve never rises over the offsets given")
-    return int(rising[0]) + 1
 # --8<-- [end:measure]
 
 

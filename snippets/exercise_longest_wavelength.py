@@ -3,16 +3,11 @@
 import _docenv
 import math
 
+from reference import frequencies
+
 
 # --8<-- [start:solution]
-def wavelengths(d_model: int, base: float = 10000.0) -> list[float]:
-    """Wavelength 2*pi / w_i, in positions, of each pair i = 0 .. ceil(d_model/2) - 1."""
-    if d_model < 1:
-        raise ValueError(f"d_model must be a positive int, got {d_model}")
-    return [2 * math.pi * base ** (2 * i / d_model) for i in range(0, (d_model + 1) // 2)]
-
-
-lengths = wavelengths(64)
+lengths = [2 * math.pi / w for w in frequencies(64).tolist()]  # wavelength 2*pi / w_i of each pair, in positions
 print(f"pairs: {len(lengths)}, last pair i = {len(lengths) - 1}, exponent 2i/d = {2 * (len(lengths) - 1)}/64")
 print(f"shortest: 2*pi = {lengths[0]:.4f} positions")
 print(f"longest:  2*pi * 10000**(62/64) = {lengths[-1]:,.1f} positions")

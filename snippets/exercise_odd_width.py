@@ -2,8 +2,7 @@
 
 import _docenv
 import torch
-from linearity_shift_matrix import frequencies
-from reference import positional_encoding
+from reference import frequencies, positional_encoding
 
 
 # --8<-- [start:patterns]

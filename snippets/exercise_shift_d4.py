@@ -2,7 +2,7 @@
 
 import _docenv
 import torch
-from linearity_shift_matrix import shift_matrix
+from pelib.shift import shift_matrix
 from reference import positional_encoding
 
 # --8<-- [start:solution]

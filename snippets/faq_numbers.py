@@ -4,21 +4,20 @@ import _docenv
 import math
 
 import torch
-from linearity_shift_matrix import frequencies
+from pelib.similarity import dot_by_offset, first_rise
+from pelib.spectrum import wavelengths
 
 # --8<-- [start:numbers]
 d = 512
-omega = frequencies(d)
-longest = 2 * math.pi / omega[-1].item()  # the slowest pair, i = d/2 - 1
+longest = wavelengths(d)[-1].item()  # the slowest pair, i = d/2 - 1
 stated = 2 * math.pi * 10000  # the upper end the paper states, never reached
-k = torch.arange(0, 200, dtype=torch.float64)
-similarity = torch.cos(omega[None, :] * k[:, None]).sum(dim=1)  # PE(p) . PE(p + k) for every p
-first_rise = int((similarity[1:] > similarity[:-1]).nonzero()[0]) + 1  # first k with a larger value than k - 1
+similarity = dot_by_offset(torch.arange(0, 200), d)  # PE(p) . PE(p + k) for every p
+rise = first_rise(similarity)  # first k with a larger value than k - 1
 print(f"d_model = {d}: longest wavelength {longest:,.0f} positions; the paper's 2*pi*10000 = {stated:,.0f}")
-print(f"PE(p).PE(p+k) falls from {similarity[0]:.0f} at k = 0 and first rises again at k = {first_rise}")
+print(f"PE(p).PE(p+k) falls from {similarity[0]:.0f} at k = 0 and first rises again at k = {rise}")
 # --8<-- [end:numbers]
 _docenv.save_values({
     "longest_512": f"{longest:,.0f}",
     "stated_512": f"{stated:,.0f}",
-    "first_rise_512": str(first_rise),
+    "first_rise_512": str(rise),
 })

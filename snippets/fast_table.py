@@ -4,7 +4,7 @@ import _docenv  # noqa: F401  (fixed settings first)
 import math
 
 import torch
-from reference import _check_base, _check_dtype, _check_size
+from reference import _check_base, _check_dtype, _check_size, frequencies
 
 
 # --8<-- [start:fast_table]
@@ -33,7 +33,7 @@ def fast_table(
     block = math.isqrt(seq_len - 1) + 1 if block is None else _check_size("block", block)
 
     blocks, h = -(-seq_len // block), d_model // 2  # ceil(seq_len / block) blocks; h pairs of columns
-    omega = base ** (-torch.arange(0, d_model, 2, dtype=torch.float64, device=device) / d_model)
+    omega = frequencies(d_model, base=base).to(device)  # [ceil(d/2)] float64
     b = torch.arange(block, dtype=torch.float64, device=device)[:, None] * omega  # offsets: [block, ceil(d/2)]
     a = (start + block * torch.arange(blocks, dtype=torch.float64, device=device))[:, None] * omega  # starts
     pe = torch.empty(blocks, block, d_model, dtype=dtype, device=device)

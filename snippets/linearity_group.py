@@ -2,22 +2,7 @@
 
 import _docenv
 import torch
-from linearity_shift_matrix import shift_matrix
-from reference import positional_encoding
-
-
-# --8<-- [start:fit]
-def fitted_shift_matrix(d_model: int, k: int, first: int, count: int) -> torch.Tensor:
-    """The matrix M that best maps PE(p) to PE(p + k) for p = first .. first+count-1 (least squares, float64).
-
-    It is computed from data alone: if the closed form is right and p plays no part, every window gives M_k.
-    """
-    if first < 0 or first + k < 0:
-        raise ValueError(f"positions must stay >= 0: first={first} and first + k={first + k}")
-    pe = positional_encoding(first + count + abs(k), d_model, dtype=torch.float64)
-    x, y = pe[first : first + count], pe[first + k : first + k + count]  # rows PE(p) and PE(p + k)
-    return torch.linalg.lstsq(x, y).solution.T  # y = x @ M.T
-# --8<-- [end:fit]
+from pelib.shift import fitted_shift_matrix, shift_matrix
 
 
 def max_dev(a: torch.Tensor, b: torch.Tensor) -> float:

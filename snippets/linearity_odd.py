@@ -4,8 +4,7 @@ import _docenv
 import math
 
 import torch
-from linearity_shift_matrix import frequencies
-from reference import positional_encoding
+from reference import frequencies, positional_encoding
 
 
 # --8<-- [start:best_fit]

@@ -4,7 +4,7 @@ import _docenv
 import math
 
 import torch
-from linearity_shift_matrix import shift_block
+from pelib.shift import shift_block
 from reference import positional_encoding
 
 BASE = 10000.0

@@ -3,7 +3,7 @@
 import _docenv
 import matplotlib.pyplot as plt
 import torch
-from reference import positional_encoding
+from reference import frequencies, positional_encoding
 
 if __name__ == "__main__":
     # --8<-- [start:curves]
@@ -13,7 +13,7 @@ if __name__ == "__main__":
     x = torch.linspace(0, seq_len - 1, 2000, dtype=torch.float64)  # the waves the table samples
     fig, axes = plt.subplots(3, 1, figsize=(8, 6.4), sharex=True)
     for ax, i in zip(axes, (0, 6, 20)):  # three pairs: fast, medium, slow
-        omega = 10000 ** (-2 * i / d_model)
+        omega = frequencies(d_model)[i].item()
         ax.plot(x, torch.sin(omega * x), color="C0", lw=0.6, alpha=0.5)
         ax.plot(x, torch.cos(omega * x), color="C1", lw=0.6, alpha=0.5)
         ax.plot(p, pe[:, 2 * i], "o", color="C0", ms=3.5, label=f"column {2 * i} = sin")

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import mpmath
 import torch
-from reference import _check_base, _check_dtype, _check_size
+from reference import _check_base, _check_dtype, _check_size, frequencies
 
 
 def _check_positions(positions: Sequence[int]) -> list[int]:
@@ -34,7 +34,7 @@ def rows_float64_angles(positions: Sequence[int], d_model: int, *, dtype: torch.
     """The reference recipe at arbitrary positions: angles and sin/cos in float64, cast to `dtype` at the end."""
     positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
     base, dtype = _check_base(base), _check_dtype(dtype)
-    omega = base ** (-torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
+    omega = frequencies(d_model, base=base)
     angle = torch.tensor(positions, dtype=torch.float64)[:, None] * omega[None, :]
     return _interleave(torch.sin(angle), torch.cos(angle), d_model).to(dtype)
 

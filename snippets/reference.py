@@ -39,6 +39,17 @@ def _check_dtype(dtype: object) -> torch.dtype:
 
 
 # --8<-- [start:positional_encoding]
+def frequencies(d_model: int, *, base: float = 10000.0) -> torch.Tensor:
+    """The angular frequencies w_i = base ** (-2i / d_model), i = 0 .. ceil(d_model/2) - 1, in float64.
+
+    Pair i (columns 2i and 2i+1) turns by w_i radians per position; w_0 = 1 and the rest fall geometrically.
+    """
+    d_model = _check_size("d_model", d_model)
+    base = _check_base(base)
+    pair = torch.arange(0, d_model, 2, dtype=torch.float64)  # 2i for i = 0 .. ceil(d/2) - 1
+    return base ** (-pair / d_model)
+
+
 def positional_encoding(
     seq_len: int,
     d_model: int,
@@ -57,8 +68,7 @@ def positional_encoding(
     base = _check_base(base)
     dtype = _check_dtype(dtype)
 
-    pair = torch.arange(0, d_model, 2, dtype=torch.float64)  # 2i for i = 0 .. ceil(d/2) - 1
-    omega = base ** (-pair / d_model)  # [ceil(d/2)] angular frequencies
+    omega = frequencies(d_model, base=base)  # [ceil(d/2)] angular frequencies, float64
     position = torch.arange(seq_len, dtype=torch.float64)  # [seq_len]
     angle = position[:, None] * omega[None, :]  # [seq_len, ceil(d/2)]
 

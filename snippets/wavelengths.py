@@ -5,17 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-
-
-# --8<-- [start:wavelengths]
-def wavelengths(d_model: int, base: float = 10000.0) -> torch.Tensor:
-    """Wavelength (in positions) of pair i = 0 .. ceil(d/2)-1: 2*pi / omega_i = 2*pi * base ** (2i / d)."""
-    if d_model < 1:
-        raise ValueError(f"d_model must be a positive int, got {d_model}")
-    two_i = torch.arange(0, d_model, 2, dtype=torch.float64)
-    return 2 * math.pi * base ** (two_i / d_model)
-# --8<-- [end:wavelengths]
-
+from pelib.spectrum import wavelengths
 
 if __name__ == "__main__":
     # --8<-- [start:numbers]

@@ -7,7 +7,7 @@ import torch
 
 from beyond_rope_relative import added_pe_score, rope_matrix, rope_score
 from conftest import GENERATED
-from linearity_shift_matrix import shift_matrix
+from pelib.shift import shift_matrix
 from reference import positional_encoding
 
 

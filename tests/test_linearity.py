@@ -10,9 +10,10 @@ import sympy as sp
 import torch
 
 from conftest import GENERATED
-from linearity_group import fitted_shift_matrix
+from pelib.shift import fitted_shift_matrix
 from linearity_odd import best_linear_fit_error, block_map_error
-from linearity_shift_matrix import frequencies, max_shift_error, shift_block, shift_matrix
+from pelib.shift import max_shift_error, shift_block, shift_matrix
+from reference import frequencies
 from linearity_slips import READINGS, best_shift_error, literal_step3_error, paper
 from reference import positional_encoding
 

@@ -23,7 +23,8 @@ import torch
 import test_linearity as t
 from claimcheck import cited, computed, inline, passes, prose
 from linearity_odd import best_linear_fit_error, block_map_error
-from linearity_shift_matrix import frequencies, shift_block, shift_matrix
+from pelib.shift import shift_block, shift_matrix
+from reference import frequencies
 from linearity_slips import literal_step3_error, missing_minus
 from reference import positional_encoding
 from support import number, values

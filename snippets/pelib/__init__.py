@@ -1,0 +1,7 @@
+"""Shared library code of the site: what more than one page, test or experiment imports (`from pelib import shift`).
+
+Each thing is defined once: the frequencies and wavelengths (`spectrum`, on top of `reference.frequencies`), the
+shift block, M_k and the shift-map fit (`shift`), the dot product and distance by offset and where the dot
+product first rises (`similarity`). Modules here print nothing and write nothing; page scripts under
+`snippets/` call them and save what the pages show. A leading `_` marks a name private to its module.
+"""
