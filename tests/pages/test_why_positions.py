@@ -331,7 +331,7 @@ LEDGER = Ledger('why-positions.md', [
            'attribution: which lists the page builds on, named in the next sentences'),
     cited('kazemnejad-four',
            r"Amirhossein Kazemnejad, in [*Transformer Architecture: The Positional Encoding*](https://kazemnejad.com/blog/transformer_architecture_positional_encoding/) (2019), asks for four things: a unique encoding for each time-step; a distance between two time-steps that is consistent across sentences of different lengths; generalisation to longer sentences, with bounded values; and a deterministic encoding.",
-           "Kazemnejad 2019, Transformer Architecture: The Positional Encoding, the list of criteria in its 'What is positional encoding' section; shared/research/content_anchors.md §1a"),
+           'Kazemnejad 2019, Transformer Architecture: The Positional Encoding, the list of criteria it lists before its proposed method; shared/research/content_anchors.md §1a'),
     cited('lists-compared',
            r"His first, third and fourth are our first three items; his second is behind the length independence of our third, and our fourth asks more than it does: the distance should depend on the offset alone, wherever the two positions sit.",
            "the two lists side by side: Kazemnejad 2019 (as above) and this page's list"),
