@@ -156,3 +156,60 @@ def test_a_wrong_display_is_false_not_only_different(page, entry, right, wrong, 
                                                     texmath.integers))
     with pytest.raises(AssertionError, match="does not hold"):
         wrong_claim.verify()
+
+
+def entry_of(page: str, entry: str) -> Claim:
+    return next(c for c in ledger_of(page).claims if c.id == entry)
+
+
+def test_a_wrong_row_of_a_typed_table_fails_its_own_check():
+    """formula.md's column table is read cell by cell (column, pair, function, exponent) and tested against the
+    library: a row with a wrong cell is false, not only different."""
+    module = test_claims.ledger_module("formula.md")
+    slips = [
+        (r"| \(2\) | \(1\) | sin | \(-2/d\) |", r"| \(2\) | \(1\) | cos | \(-2/d\) |"),  # the function
+        (r"| \(3\) | \(1\) | cos | \(-2/d\) |", r"| \(3\) | \(1\) | cos | \(-3/d\) |"),  # "i is the dimension"
+        (r"| \(2i+1\) | \(i\) | cos | \(-2i/d\) |", r"| \(2i+1\) | \(i+1\) | cos | \(-2i/d\) |"),  # the pair
+    ]
+    rows = module.table_rows()
+    for right, wrong in slips:
+        assert right in rows, f"formula.md no longer has the row {right}: update this test"
+        assert module.row_holds(right) is True
+        assert module.row_holds(wrong) is False, f"the wrong row {wrong} passed"
+
+
+QUOTED_SLIPS = [
+    # (page, ledger entry, job, key, a wrong value the job might have saved)
+    ("properties.md", "first-minimum", "dot_product_vs_offset", "first_min", "42"),
+    ("formula.md", "wavelengths-d512", "wavelengths", "longest", "62,832"),
+    ("base.md", "ten-thousand-between", "base_comparison", "slow_10000", "70"),
+    ("add-or-concatenate.md", "layer-counts", "concat_cost", "ratio", "2.00"),
+    ("why-positions.md", "gap-with-pe", "permutation_equivariance", "gap_with", "0.700"),
+]
+
+
+@pytest.mark.parametrize(("page", "entry", "job", "key", "wrong"), QUOTED_SLIPS, ids=[f"{p}:{e}" for p, e, *_ in QUOTED_SLIPS])
+def test_a_quoted_value_is_re_derived_not_trusted(page, entry, job, key, wrong, monkeypatch):
+    """A sentence that quotes {{ gen.<job>.<key> }} is checked against the library: had the job saved another value,
+    the sentence's check would fail, although the page and its ledger are unchanged."""
+    module = test_claims.ledger_module(page)
+    claim = entry_of(page, entry)
+    assert f"gen.{job}.{key}" in claim.text
+    claim.verify()
+    original = module.values
+    monkeypatch.setattr(module, "values", lambda j: {**original(j), key: wrong} if j == job else original(j))
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()
+
+
+def test_a_typed_code_block_breaks_homes_promise(monkeypatch):
+    """Home says every code example is a file (Contributing's templates and one make command aside): a code block
+    typed into another page makes that sentence false."""
+    module = test_claims.ledger_module("index.md")
+    claim = entry_of("index.md", "code-is-files")
+    claim.verify()
+    pages = module.pages()
+    typed = pages["formula.md"] + "\n```python\nprint(positional_encoding(4, 4))\n```\n"
+    monkeypatch.setattr(module, "pages", lambda: {**pages, "formula.md": typed})
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()

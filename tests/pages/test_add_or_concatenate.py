@@ -1,8 +1,271 @@
 """The claims of docs/add-or-concatenate.md, each with what makes it true (see tests/claimcheck.py)."""
 
-from claimcheck import Ledger
+import inspect
+import math
+
+import sympy
+import torch
+
+import concat_cost
+import embedding_vs_pe_norms as norms
+import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+from claimcheck import Ledger, cited, computed, formula, passes, prose
+from reference import PositionalEncoding, positional_encoding
+from support import ROOT, number, values
+
+PAGE = "add-or-concatenate.md"
+D, VOCAB = 512, 37000
+
+
+def ok(test, *args) -> bool:
+    return passes(test, *args)()
+
+
+def q(key: str) -> float:
+    return number(values("embedding_vs_pe_norms")[key])
+
+
+def pe(n: int, d: int = D) -> torch.Tensor:
+    return positional_encoding(n, d, dtype=torch.float64)
+
+
+def input_of_the_first_layer() -> bool:
+    """sqrt(d) E[token_p] + PE(p): the reference module adds the table to the scaled embeddings, width d."""
+    torch.manual_seed(0)
+    embedding = torch.nn.Embedding(100, 64)
+    tokens = torch.randint(0, 100, (2, 30))
+    module = PositionalEncoding(64, dropout=0.1).eval()
+    x = module(math.sqrt(64) * embedding(tokens))
+    by_hand = math.sqrt(64) * embedding.weight[tokens] + positional_encoding(30, 64)
+    return x.shape == (2, 30, 64) and torch.allclose(x, by_hand, atol=1e-5) and module.training is False
+
+
+def four_terms() -> bool:
+    """The expansion of the score, with random embeddings, encodings and projections."""
+    g = torch.Generator().manual_seed(0)
+    d = 32
+    e_p, e_q, pe_p, pe_q = (torch.randn(d, generator=g, dtype=torch.float64) for _ in range(4))
+    w_q, w_k = (torch.randn(d, d, generator=g, dtype=torch.float64) for _ in range(2))
+    a = w_q.T @ w_k
+    left = (e_p + pe_p) @ a @ (e_q + pe_q)
+    word, mixed, position = e_p @ a @ e_q, e_p @ a @ pe_q + pe_p @ a @ e_q, pe_p @ a @ pe_q
+    return bool(torch.isclose(left, word + mixed + position, rtol=1e-12, atol=1e-9) and mixed.abs() > 1e-3)
+
+
+def sum_keeps_width() -> bool:
+    x, table = torch.randn(10, D, dtype=torch.float64), pe(10)
+    return ((x + table).shape[1] == D and torch.cat([x, table], 1).shape[1] == 2 * D
+            and all(concat_cost.layer_parameters(D + extra) > concat_cost.layer_parameters(D) for extra in (8, 64, 512)))
+
+
+def square_of_the_width() -> bool:
+    d = D
+    attention = 4 * d * d + 4 * d  # in-projection of Q, K, V and the out-projection, with biases
+    layer = torch.nn.TransformerEncoderLayer(d, 8, dim_feedforward=2048)
+    counted = sum(p.numel() for p in layer.self_attn.parameters())
+    scaled = concat_cost.layer_parameters(2 * d, d_ff=4 * 2048) / concat_cost.layer_parameters(d, d_ff=4 * 2048 // 2)
+    return counted == attention and 3.9 < scaled <= 4 and concat_cost.layer_parameters(2 * D) > 2 * concat_cost.layer_parameters(D)
+
+
+def layer_counts() -> bool:
+    v = values("concat_cost")
+    added, concatenated = concat_cost.layer_parameters(512), concat_cost.layer_parameters(1024)
+    return (number(v["added"]) == added and number(v["concatenated"]) == concatenated
+            and v["ratio"] == f"{concatenated / added:.2f}" and inspect.signature(concat_cost.layer_parameters)
+            .parameters["d_ff"].default == 2048 and concat_cost.layer_parameters(1024, d_ff=4096) > concatenated
+            and ok(te.test_concatenation_costs_width))
+
+
+def nearly_orthogonal() -> bool:
+    expected = math.sqrt(2 / (math.pi * D))  # mean |cos| of two random directions in d dimensions
+    return abs(q("normal_cosine") - expected) < 0.005 and ok(te.test_embeddings_and_pe_are_nearly_orthogonal)
+
+
+def each_part_readable() -> bool:
+    g = torch.Generator().manual_seed(0)
+    table = pe(256)
+    e = torch.randn(256, D, generator=g, dtype=torch.float64) * (table.norm(dim=1, keepdim=True) / math.sqrt(D))
+    x = e + table  # parts of equal length, as with the N(0, 1/d) embedding scaled by sqrt(d)
+    read_pe = (x * table).sum(1) / (table * table).sum(1)  # the coefficient of PE(p) that a projection reads
+    read_e = (x * e).sum(1) / (e * e).sum(1)
+    return bool((read_pe - 1).abs().mean() < 0.1 and (read_e - 1).abs().mean() < 0.1)
+
+
+def concatenation_is_orthogonal_sum() -> bool:
+    e, table = torch.randn(10, D, dtype=torch.float64), pe(10)
+    left, right = torch.cat([e, torch.zeros_like(table)], 1), torch.cat([torch.zeros_like(e), table], 1)
+    return bool(torch.equal(torch.cat([e, table], 1), left + right) and (left * right).sum() == 0)
+
+
+def pe_norm_quoted() -> bool:
+    return abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(te.test_norm_is_constant_for_even_width, D)
+
+
+def sizes_and_seed() -> bool:
+    docenv = (ROOT / "snippets" / "_docenv.py").read_text(encoding="utf-8")
+    return (norms.D_MODEL, norms.VOCAB) == (D, VOCAB) and len(norms.INITS) == 3 and "torch.manual_seed(0)" in docenv
+
+
+def sigma_rule() -> bool:
+    sigma, d = sympy.symbols("sigma d", positive=True)
+    algebra = sympy.simplify(sigma * d / sympy.sqrt(d / 2) - sigma * sympy.sqrt(2 * d)) == 0
+    torch.manual_seed(0)
+    measured = []
+    for (name, init), s in zip(norms.INITS.items(), (1.0, D ** -0.5, math.sqrt(2 / (VOCAB + D)))):
+        w = init(VOCAB if "Xavier" in name else 4000, D)
+        measured.append(abs(norms.mean_row_norm(w) / (s * math.sqrt(D)) - 1) < 0.01)
+    return algebra and all(measured)
+
+
+def default_init() -> bool:
+    return (abs(q("default_norm") - math.sqrt(D)) < 0.05 and abs(q("default_scaled") - D) < 1.0
+            and abs(q("default_ratio") - math.sqrt(2 * D)) < 0.05 * math.sqrt(2 * D))
+
+
+def token_swamps() -> bool:
+    return q("default_ratio") > 1 and q("default_scaled") > q("default_norm") and default_init()
+
+
+def fairseq_init() -> bool:
+    return (abs(q("normal_norm") - 1) < 0.01 and abs(q("normal_scaled") - math.sqrt(D)) < 0.05
+            and abs(q("normal_ratio") - math.sqrt(2)) < 0.01)
+
+
+def only_unit_length_is_balanced() -> bool:
+    ratios = {k: q(f"{k}_ratio") for k in ("default", "normal", "xavier")}
+    return [k for k, r in ratios.items() if 0.5 < r < 2] == ["normal"] and abs(q("normal_norm") - 1) < 0.01
+
+
+def xavier_init() -> bool:
+    torch.manual_seed(0)
+    small, large = norms.embedding_xavier(1000, D).std().item(), norms.embedding_xavier(VOCAB, D).std().item()
+    sigma = math.sqrt(2 / (VOCAB + D))
+    return (abs(large / sigma - 1) < 0.01 and small > large
+            and abs(q("xavier_norm") - sigma * math.sqrt(D)) < 0.005
+            and abs(q("xavier_scaled") - sigma * D) < 0.05 and abs(q("xavier_ratio") - sigma * math.sqrt(2 * D)) < 0.005)
+
+
+def table_fixed_embedding_trained() -> bool:
+    module = PositionalEncoding(16, 50)
+    embedding = torch.nn.Embedding(20, 16)
+    before = embedding.weight.detach().norm(dim=1).clone()
+    loss = module(embedding(torch.arange(20)[None])).pow(2).sum()
+    loss.backward()
+    torch.optim.SGD(embedding.parameters(), lr=0.1).step()
+    return (list(module.parameters()) == [] and "pe" not in module.state_dict()
+            and not torch.allclose(before, embedding.weight.detach().norm(dim=1)))
+
+
+def the_tests_note() -> bool:
+    source = inspect.getsource(te.test_embedding_to_pe_norm_ratios)
+    return ("rel=0.01" in source and "embedding_vs_pe_norms.mean_row_norm" in source
+            and ok(te.test_embedding_to_pe_norm_ratios) and ok(te.test_embeddings_and_pe_are_nearly_orthogonal)
+            and ok(te.test_concatenation_costs_width))
 
 LEDGER = Ledger('add-or-concatenate.md', [
+    prose('title',
+           r"Add or concatenate?",
+           "the page's title, a question answered below"),
+    prose('what-this-page-is',
+           r"An **explanation** of why the Transformer adds the positional table to the token embeddings instead of concatenating it, what the \(\sqrt{d_{\text{model}}}\) factor on the embeddings does, and whether the table drowns the token (it depends on the initialisation: measured below).",
+           'the plan of the page'),
+    computed('asserted',
+             r"Claims are asserted in `tests/test_explanation.py`.",
+             lambda: set(te.PAGES[PAGE]) == {'concat_cost', 'embedding_vs_pe_norms'} and the_tests_note()),
+    prose('heading-paper',
+           r"What the paper does",
+           'a heading: the claims are in the sentences below it'),
+    cited('two-sentences',
+           r"Two sentences of *Attention Is All You Need* (Vaswani et al., 2017, [arXiv:1706.03762](https://arxiv.org/abs/1706.03762)) fix the recipe:",
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 and §3.4 (the two sentences quoted next)'),
+    cited('same-dimension-summed',
+           '§3.5: "The positional encodings have the same dimension \\(d_{\\text{model}}\\) as the embeddings, so that the two can be summed." The input of the first layer is \\(\\sqrt{d_{\\text{model}}}\\, E[\\text{token}_p] + \\mathrm{PE}(p)\\), followed by dropout (§5.4).',
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (quoted) and §5.4 (dropout on the sums of embeddings and encodings)',
+           input_of_the_first_layer),
+    cited('multiply-by-sqrt-d',
+           '§3.4: "In the embedding layers, we multiply those weights by \\(\\sqrt{d_{\\text{model}}}\\)." The paper shares the embedding matrix with the pre-softmax output layer and gives no further reason for the factor.',
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.4 Embeddings and Softmax (quoted; the weight matrix is shared with the pre-softmax linear transformation, no reason given for the factor)'),
+    prose('heading-why-a-sum',
+           r"Why a sum and not a concatenation",
+           'a heading: the claims are in the sentences below it'),
+    computed('sum-keeps-width',
+             r"**A sum keeps the width.** Concatenating a \(d_{pe}\)-wide code makes every layer wider, or spends part of a fixed width on position.",
+             sum_keeps_width),
+    computed('width-doubles-params-square',
+             r"Keeping the token embedding at 512 and appending a 512-wide table doubles the width, and the parameters of a layer grow with the square of the width:",
+             square_of_the_width),
+    computed('layer-counts',
+             r"One encoder layer goes from {{ gen.concat_cost.added }} to {{ gen.concat_cost.concatenated }} parameters, {{ gen.concat_cost.ratio }} times as many (the feed-forward width is kept at 2,048 here; scaling it with the model would cost more), and that in every layer of the stack.",
+             layer_counts),
+    computed('nearly-orthogonal',
+             r"**A sum loses less than it seems.** In 512 dimensions two unrelated vectors are nearly orthogonal: the token embeddings and the positional rows below meet at an average absolute cosine of {{ gen.embedding_vs_pe_norms.normal_cosine }}.",
+             nearly_orthogonal),
+    computed('each-part-readable',
+             r"A sum of two nearly orthogonal vectors still lets a linear layer read each part approximately, and the first linear map after the sum can learn to keep position and content in directions it can separate.",
+             each_part_readable),
+    computed('concatenation-special-case',
+             r"Concatenation is the special case where the two parts are made exactly orthogonal, at the price of width.",
+             concatenation_is_orthogonal_sum),
+    prose('put-into-a-score',
+           r"Put \(x_p = e_p + \mathrm{PE}(p)\) into an attention score and it expands into four terms,",
+           'a lead-in: the expansion that follows is checked (four-terms)'),
+    cited('tupe',
+           'Ke, He and Liu (ICLR 2021), *Rethinking Positional Encoding in Language Pre-training* (TUPE, [openreview 09-528y2Fgf](https://openreview.net/forum?id=09-528y2Fgf), [arXiv:2006.15595](https://arxiv.org/abs/2006.15595)), argue that adding word and position embeddings "brings mixed correlations between the two heterogeneous information resources" and that the mixed terms add noise; TUPE drops them, computing word and positional correlations with separate projections, and reports that this outperforms the baselines on GLUE.',
+           'Ke, He and Liu, Rethinking Positional Encoding in Language Pre-training, ICLR 2021, arXiv:2006.15595 (abstract; §3 untied positional encoding; GLUE results); shared/research/content_anchors.md §1a'),
+    cited('rotary-relative-change-it',
+           r"Rotary and relative encodings change the same expansion in other ways: see [Beyond the paper](beyond.md#from-the-rotation-to-relative-encodings).",
+           'Shaw et al. 2018, arXiv:1803.02155 (relative position representations in the score); Su et al. 2021, RoFormer, arXiv:2104.09864 §3.2 (rotation inside the score); shown on beyond.md'),
+    prose('heading-drown',
+           r"Does the table drown the token embedding?",
+           'a heading: the claims are in the sentences below it'),
+    computed('pe-norm',
+             r"Every encoding has the same length, \(\lVert \mathrm{PE}(p) \rVert = \sqrt{d/2}\) = {{ gen.embedding_vs_pe_norms.pe_norm }} for \(d = 512\) (see [Properties](properties.md#the-norm-is-constant-for-even-d_model)).",
+             pe_norm_quoted),
+    computed('sqrt-d',
+             r"How long a token embedding is depends on how it was initialised, and the \(\sqrt{d}\) factor (\(\sqrt{512} \approx\) {{ gen.embedding_vs_pe_norms.sqrt_d }}) multiplies that length.",
+             lambda: abs(q('sqrt_d') - math.sqrt(D)) <= 0.05),
+    cited('three-inits-37000',
+           r"Three initialisations that real code uses, measured on a 37,000 × 512 embedding (the size of the paper's shared English–German vocabulary, §5.1), seeded:",
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §5.1 (a shared source-target vocabulary of about 37000 tokens)',
+           sizes_and_seed),
+    computed('sigma-rule',
+             r"With \(\sigma\) the standard deviation of an entry, \(\lVert e \rVert \approx \sigma\sqrt{d}\), so \(\lVert \sqrt{d}\, e \rVert / \lVert \mathrm{PE} \rVert \approx \sigma d / \sqrt{d/2} = \sigma\sqrt{2d}\):",
+             sigma_rule),
+    computed('default-init',
+             r"\(\lVert e \rVert \approx \sqrt{d}\) = {{ gen.embedding_vs_pe_norms.default_norm }}, and after the \(\sqrt{d}\) factor \(\approx d\) = {{ gen.embedding_vs_pe_norms.default_scaled }}: **{{ gen.embedding_vs_pe_norms.default_ratio }} times** the length of the positional vector.",
+             default_init),
+    computed('token-swamps',
+             r"Here the token swamps the position, not the other way round; the \(\sqrt{d}\) factor makes it worse.",
+             token_swamps),
+    cited('fairseq-init',
+           r"fairseq's transformer builds its token embeddings with `nn.init.normal_(weight, mean=0, std=d ** -0.5)` (the `Embedding` helper of the transformer model in [facebookresearch/fairseq](https://github.com/facebookresearch/fairseq)), so \(\lVert e \rVert \approx 1\) ({{ gen.embedding_vs_pe_norms.normal_norm }}), and scales by \(\sqrt{d}\) to {{ gen.embedding_vs_pe_norms.normal_scaled }}: **{{ gen.embedding_vs_pe_norms.normal_ratio }} times** the positional length (\(\sqrt{2}\)).",
+           'facebookresearch/fairseq fairseq/models/transformer/ (the Embedding helper: nn.init.normal_(m.weight, mean=0, std=embedding_dim**-0.5))',
+           fairseq_init),
+    computed('sqrt-d-makes-sense',
+             r"This is the pairing in which the \(\sqrt{d}\) factor makes sense: it brings a unit-length embedding up to the scale of the table.",
+             only_unit_length_is_balanced),
+    cited('annotated-xavier',
+           r"[The Annotated Transformer](http://nlp.seas.harvard.edu/annotated-transformer/) initialises every matrix, embeddings included, with `nn.init.xavier_uniform_`, whose \(\sigma = \sqrt{2/(\text{vocab} + d)}\) shrinks with the vocabulary: \(\lVert e \rVert\) = {{ gen.embedding_vs_pe_norms.xavier_norm }}, \(\lVert \sqrt{d}\, e \rVert\) = {{ gen.embedding_vs_pe_norms.xavier_scaled }}, only **{{ gen.embedding_vs_pe_norms.xavier_ratio }} times** the positional length.",
+           'harvardnlp/annotated-transformer (make_model: nn.init.xavier_uniform_ on every parameter with dim > 1); shared/research/content_anchors.md §2',
+           xavier_init),
+    computed('position-swamps',
+             r"At initialisation the position swamps the token.",
+             lambda: q('xavier_ratio') < 1 and xavier_init()),
+    computed('depends-on-init',
+             'So the answer to "does PE swamp the embedding?" is: **it depends on the initialisation**, by a factor of more than a hundred across common code, and the \\(\\sqrt{d}\\) factor only balances the two for an embedding initialised near unit length.',
+             lambda: ok(te.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations) and only_unit_length_is_balanced()),
+    computed('table-stays-fixed',
+             r"Training then changes the embedding norms; the table stays fixed.",
+             table_fixed_embedding_trained),
+    computed('the-tests-note',
+             r"`test_embedding_to_pe_norm_ratios` checks the three quoted ratios against \(\sigma\sqrt{2d}\) (within 1 %) and re-measures them; `test_embeddings_and_pe_are_nearly_orthogonal` checks the small cosine; `test_concatenation_costs_width` checks the parameter counts.",
+             the_tests_note),
+    formula('first-layer-input',
+             r"\[ x_p = \sqrt{d}\; E[\text{token}_p] + \mathrm{PE}(p) \in \mathbb{R}^{d} . \]",
+             input_of_the_first_layer),
+    formula('four-terms',
+             r"\[ (e_p + \mathrm{PE}_p)^\top W_Q^\top W_K (e_q + \mathrm{PE}_q) = \underbrace{e_p^\top W_Q^\top W_K e_q}_{\text{word–word}} + \underbrace{e_p^\top W_Q^\top W_K \mathrm{PE}_q + \mathrm{PE}_p^\top W_Q^\top W_K e_q}_{\text{mixed}} + \underbrace{\mathrm{PE}_p^\top W_Q^\top W_K \mathrm{PE}_q}_{\text{position–position}} . \]",
+             four_terms),
 ])
 
 test_claims_hold = LEDGER.test

@@ -1,8 +1,246 @@
 """The claims of docs/base.md, each with what makes it true (see tests/claimcheck.py)."""
 
-from claimcheck import Ledger
+import inspect
+import math
+
+import torch
+
+import base_comparison as bc
+import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import wavelengths
+from claimcheck import Ledger, cited, computed, passes, prose
+from support import ROOT, number, values
+
+PAGE = "base.md"
+PAPER = "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762)"
+D, WINDOW = 512, 4096
+
+
+def ok(test, *args) -> bool:
+    return passes(test, *args)()
+
+
+def results() -> dict:
+    return {b: bc.measure(D, b, WINDOW) for b in bc.BASES}
+
+
+def snippet() -> str:
+    return (ROOT / "snippets" / "base_comparison.py").read_text(encoding="utf-8")
+
+
+def measured_at_512_over_4096() -> bool:
+    return "d_model, window = 512, 4096" in snippet() and len(bc.BASES) == 6
+
+
+def one_free_constant() -> bool:
+    """Every written form of the frequency takes one constant besides the width: the base."""
+    import formula_forms
+    forms = (formula_forms.omega_paper, formula_forms.omega_negative_power, formula_forms.omega_exp_log,
+             wavelengths.wavelengths)
+    return all(list(inspect.signature(f).parameters) == ["d_model", "base"] for f in forms)
+
+
+def wavelengths_from_2pi_for_every_base() -> bool:
+    for base in (10.0, 100.0, 1e4, 1e6, 3.0):
+        omega = base ** (-torch.arange(0, D, 2, dtype=torch.float64) / D)
+        lam = wavelengths.wavelengths(D, base)
+        if not (torch.allclose(lam, 2 * math.pi / omega, rtol=1e-12) and lam[0].item() == 2 * math.pi
+                and math.isclose(lam[-1].item(), 2 * math.pi * base ** ((D - 2) / D), rel_tol=1e-12)
+                and torch.allclose(lam[1:] / lam[:-1], (lam[1] / lam[0]).expand(lam.numel() - 1), rtol=1e-12)):
+            return False
+    return True
+
+
+def base_shares_fast_and_slow() -> bool:
+    r = results()
+    bases = sorted(r)
+    slowest = [b ** (-(D - 2) / D) for b in bases]
+    fast = [r[b]["wrapping"] for b in bases]
+    slow_pairs_do_not_wrap = True
+    for b in bases:
+        omega = b ** (-torch.arange(0, D, 2, dtype=torch.float64) / D)
+        slow = omega[2 * math.pi / omega >= WINDOW]
+        slow_pairs_do_not_wrap &= bool((slow * (WINDOW - 1) < 2 * math.pi).all())  # one angle per position
+    return (all(a > b for a, b in zip(slowest, slowest[1:])) and all(a >= b for a, b in zip(fast, fast[1:]))
+            and all(r[a]["neighbour"] > r[b]["neighbour"] for a, b in zip(bases, bases[1:])) and slow_pairs_do_not_wrap)
+
+
+def left_panel() -> bool:
+    k = torch.arange(0, WINDOW)
+    small, large = bc.similarity_by_offset(k, D, 10.0), bc.similarity_by_offset(k, D, 1e6)
+    return bool(small[100].abs() < 0.1 and abs(small[7:].mean()) < 0.01 and large[100] > 0.5
+                and large[WINDOW // 2 :].mean() > 0.3)
+
+
+def right_panel() -> bool:
+    source = snippet()
+    return "wave_ax.semilogy" in source and 'axhline(window, color="black", ls="--"' in source
+
+
+def closest_are_neighbours() -> bool:
+    r = results()
+    far = [bc.distance_by_offset(torch.arange(2, WINDOW), D, b).min().item() for b in bc.BASES]
+    return all(r[b]["closest_offset"] == 1 for b in bc.BASES) and min(far) > 1.0 and D // 2 == 256
+
+
+def small_base_wraps_everything() -> bool:
+    r, q = results(), values("base_comparison")
+    sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, 10.0)
+    return (r[10.0]["wrapping"] == 256 and int(q["first_min_10"]) == r[10.0]["first_min"]
+            and abs(sim[r[10.0]["first_min"] + 1 :].mean().item()) < 0.01  # noise around zero beyond
+            and q["far_10"] == f"{r[10.0]['far_similarity']:.3f}"
+            and math.isclose(r[10.0]["far_similarity"], sim[2048:4096].max().item()))
+
+
+def large_base_freezes() -> bool:
+    r = results()
+    omega = 1e6 ** (-torch.arange(0, D, 2, dtype=torch.float64) / D)
+    frozen = omega[2 * math.pi / omega >= WINDOW]
+    sentence = 50
+    change = 2 * torch.sin(frozen * sentence / 2)  # how far a frozen pair's point moves over a sentence
+    return D // 2 - r[1e6]["wrapping"] > D // 4 and frozen.numel() == D // 2 - r[1e6]["wrapping"] and bool(
+        change.max() < 0.1)
+
+
+def neighbours_closer_far_similar() -> bool:
+    r, q = results(), values("base_comparison")
+    return (q["neighbour_10"] == f"{r[10.0]['neighbour']:.2f}" and q["neighbour_1000000"] == f"{r[1e6]['neighbour']:.2f}"
+            and q["far_1000000"] == f"{r[1e6]['far_similarity']:.3f}"
+            and number(q["neighbour_10"]) > number(q["neighbour_1000000"]) and number(q["far_1000000"]) > number(q["far_10"]))
+
+
+def ten_thousand_between() -> bool:
+    r, q = results(), values("base_comparison")
+    sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, 1e4)
+    first = int(q["first_min_10000"])
+    start, width = first + 1, 400
+    means = [sim[a : a + width].mean().item() for a in range(start, WINDOW - width + 1, width)]
+    return (int(q["wrapping_10000"]) == r[1e4]["wrapping"] and int(q["slow_10000"]) == D // 2 - r[1e4]["wrapping"]
+            and first == r[1e4]["first_min"] and bool((sim[1 : first + 1] < sim[:first]).all())
+            and sim[first + 1] > sim[first]
+            and q["first_min_10000"] == values("dot_product_vs_offset")["first_min"]
+            and all(a > b for a, b in zip(means, means[1:])))  # the falling trend, window by window
+
+
+def monotone_range_peaks_in_the_middle() -> bool:
+    r = results()
+    bases = sorted(r)
+    first = [r[b]["first_min"] for b in bases]
+    peak = max(first)
+    middle = [b for b in bases if r[b]["first_min"] == peak]
+    steps_with_plateaus = True
+    for b in bases[-2:]:
+        sim = bc.similarity_by_offset(torch.arange(0, r[b]["first_min"] + 1), D, b)
+        drops = sim[:-1] - sim[1:]
+        steps_with_plateaus &= int((drops < 0.1 * drops.max()).sum()) >= 2
+    return (first != sorted(first) and bases[0] not in middle and bases[-1] not in middle
+            and r[bases[-1]]["first_min"] < peak and steps_with_plateaus)
+
+
+def middle_ground() -> bool:
+    r = results()
+    slow = (D // 2 - r[1e4]["wrapping"]) / (D // 2)
+    return r[1e4]["wrapping"] > D // 4 and 0.2 < slow < 0.35 and ok(te.test_what_the_base_trades)
+
+
+def the_test_note() -> bool:
+    source = inspect.getsource(te.test_what_the_base_trades)
+    return ("2 * math.pi * large ** (510 / 512)" in source and 'values("dot_product_vs_offset")["first_min"]' in source
+            and ok(te.test_what_the_base_trades))
 
 LEDGER = Ledger('base.md', [
+    computed('title',
+             r"Why base 10000",
+             lambda: 10000.0 in bc.BASES and one_free_constant()),
+    computed('one-free-constant',
+             r"An **explanation** of the one free constant of the formula.",
+             one_free_constant),
+    computed('measured-512-4096',
+             r"What the paper says about it (nothing), what the base controls, and what another base would change, measured for \(d = 512\) over a window of 4,096 positions.",
+             measured_at_512_over_4096),
+    computed('asserted',
+             r"The measurements are asserted in `tests/test_explanation.py`.",
+             lambda: 'base_comparison' in te.PAGES[PAGE] and ok(te.test_what_the_base_trades)),
+    cited('heading-no-reason',
+           r"The paper gives no reason",
+           "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (the base's only mention besides the formula) and Table 3 (no row varies it)"),
+    cited('base-appears-once',
+           'The base appears once in §3.5 of *Attention Is All You Need* (Vaswani et al., 2017, [arXiv:1706.03762](https://arxiv.org/abs/1706.03762)), inside the formula, and the only sentence about the scale is that "the wavelengths form a geometric progression from 2π to 10000 · 2π" (an upper end the formula does not quite reach: see [the wavelengths](formula.md#wavelengths)).',
+           "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5: 'The wavelengths form a geometric progression from 2π to 10000 · 2π'",
+           wavelengths_from_2pi_for_every_base),
+    cited('no-experiment',
+           r"No experiment with other bases is reported.",
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), Table 3: its variations (A)-(E) change heads, key size, model size, dropout, smoothing and (E) learned positional embeddings, never the base'),
+    cited('learned-vs-sinusoid',
+           'The paper did test the encoding itself against learned position embeddings and "found that the two versions produced nearly identical results" (§3.5, Table 3 row (E)); it kept the sinusoids because they "may allow the model to extrapolate to sequence lengths longer than the ones encountered during training", a hypothesis it does not test.',
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 and Table 3 row (E): learned PE 4.92 PPL / 25.7 BLEU vs sinusoidal 4.92 / 25.8; shared/research/content_anchors.md §2'),
+    cited('design-choice',
+           r"So 10000 is a design choice.",
+           'follows from the three sentences above (Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5, Table 3)'),
+    cited('named-after-what-it-sets',
+           r"Code that exposes it names it after what it sets: `max_timescale=1.0e4` in tensor2tensor's `get_timing_signal_1d`, `max_wavelength=10000` in KerasNLP's `SinePositionEncoding`.",
+           'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/variant_tensor2tensor.py transcribes the first',
+           lambda: inspect.signature(__import__('variant_tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4),
+    cited('dsse-question',
+           r"A [Data Science Stack Exchange question on the choice of 10000](https://datascience.stackexchange.com/questions/82451) collects the community's intuitions, with heatmaps for smaller bases.",
+           'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8'),
+    prose('measure-the-trade',
+           r"What we can do is measure what the choice trades.",
+           'announces the measurements that follow'),
+    prose('heading-what-the-base-sets',
+           r"What the base sets",
+           'a heading: the claims are in the sentences below it'),
+    computed('wavelengths-by-base',
+             r"With base \(b\), pair \(i\) turns with \(\omega_i = b^{-2i/d}\), so the wavelengths run geometrically from \(2\pi\) (pair 0, the same for every base) to \(2\pi b^{(d-2)/d}\).",
+             wavelengths_from_2pi_for_every_base),
+    computed('fast-and-slow-pairs',
+             r"The base sets **how slow the slowest pairs are**, and therefore how the \(d/2\) pairs are shared between fast ones, which tell neighbours apart, and slow ones, which change little over a sentence and tell the beginning from the end without wrapping around.",
+             base_shares_fast_and_slow),
+    computed('six-bases',
+             r"For \(d = 512\), a window of 4,096 positions, and six bases:",
+             measured_at_512_over_4096),
+    computed('figure-left',
+             r"![Left: cosine similarity of PE(p) and PE(p+k) against offset (log scale) for six bases: small bases fall quickly to noise around zero, large bases fall slowly and stay high.",
+             left_panel),
+    computed('figure-right',
+             r"Right: wavelength of each pair on a log scale for each base, with the window as a dashed line](generated/base_comparison.svg)",
+             right_panel),
+    prose('column-by-column',
+           r"Read the table column by column:",
+           'a lead-in to the list'),
+    computed('distinct-at-every-base',
+             r"**Distinct positions stay distinct at every base.** For every base the closest two positions in the window are neighbours (offset 1): no pair of far-apart positions collides, because 256 frequencies never line up at once.",
+             closest_are_neighbours),
+    computed('uniqueness-not-the-point',
+             r"Uniqueness is not what the base is for, at this width.",
+             closest_are_neighbours),
+    computed('small-base-wraps',
+             '**A small base wraps everything.** At base 10 all 256 pairs repeat within the window, and the similarity of two encodings falls only until offset {{ gen.base_comparison.first_min_10 }}; beyond that it is noise around zero (at most {{ gen.base_comparison.far_10 }} at offsets 2,048 to 4,095): beyond a few positions the encoding carries no coarse sense of "far".',
+             small_base_wraps_everything),
+    computed('large-base-freezes',
+             r"**A large base freezes many pairs.** At base 1,000,000 more than half the pairs never complete a turn in the window; within a sentence they are nearly constant and spend width on little information.",
+             large_base_freezes),
+    computed('neighbours-closer',
+             r"Neighbours move closer (\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\) falls from {{ gen.base_comparison.neighbour_10 }} at base 10 to {{ gen.base_comparison.neighbour_1000000 }}), and far positions stay similar (up to {{ gen.base_comparison.far_1000000 }}).",
+             neighbours_closer_far_similar),
+    computed('ten-thousand-between',
+             r"**10000 sits between.** {{ gen.base_comparison.wrapping_10000 }} pairs turn at least once within 4,096 positions and {{ gen.base_comparison.slow_10000 }} do not; the similarity falls monotonically up to offset {{ gen.base_comparison.first_min_10000 }} (the same value as on [Properties](properties.md#it-decreases-only-locally)) and keeps a falling trend far beyond.",
+             ten_thousand_between),
+    computed('monotone-range-peaks',
+             'The table also shows that "how far the similarity falls monotonically" does not grow with the base: it peaks in the middle of the range and drops again for the largest bases, whose curves fall in a few steps with plateaus.',
+             monotone_range_peaks_in_the_middle),
+    computed('middle-ground',
+             r"No single measure makes 10000 optimal; it is a middle ground: most pairs still turn within a few thousand positions, while a quarter or so change slowly enough to mark coarse position.",
+             middle_ground),
+    cited('evidence-thin',
+           r"For a model with sinusoidal PE added to the input, the evidence that 10000 matters is thin: the paper's own ablation found learned embeddings equally good.",
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), Table 3 row (E) (learned 25.7 BLEU vs sinusoidal 25.8)'),
+    cited('rotary-reuses',
+           r"The base comes back in rotary encodings, which reuse the same frequencies \(\omega_i\) inside attention ([Beyond the paper](beyond.md#from-the-rotation-to-relative-encodings) shows how); what the base does there is not measured on this site.",
+           'Su et al. 2021, RoFormer, arXiv:2104.09864, §3.2.2 Eq. (15): θ_i = 10000^(-2(i-1)/d)'),
+    computed('the-test-note',
+             r"`test_what_the_base_trades` recomputes the table: the closest distinct positions are neighbours at every base; as the base grows the neighbour distance shrinks and fewer pairs wrap inside the window; the longest wavelength is \(2\pi b^{510/512}\); far positions are more similar at base 1,000,000 than at base 10; the monotone range is longer at 10000 than at 10 or 1,000,000; most pairs wrap at 10000; and the first local minimum for base 10000 equals the one quoted on [Properties](properties.md#it-decreases-only-locally).",
+             the_test_note),
 ])
 
 test_claims_hold = LEDGER.test

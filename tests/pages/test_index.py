@@ -1,10 +1,221 @@
 """The claims of docs/index.md, each with what makes it true (see tests/claimcheck.py)."""
 
-from claimcheck import Ledger, equation
+import importlib
+import inspect
+import re
+
+import torch
+
+import claimcheck
+import test_claims
+import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import texmath
+from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
+from reference import positional_encoding
+from support import ROOT
+
+PAGE = "index.md"
+DISPLAY = r"\[ \mathrm{PE}(p, 2i) = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad \mathrm{PE}(p, 2i+1) = \cos\!\left(\frac{p}{10000^{2i/d}}\right). \]"
+
+
+def ok(test, *args) -> bool:
+    return passes(test, *args)()
+
+
+def has_tests(module: str, *names: str) -> bool:
+    """The test module has these test functions (the checks the sentence describes)."""
+    found = importlib.import_module(module)
+    return all(callable(getattr(found, name, None)) and name.startswith("test_") for name in names)
+
+
+def pages() -> dict:
+    return {page: (DOCS / page).read_text(encoding="utf-8") for page in test_claims.pages() if page.endswith(".md")}
+
+
+FENCE = re.compile(r"^\s*(`{3,})[^\n]*\n(.*?)^\s*\1\s*$", re.S | re.M)
+
+
+def typed_code_blocks() -> dict:
+    """Per page, the fenced blocks that are more than includes."""
+    typed = {}
+    for page, text in pages().items():
+        for block in FENCE.findall(text):
+            body = block[1]
+            if any(line.strip() and not line.strip().startswith("--8<--") for line in body.splitlines()):
+                typed.setdefault(page, []).append(body)
+    return typed
+
+
+def code_is_included() -> bool:
+    typed = typed_code_blocks()
+    others = {page: blocks for page, blocks in typed.items() if page != "contributing.md"}
+    make = others.pop("performance.md", [])
+    return (not others and len(make) == 1 and make[0].strip().startswith("make ") and "contributing.md" in typed
+            and "contributing.md" in typed)
+
+
+def includes_come_from_the_code() -> bool:
+    for page, text in pages().items():
+        if page == "contributing.md":
+            continue
+        for name in re.findall(r'--8<--\s+"([^":]+)', text):
+            in_code = (ROOT / "snippets" / name).is_file() or name.startswith("benchmarks/")
+            if name.endswith(".py") and not (in_code and (ROOT / ("" if name.startswith("benchmarks/") else "snippets") / name).is_file()):
+                return False
+            if not name.endswith(".py") and not (DOCS / "generated" / name).is_file() and name != "CONTRIBUTING.md":
+                return False
+    return True
+
+
+def outputs_and_figures_generated() -> bool:
+    for page, text in pages().items():
+        for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
+            if not re.match(r"(\.\./)*generated/", target):
+                return False
+    return includes_come_from_the_code()
+
+
+def numbers_quoted_on_every_page() -> bool:
+    return all(ok(test_claims.test_numbers_code_computed_are_quoted_not_typed, page) for page in test_claims.pages())
+
+
+def depends_only_on_position() -> bool:
+    return all(torch.equal(positional_encoding(10, d), positional_encoding(1000, d)[:10]) for d in (4, 64, 512)) and \
+        "x" not in inspect.signature(positional_encoding).parameters
+
+
+def pairs_share_a_frequency_fast_to_slow() -> bool:
+    for d in (8, 64, 512):
+        t = positional_encoding(2, d, dtype=torch.float64)
+        omega = 10000.0 ** (-2 * torch.arange(d // 2, dtype=torch.float64) / d)
+        if not (torch.allclose(torch.asin(t[1, 0::2]), omega, rtol=1e-9) and torch.allclose(
+                torch.acos(t[1, 1::2]), omega, rtol=1e-6) and bool((omega[1:] < omega[:-1]).all())):
+            return False
+    t = positional_encoding(100, 64, dtype=torch.float64)
+    return torch.allclose(t[:, 0::2] ** 2 + t[:, 1::2] ** 2, torch.ones(100, 32, dtype=torch.float64), atol=1e-12)
+
+
+def heatmap_stripes_then_bands() -> bool:
+    t = positional_encoding(128, 128)
+    def changes(c):
+        s = torch.sign(c[c != 0])
+        return int((s[1:] != s[:-1]).sum())
+    n = [changes(c) for c in t[:, 0::2].T]
+    source = (ROOT / "snippets" / "heatmap.py").read_text(encoding="utf-8")
+    return "positional_encoding(128, 128)" in source and n[0] > 30 and n[-1] == 0 and all(a >= b for a, b in zip(n, n[1:]))
+
+
+def explanation_card_is_the_nav_section(card: str) -> bool:
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    section = re.search(r"- Explanation:\n((?:\s{6}- .*\n)+)", nav).group(1)
+    return re.findall(r"\]\(([\w/-]+\.md)\)", card) == re.findall(r":\s*([\w/-]+\.md)", section)
+
+
+def displays_are_read() -> bool:
+    """A display's check reads the display: a changed sign, index or exponent fails whatever the ledger says."""
+    wrong = [DISPLAY.replace(r"\cos", r"\sin"), DISPLAY.replace("2i+1", "2i"), DISPLAY.replace("{2i/d}", "{i/d}", 1)]
+    entry = claimcheck.equation("probe", DISPLAY)
+    return (entry.check() is True and not any(texmath.holds(w, texmath.integers) for w in wrong)
+            and all(claimcheck.equation("probe", w).check() is False for w in wrong))
+
+
+def ledger_for_every_page() -> bool:
+    return all(test_claims.module_for(page).is_file() for page in test_claims.pages()) and has_tests(
+        "test_claims", "test_every_claim_on_the_page_is_in_its_ledger")
 
 LEDGER = Ledger('index.md', [
-    equation('the-formula',
-             r"\[ \mathrm{PE}(p, 2i) = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad \mathrm{PE}(p, 2i+1) = \cos\!\left(\frac{p}{10000^{2i/d}}\right). \]"),
+    equation('the-formula', DISPLAY),
+    prose('title',
+           r"Sinusoidal positional encoding",
+           "the site's title"),
+    computed('attention-cannot-see-where',
+             r"Self-attention compares every token with every other token, but it has no idea *where* any of them stand: shuffle the input and the outputs shuffle the same way.",
+             lambda: ok(te.test_attention_without_pe_is_permutation_equivariant)),
+    cited('paper-adds-pe',
+           'The Transformer of "Attention Is All You Need" ([Vaswani et al., 2017](https://arxiv.org/abs/1706.03762), section 3.5) fixes this by adding to each token embedding a vector that depends only on the token\'s position: the **sinusoidal positional encoding** (PE).',
+           "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 ('we add positional encodings to the input embeddings')",
+           depends_only_on_position),
+    prose('one-idea',
+           r"This site is a reference for that one idea.",
+           'what the site is about'),
+    computed('code-is-files',
+             r"Every code example on it is a file in the repository (only the templates on [Contributing](contributing.md) and one `make` command are typed), every output, figure and table of results is produced by running that code, and the numbers in the text are quoted from those outputs, not typed by hand.",
+             lambda: code_is_included() and outputs_and_figures_generated() and numbers_quoted_on_every_page()),
+    computed('tests-check-properties',
+             r"Tests check the properties the pages state, not only that the code runs: [how to trust this site](#how-to-trust-this-site) lists what is checked.",
+             lambda: ok(te.test_dot_product_depends_only_on_the_offset) and has_tests('test_explanation', 'test_the_written_forms_give_the_same_table')),
+    prose('heading-formula',
+           r"The formula in one line",
+           'a heading: the claims are in the sentences below it'),
+    computed('pair-index',
+             r"For position \(p\), model width \(d\) (`d_model`) and **pair** index \(i = 0, 1, \dots\)",
+             pairs_share_a_frequency_fast_to_slow),
+    computed('one-frequency-per-pair',
+             r"Columns \(2i\) and \(2i+1\) share one angular frequency \(\omega_i = 10000^{-2i/d}\): a sine and a cosine of the same angle, a point turning on a circle, fast for the first pairs and slower and slower for the later ones.",
+             pairs_share_a_frequency_fast_to_slow),
+    computed('heatmap-alt',
+             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/heatmap.svg)",
+             heatmap_stripes_then_bands),
+    prose('heading-find-your-way',
+           r"Find your way",
+           'a heading: the claims are in the sentences below it'),
+    prose('card-understand',
+           r"**Understand it** (explanation)",
+           "a card's label: the kind of page (Diátaxis) the links below it lead to"),
+    computed('explanation-pages',
+             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md)",
+             lambda: explanation_card_is_the_nav_section(r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md)")),
+    prose('card-use',
+           r"**Use it** (reference)",
+           "a card's label: the kind of page (Diátaxis) the links below it lead to"),
+    prose('links-use',
+           r"[The reference implementation](reference.md) · [Code variants compared](variants/index.md) · [Converting and choosing](variants/converting.md)",
+           'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
+    prose('card-trust',
+           r"**Trust it** (measured)",
+           "a card's label: the kind of page (Diátaxis) the links below it lead to"),
+    prose('links-trust',
+           r"[Precision](precision.md) · [Performance](performance.md)",
+           'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
+    prose('card-play',
+           r"**Play and practise** (tutorial)",
+           "a card's label: the kind of page (Diátaxis) the links below it lead to"),
+    prose('links-play',
+           r"[Interactive explorer](explorer.md) · [Exercises](exercises.md) · [FAQ](faq.md)",
+           'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
+    prose('heading-trust',
+           r"How to trust this site",
+           'a heading: the claims are in the sentences below it'),
+    computed('included-and-generated',
+             r"Every code example that the site runs is included from a file under `snippets/` or `benchmarks/`, and every output from a file under `docs/generated/` that `scripts/regen.py` writes by running that code.",
+             lambda: code_is_included() and outputs_and_figures_generated()),
+    prose('what-is-checked',
+           r"What the test suite checks:",
+           'a lead-in to the list'),
+    computed('drift-and-kernels',
+             r"every output is regenerated from its code and compared with the committed file (drift fails), and regenerated again under each other CPU kernel torch offers, so no output prints digits that depend on the machine;",
+             lambda: has_tests('test_regen', 'test_outputs_match_what_the_code_produces_now', 'test_committed_outputs_are_current') and has_tests('test_portability', 'test_outputs_are_the_same_under_every_cpu_kernel')),
+    computed('numbers-quoted',
+             r"the numbers in the prose are quoted from generated files (`{% raw %}{{ gen.<snippet>.<key> }}{% endraw %}`), and a test checks on every page that none is retyped by hand;",
+             numbers_quoted_on_every_page),
+    computed('ledger-per-page',
+             r"every sentence of every page is recorded word for word in that page's ledger under `tests/pages/`: editing, adding or removing one fails a test until the ledger agrees, and whoever changes the ledger sees what backs the sentence, a check over the generated results, a cited source, or a note that it is still pending;",
+             ledger_for_every_page),
+    computed('displays-read',
+             r"the displayed formulas that state results are read as mathematics and tested at random points, so a changed sign, index or exponent fails even if the ledger were changed with it;",
+             displays_are_read),
+    computed('mpmath',
+             r"the [reference implementation](reference.md) agrees with high-precision values from mpmath;",
+             lambda: has_tests('test_reference', 'test_float64_stage_matches_high_precision') and 'mpmath' in inspect.getsource(importlib.import_module('test_reference'))),
+    computed('properties-recomputed',
+             r"the properties the pages state (the shift identity, the offset-only dot product, each variant's permutation or failure, the precision limits and more) are recomputed in `tests/`;",
+             lambda: has_tests('test_linearity') and has_tests('test_explanation', 'test_dot_product_depends_only_on_the_offset') and has_tests('test_variants') and has_tests('test_precision')),
+    computed('strict-and-offline',
+             r"the site builds strictly (no missing include, no broken link) and loads nothing from the network.",
+             lambda: has_tests('test_site', 'test_strict_build_fails_on_a_missing_include', 'test_local_links_and_anchors_resolve', 'test_nothing_is_loaded_from_the_network') and has_tests('test_browser', 'test_every_page_offline_in_a_real_browser')),
+    prose('contributing',
+           r"[Contributing](contributing.md) shows how to add to it.",
+           'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
 ])
 
 test_claims_hold = LEDGER.test
