@@ -156,3 +156,26 @@ def test_a_wrong_display_is_false_not_only_different(page, entry, right, wrong, 
                                                     texmath.integers))
     with pytest.raises(AssertionError, match="does not hold"):
         wrong_claim.verify()
+
+
+QUOTED_SLIPS = [
+    # (page, ledger entry, job, key, a value the job might have written instead)
+    ("precision.md", "float16-steps", "precision_duplicate_rows", "float16_last_exact", "4,096"),
+    ("precision.md", "float32-band", "precision_error_vs_position", "float32_slope", "1.50"),
+    ("performance.md", "fast-cost", "build_table", "fast_vs_reference", "2"),
+    ("faq.md", "dot-product", "faq_numbers", "first_rise_512", "61"),
+]
+
+
+@pytest.mark.parametrize(("page", "entry", "job", "key", "wrong"), QUOTED_SLIPS, ids=[f"{p}:{e}" for p, e, *_ in QUOTED_SLIPS])
+def test_a_quoted_value_that_is_not_what_the_code_computes_fails(page, entry, job, key, wrong, monkeypatch):
+    """A sentence quoting {{ gen.job.key }} is checked against what the value should be, re-derived from the job's
+    data or the library: a job that wrote another value (a changed snippet, a stale file) turns the sentence red."""
+    module = test_claims.ledger_module(page)
+    claim = next(c for c in ledger_of(page).claims if c.id == entry)
+    assert f"gen.{job}.{key}" in claim.text, f"{entry} on {page} no longer quotes {job}.{key}: update this test"
+    claim.verify()
+    real = module.values
+    monkeypatch.setattr(module, "values", lambda name: {**real(name), key: wrong} if name == job else real(name))
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()
