@@ -5,7 +5,6 @@ seeds' behaviour from the snippets and the variants comparison; tests/test_faq_e
 """
 
 import math
-import random
 import re
 
 import sympy as sp
@@ -55,7 +54,7 @@ def longest_wavelength():
 
 def exponent_approaches_one():
     ratios = [(d - 2) / d for d in range(2, 4097, 2)]
-    return all(x < y for x, y in zip(ratios, ratios[1:])) and max(ratios) < 1
+    return all(x < y for x, y in zip(ratios, ratios[1:], strict=False)) and max(ratios) < 1
 
 
 def pair_and_wavelength():

@@ -5,15 +5,16 @@ forward_cached_vs_recomputed.json) and re-derive the quoted values from them; wh
 the helpers and the code they time.
 """
 
-import inspect
+import inspect  # noqa: I001  (test_benchmarks comes first: it puts benchmarks/ and scripts/ on the path)
 import math
 import re
 
-import test_benchmarks as bench_tests  # first: it puts benchmarks/ and scripts/ on the path
+import test_benchmarks as bench_tests
 import _bench
 import build_table as build_bench
 import forward_cached_vs_recomputed as forward_bench
 import regen
+import test_fast_table as fast_tests
 import torch
 from _variants import REFERENCE, VARIANTS, TrigCalls, trig_profile
 from claimcheck import Ledger, cited, computed, equation, passes, prose
@@ -21,7 +22,6 @@ from fast_table import fast_table
 from precision_recipes import rows_float64_angles
 from reference import PositionalEncoding, positional_encoding
 from support import data, number, text, values
-import test_fast_table as fast_tests
 
 STEP = 2.0**-24
 BENCHES = ("build_table", "forward_cached_vs_recomputed")

@@ -9,15 +9,15 @@ import math
 import re
 
 import mpmath
+import test_precision as precision_tests
+import test_reference as reference_tests
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from precision_duplicate_rows import D_MODEL as DUPLICATES_WIDTH
 from precision_duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
 from precision_recipes import exact_rows, float32_spacing, max_error_per_row, rows_computed_in, rows_float64_angles
-from reference import PositionalEncoding, positional_encoding
+from reference import PositionalEncoding
 from support import SNIPPETS, data, number, text, values
-import test_precision as precision_tests
-import test_reference as reference_tests
 
 STEP = 2.0**-24  # the float32 step near 1 (between 0.5 and 1 it is 2**-24)
 FLOAT32 = "float32 angles (every seed)"
@@ -39,7 +39,7 @@ def FAST(key):
 def errors(recipe):
     """{position: largest error of the row} for one recipe, as the job measured it (None: a row of NaN)."""
     measured = data("precision_error_vs_position")
-    return dict(zip(measured["positions"], measured["max_error"][recipe]))
+    return dict(zip(measured["positions"], measured["max_error"][recipe], strict=True))
 
 
 def fast_measured():
@@ -63,8 +63,8 @@ def float32_angle_errors(p, d_model=512):
     angle = (torch.tensor(float(p)).float() * div_term).tolist()
     with mpmath.workprec(113):
         exact = [p * mpmath.mpf(10000) ** (-mpmath.mpf(2 * i) / d_model) for i in range(d_model // 2)]
-        absolute = [abs(float(mpmath.mpf(a) - x)) for a, x in zip(angle, exact)]
-        relative = [abs(float((mpmath.mpf(a) - x) / x)) for a, x in zip(angle, exact)]
+        absolute = [abs(float(mpmath.mpf(a) - x)) for a, x in zip(angle, exact, strict=True)]
+        relative = [abs(float((mpmath.mpf(a) - x) / x)) for a, x in zip(angle, exact, strict=True)]
     return relative, absolute
 
 
@@ -292,7 +292,7 @@ def storing_costs_half_a_step():
     source = (SNIPPETS / "precision_error_vs_position.py").read_text()
     styles = re.search(r"styles = \[(.*?)\]", source).group(1)
     recipes = re.findall(r'^    "([^"]+)": rows_', source, flags=re.M)  # the order the figure draws them in
-    style = dict(zip(recipes, re.findall(r'"([^"]+)"', styles)))
+    style = dict(zip(recipes, re.findall(r'"([^"]+)"', styles), strict=True))
     return (V("float16_stored_max") == f"{max(s16.values()):.1e}" and V("bfloat16_stored_max") == f"{max(sb16.values()):.1e}"
             and max(s16.values()) <= 2.0**-12 + 2.0**-25 and max(sb16.values()) <= 2.0**-9 + 2.0**-25
             and max(s16.values()) > 2.0**-12 * (1 - 1e-3) and through_float32()

@@ -53,7 +53,7 @@ def float64_angles():
 def float32_off_and_reference_within():
     v = values("precision_error_vs_position")
     measured = data("precision_error_vs_position")
-    f32 = dict(zip(measured["positions"], measured["max_error"]["float32 angles (every seed)"]))
+    f32 = dict(zip(measured["positions"], measured["max_error"]["float32 angles (every seed)"], strict=True))
     seeds = [x.key for x in VARIANTS if x.kind == "seed"]
     tutorials_in_float32 = sum(data("variants_comparison")[key]["angle_dtype"] == "float32" for key in seeds) > len(seeds) / 2
     return (v["float32_error_1e6"] == f"{f32[10**6]:.2f}" and tutorials_in_float32
@@ -76,7 +76,7 @@ def what_it_prints():
 
 
 def row_zero():
-    return all(positional_encoding(1, d)[0].tolist() == [float((j % 2)) for j in range(d)] for d in (4, 5, 8, 9)) \
+    return all(positional_encoding(1, d)[0].tolist() == [float(j % 2) for j in range(d)] for d in (4, 5, 8, 9)) \
         and math.sin(0) == 0 and math.cos(0) == 1
 
 
