@@ -185,6 +185,10 @@ QUOTED_SLIPS = [
     ("base.md", "ten-thousand-between", "base_comparison", "slow_10000", "70"),
     ("add-or-concatenate.md", "layer-counts", "concat_cost", "ratio", "2.00"),
     ("why-positions.md", "gap-with-pe", "permutation_equivariance", "gap_with", "0.700"),
+    ("precision.md", "float16-steps", "precision_duplicate_rows", "float16_last_exact", "4,096"),
+    ("precision.md", "float32-band", "precision_error_vs_position", "float32_slope", "1.50"),
+    ("performance.md", "fast-cost", "build_table", "fast_vs_reference", "2"),
+    ("faq.md", "dot-product", "faq_numbers", "first_rise_512", "61"),
 ]
 
 

@@ -1,8 +1,336 @@
-"""The claims of docs/faq.md, each with what makes it true (see tests/claimcheck.py)."""
+"""The claims of docs/faq.md, each with what makes it true (see tests/claimcheck.py).
 
-from claimcheck import Ledger
+The FAQ restates results that other pages show; most checks reuse the tests behind those pages (passes) or re-derive
+the number it quotes. A link sentence ("See ...") is prose: tests/test_site.py checks that its target exists.
+"""
+
+import inspect
+import math
+
+import permutation_equivariance as perm_eq
+import sympy as sp
+import test_explanation as explanation_tests
+import test_faq_exercises as exercise_tests
+import test_linearity as linearity_tests
+import test_reference as reference_tests
+import test_variants_axis as axis_tests
+import torch
+from _variants import BY_KEY, VARIANTS, output_convention
+from claimcheck import Ledger, cited, computed, passes, prose
+from linearity_shift_matrix import frequencies, shift_block, shift_matrix
+from reference import PositionalEncoding, positional_encoding
+from support import DOCS, data, number, text, values
+from variants_axis_slip import SeqFirstEncoding
+
+SOURCES = "shared/research/content_anchors.md, section 8 (learner questions and confusions, with links)"
+
+
+def pe64(n, d):
+    return positional_encoding(n, d, dtype=torch.float64)
+
+
+def distinct_rows():
+    table = pe64(4096, 512)
+    return torch.unique(table, dim=0).shape[0] == 4096 and bool(torch.cdist(table[:512], table[:512]).fill_diagonal_(9).min() > 0.1)
+
+
+def same_word_two_inputs():
+    return distinct_rows() and passes(explanation_tests.test_repeated_token_gets_the_same_output_only_without_pe)()
+
+
+def pooled_is_invariant():
+    weights = perm_eq.make_weights(16, 8)
+    x = perm_eq.make_tokens(6, 16)
+    perm = torch.tensor([3, 0, 5, 1, 4, 2])
+    out, shuffled = perm_eq.self_attention(x, *weights), perm_eq.self_attention(x[perm], *weights)
+    return bool(torch.allclose(out.sum(0), shuffled.sum(0), rtol=0, atol=1e-12)
+                and torch.allclose(out.mean(0), shuffled.mean(0), rtol=0, atol=1e-12)
+                and (out - shuffled).abs().max() > 1e-2)
+
+
+def clock_hands():
+    omega = frequencies(512)
+    return omega[0].item() == 1.0 and 2 * math.pi / omega[-1].item() > 10_000 and bool((omega[1:] < omega[:-1]).all())
+
+
+def fast_and_slow_hands():
+    table = pe64(200, 512)
+    fast = table[:, :2]
+    slow = table[:, -64:]
+    neighbours = (fast[101] - fast[100]).norm()  # 2 sin(1/2): the fast pair moves a lot from one position to the next
+    wrapped = (fast[144] - fast[100]).norm()  # 44 positions is almost 7 turns: the fast pair nearly repeats
+    far_apart = (slow[144] - slow[100]).norm() > 20 * (slow[101] - slow[100]).norm()
+    return bool(neighbours > 0.9 and wrapped < 0.05 and far_apart)
+
+
+def lone_sine_has_no_matrix():
+    p, k, w = sp.symbols("p k omega", real=True)
+    shifted = sp.expand_trig(sp.sin(w * p + w * k))
+    needs_cosine = shifted.coeff(sp.cos(w * p)) != 0
+    return needs_cosine and passes(linearity_tests.test_odd_width_last_column_is_not_linear, 5)()
+
+
+def pairs_rotate():
+    blocks = [shift_block(float(w), 7) for w in frequencies(16)]
+    return (all(torch.allclose(b @ b.T, torch.eye(2, dtype=torch.float64), rtol=0, atol=1e-12) for b in blocks)
+            and passes(linearity_tests.test_shift_identity_many_positions_and_offsets, 16)())
+
+
+def odd_misses():
+    from linearity_odd import best_linear_fit_error
+
+    v = values("linearity_odd")
+    w_last = frequencies(5)[-1].item()  # the page's example: d_model = 5, its lone sine
+    return (passes(linearity_tests.test_odd_width_output_shows_a_large_miss)() and number(v["block_error_k1000"]) > 0.5
+            and v["block_error_k1000"] == f"{abs(math.sin(w_last * 1000)):.3f}"
+            and v["lstsq_error_k1000"] == f"{best_linear_fit_error(5, 1000, int(number(v['positions']))):.3f}")
+
+
+def not_linear_in_position():
+    table = pe64(300, 16)
+    return bool((table[100 + 150] - (table[100] + table[150])).abs().max() > 0.5)
+
+
+def never_mixes_pairs():
+    m = shift_matrix(16, 9)
+    outside = m.clone()
+    for i in range(8):
+        outside[2 * i: 2 * i + 2, 2 * i: 2 * i + 2] = 0
+    return bool(outside.abs().max() == 0) and pairs_rotate()
+
+
+def proof_has_both_rows():
+    page = (DOCS / "linearity.md").read_text(encoding="utf-8")
+    return r"\mathrm{PE}(p+k)_{2i} =" in page and r"\mathrm{PE}(p+k)_{2i+1} =" in page
+
+
+def base_sets_slowest():
+    return all(math.isclose(frequencies(512, base)[-1].item(), base ** (-510 / 512), rel_tol=1e-12)
+               and frequencies(512, base)[0].item() == 1.0 for base in (100.0, 10000.0))
+
+
+def why_10000_numbers():
+    omega = frequencies(512)
+    wavelengths = 2 * math.pi / omega
+    v = values("faq_numbers")
+    return (v["longest_512"] == f"{wavelengths[-1].item():,.0f}" and v["stated_512"] == f"{2 * math.pi * 10000:,.0f}"
+            and values("base_comparison")["slow_10000"] == str(int((wavelengths > 4096).sum())) and omega.numel() == 256
+            and bool(wavelengths[-1] > 10 * 4096))
+
+
+def non_integer_positions():
+    d, p, k = 16, 2.37, 0.613
+    rows = rows_at([p, p + k], d)
+    m = torch.block_diag(*[shift_block(float(w), k) for w in frequencies(d)])
+    return bool(torch.allclose(m @ rows[0], rows[1], rtol=0, atol=1e-12))
+
+
+def rows_at(positions, d):
+    angle = torch.tensor(positions, dtype=torch.float64)[:, None] * frequencies(d)[None, :]
+    return torch.stack([angle.sin(), angle.cos()], dim=-1).flatten(1)
+
+
+def fine_positions_need_float32():
+    positions = torch.tensor([10_000.0, 10_000.1, 10_000.2], dtype=torch.float64)
+    return (positions.to(torch.float16).unique().numel() == 1 and positions.to(torch.float32).unique().numel() == 3)
+
+
+def adding_costs_nothing():
+    layer = PositionalEncoding(16, max_len=32)
+    x = torch.randn(2, 5, 16)
+    return (layer(x).shape == x.shape and sum(p.numel() for p in layer.parameters()) == 0
+            and passes(explanation_tests.test_concatenation_costs_width)())
+
+
+def cross_terms():
+    g = torch.Generator().manual_seed(2)
+    x, p, wq, wk = (torch.randn(*s, generator=g, dtype=torch.float64) for s in ((6, 8), (6, 8), (8, 8), (8, 8)))
+    score = (x + p) @ wq @ wk.T @ (x + p).T
+    terms = x @ wq @ wk.T @ x.T + x @ wq @ wk.T @ p.T + p @ wq @ wk.T @ x.T + p @ wq @ wk.T @ p.T
+    return bool(torch.allclose(score, terms, rtol=0, atol=1e-10) and (x @ wq @ wk.T @ p.T).abs().max() > 0.1)
+
+
+def fixed_never_trained():
+    layer = PositionalEncoding(16, max_len=32)
+    return (list(layer.parameters()) == [] and not layer.pe.requires_grad
+            and torch.equal(layer.pe, positional_encoding(32, 16)))
+
+
+def where_saved():
+    observed = data("variants_comparison")
+    saved = {key for key, v in observed.items() if v["storage"].get("state_dict")}
+    non_persistent = {key for key, v in observed.items() if v["storage"].get("non_persistent")}
+
+    def frozen(key):
+        made = BY_KEY[key].make(8, 6)
+        trainable = {name for name, q in made.named_parameters() if q.requires_grad}
+        return not any(name in trainable for name in observed[key]["storage"]["state_dict"])
+
+    return ({"whisper", "marian", "seed_aiedge", "seed_div_term"} == saved and {"reference", "fairseq"} <= non_persistent
+            and all(frozen(key) for key in saved) and BY_KEY["marian"].source.startswith("huggingface/transformers"))
+
+
+def misread_breaks_the_shift():
+    return (passes(explanation_tests.test_reading_i_as_the_column_gives_another_table)()
+            and passes(linearity_tests.test_slip_readings)())
+
+
+def dimensions_alternate():
+    table = pe64(30, 10)
+    positions = torch.arange(30, dtype=torch.float64)
+    return (passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)()
+            and bool(torch.allclose(table[:, 0], positions.sin(), rtol=0, atol=1e-12))
+            and bool(torch.allclose(table[:, 1], positions.cos(), rtol=0, atol=1e-12)))
+
+
+def first_rise():
+    similarity = torch.cos(frequencies(512)[None, :] * torch.arange(200, dtype=torch.float64)[:, None]).sum(1)
+    return next(k for k in range(1, 200) if similarity[k] > similarity[k - 1])
+
+
+def dot_product_facts():
+    return (values("faq_numbers")["first_rise_512"] == str(first_rise()) and passes(explanation_tests.test_dot_product_depends_only_on_the_offset)()
+            and passes(explanation_tests.test_dot_product_is_symmetric_in_the_offset)()
+            and passes(exercise_tests.test_faq_numbers)())
+
+
+def odd_width_patterns():
+    return (math.ceil(5 / 2) == 3 and 5 // 2 == 2 and passes(exercise_tests.test_exercise_7_odd_width_patterns, 5)())
+
+
+def exercise_7_and_reference():
+    lines = text("exercise_odd_width").splitlines()
+    return ([line.split(":")[0] for line in lines] == ["slice assignment", "pair loop", "stack and flatten"]
+            and passes(reference_tests.test_odd_width_ends_with_a_lone_sine)())
+
+
+def libraries_differ():
+    observed = data("variants_comparison")
+    libraries = [v.key for v in VARIANTS if v.kind == "library"]
+    split = [key for key in libraries if observed[key]["layout"] in ("[sin | cos]", "[cos | sin]")]
+    other_frequencies = [key for key in libraries if abs(observed[key]["frequency_ratio_d512"] - 1) > 0.01]
+    return len(split) >= 4 and 0 < len(other_frequencies) < len(libraries)
+
+
+def same_up_to_permutation():
+    observed = data("variants_comparison")
+    matching = [key for key, v in observed.items() if abs(v["frequency_ratio_d512"] - 1) < 1e-4]
+    others = [key for key, v in observed.items() if abs(v["frequency_ratio_d512"] - 1) > 0.01]
+    return (all(observed[key]["max_abs_diff_permuted"] is not None and observed[key]["max_abs_diff_permuted"] < 1e-4
+                for key in matching if observed[key]["odd_d7"] != "crash (RuntimeError)")
+            and all(observed[key]["max_abs_diff_permuted"] is None for key in others) and len(others) > 0)
+
+
+def seq_first_tutorial():
+    source = inspect.getsource(SeqFirstEncoding.forward)
+    return "x.size(0)" in source and SeqFirstEncoding(8).pe.shape[1] == 1
+
+
+def batch_first_slip():
+    return passes(axis_tests.test_batch_first_input_gets_row_b_at_every_position_of_sequence_b, 3, 5, 8)()
+
+
+def returns_column():
+    defaults = {name: q.default for name, q in inspect.signature(output_convention).parameters.items()}
+    return defaults["batch"] == 3 and defaults["seq_len"] == 5
+
 
 LEDGER = Ledger('faq.md', [
+    prose('title', "FAQ", "the page's title"),
+    cited('questions', "The questions learners ask most often about the sinusoidal encoding (on Stack Exchange, in course forums and in issue trackers), and the mistakes that recur in posts.", SOURCES),
+    computed('answers-link', "Each answer is short and points to the page that shows it with code.", passes(exercise_tests.test_faq_every_question_has_an_anchor_and_a_link)),
+    prose('idea', "The idea", "a heading"),
+    prose('q-why-positions', "Why does a Transformer need positions at all?", "a question"),
+    computed('bag-of-words', "Self-attention compares every token with every other token and never looks at their order: shuffle the input tokens and the outputs come out shuffled the same way.", passes(explanation_tests.test_attention_without_pe_is_permutation_equivariant)),
+    computed('distinct-vectors', "The encoding gives each position a distinct vector, so the same word at two places becomes two different inputs.", same_word_two_inputs),
+    prose('see-why', "[Why positions are needed](why-positions.md#self-attention-cannot-see-order) shows it.", "a link"),
+    cited('causal', "That is attention without a mask, as in the encoder; a decoder's causal mask already breaks the symmetry, and causal language models can learn positions with no encoding at all (same page).",
+          "Haviv et al. 2022, arXiv:2203.16634 (causal language models without positional encodings still learn "
+          "positions); the symmetry broken by the mask: tests/test_explanation.py",
+          passes(explanation_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)),
+    prose('q-invariant', 'Is self-attention "permutation invariant"?', "a question"),
+    computed('equivariant', "Without a causal mask it is *equivariant*, a word often misused: permuting the inputs permutes the outputs in the same way.", passes(explanation_tests.test_attention_without_pe_is_permutation_equivariant)),
+    computed('pooled', "Only a pooled output (a sum or mean over positions) is invariant.", pooled_is_invariant),
+    prose('see-why-2', "See [why positions are needed](why-positions.md#self-attention-cannot-see-order).", "a link"),
+    prose('q-encode', "How can sines and cosines encode a position?", "a question"),
+    computed('clock', r"Think of each pair \((\sin \omega_i p, \cos \omega_i p)\) as a clock hand turning at its own speed: the first pair turns once every \(2\pi\) positions, the last one very slowly.", clock_hands),
+    computed('hands', "The fast hands tell neighbouring positions apart and wrap around quickly, which is why the early columns look random; the slow hands tell far-apart positions apart.", fast_and_slow_hands),
+    computed('own-vector', "Together the hands give every position its own vector.", distinct_rows),
+    prose('see-formula', "See [the formula](formula.md#the-formula), the [binary-counter analogy](why-positions.md#why-the-simple-codes-fail) and the heatmap on [the reference page](reference.md#as-a-picture).", "links"),
+    prose('q-both', "Why both sine and cosine?", "a question"),
+    prose('q-one', "Would one of them do?", "a question"),
+    computed('lone-sine', r"A sine column alone cannot be shifted by any matrix: \(\sin(\omega(p + k))\) needs \(\cos(\omega p)\), which a sine-only vector does not contain.", lone_sine_has_no_matrix),
+    computed('both-rotate', "With both, each pair moves under a fixed 2×2 rotation, whatever the position.", pairs_rotate),
+    computed('odd-miss', "[The linearity page](linearity.md#odd-d_model-the-lone-sine-has-no-matrix) proves that a lone sine has no shift matrix and measures how far linear maps miss at offset 1000: the block map by up to {{ gen.linearity_odd.block_error_k1000 }}, the least-squares map by up to {{ gen.linearity_odd.lstsq_error_k1000 }}.", odd_misses),
+    prose('q-linear', 'How can a sine be "linear" in the offset?', "a question"),
+    computed('not-in-position', "It is not linear in the position.", not_linear_in_position),
+    computed('vector-linear', r"The claim is that the *vector* \(\mathrm{PE}(p + k)\) is a linear function of the *vector* \(\mathrm{PE}(p)\): one matrix \(M_k\), built from \(k\) only, works for every \(p\).", passes(linearity_tests.test_shift_identity_many_positions_and_offsets, 64)),
+    computed('no-mixing', "It rotates each pair within its own two columns and never mixes pairs.", never_mixes_pairs),
+    computed('proof-rows', "[The proof](linearity.md#the-proof-one-pair-at-a-time) derives both rows of each block.", proof_has_both_rows),
+    prose('q-base', "Why base 10000?", "a question"),
+    computed('base-slowest', "The base sets the slowest frequency.", base_sets_slowest),
+    computed('base-numbers', 'With 10000 the longest wavelength for `d_model = 512` is {{ gen.faq_numbers.longest_512 }} positions (not the {{ gen.faq_numbers.stated_512 }} the paper\'s "\\(10000 \\cdot 2\\pi\\)" suggests, because the last pair is \\(i = d/2 - 1\\): see [the wavelengths](formula.md#wavelengths)), far longer than the sequences the paper trained on, so the slowest pairs never wrap around within a sentence (over 4,096 positions, {{ gen.base_comparison.slow_10000 }} of the 256 pairs never complete a turn).', why_10000_numbers),
+    cited('no-reason', "There is no deeper reason given in the paper.", "Vaswani et al. 2017, arXiv:1706.03762, section 3.5: the base 10000 is stated without a reason"),
+    prose('see-base', "See [why base 10000](base.md#what-the-base-sets).", "a link"),
+    prose('q-extrapolate', "Does the encoding extrapolate to longer sequences?", "a question"),
+    cited('alibi', "The table is defined for every position, but trained models do not extrapolate well with it: ALiBi's authors measured sinusoidal models degrading a few dozen tokens past their training length.", "Press, Smith, Lewis, ICLR 2022 (arXiv:2108.12409), section 2.2 and Figure 1: the sinusoidal L = 512 "
+                          "model improves up to 20 extra tokens, holds to 50, then degrades"),
+    prose('see-beyond', "See [beyond the paper](beyond.md#what-was-measured-alibi) and [why linearity did not buy extrapolation](beyond.md#why-linearity-did-not-buy-extrapolation).", "links"),
+    prose('q-upper-layers', "Does the position survive to the upper layers?", "a question"),
+    cited('added-once', "The encoding is added once, at the bottom.", "Vaswani et al. 2017, section 3.5: added \"to the input embeddings at the bottoms of the encoder "
+                               "and decoder stacks\"; the reference module adds it once, in forward",
+          passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)),
+    cited('residual', "Every sublayer adds its output back to its input through a residual connection, so the original sum stays one component of the stream that reaches the top, though the layers are free to transform it.", "Vaswani et al. 2017, section 3.1: the output of each sub-layer is LayerNorm(x + Sublayer(x))"),
+    prose('see-module', "See [the reference module](reference.md#the-module).", "a link"),
+    prose('q-real', "Can positions be non-integer (time stamps)?", "a question"),
+    computed('real-offsets', r"The formula accepts any real \(p\), and the shift proof, written for integer offsets, goes through unchanged for any real offset \(k\): the angle-addition formulas do not care.", non_integer_positions),
+    computed('fine-positions', "What changes is precision: large or finely spaced positions need float32 or float64 angles.", fine_positions_need_float32),
+    prose('see-precision', "See [precision](precision.md#the-error-as-the-position-grows) and [the linearity page](linearity.md#the-proof-one-pair-at-a-time).", "links"),
+    prose('adding', "Adding it to the embeddings", "a heading"),
+    prose('q-add', "Why add the encoding instead of concatenating it?", "a question"),
+    computed('add-width', "Adding keeps the model width unchanged and costs nothing; concatenating reserves dimensions for position.", adding_costs_nothing),
+    prose('see-add', "The trade-offs and what attention does with a sum are on [add or concatenate?](add-or-concatenate.md#why-a-sum-and-not-a-concatenation).", "a link"),
+    prose('q-blur', "Doesn't adding the encoding blur the word's meaning?", "a question"),
+    cited('cross-terms', "It mixes two signals in one vector, and attention scores then contain word–position cross terms (TUPE, Ke et al., ICLR 2021, removes them for this reason).", "Ke et al., TUPE, ICLR 2021 (arXiv:2006.15595), section 3: the word-position correlations "
+                                "of an added encoding; the four-term expansion is checked here", cross_terms),
+    computed('separate-directions', "The usual defence is that in many dimensions the two signals can occupy nearly separate directions.", passes(explanation_tests.test_embeddings_and_pe_are_nearly_orthogonal)),
+    prose('see-add-2', "See [add or concatenate?](add-or-concatenate.md#does-the-table-drown-the-token-embedding) and the four-term expansion on [beyond the paper](beyond.md#why-linearity-did-not-buy-extrapolation).", "links"),
+    prose('q-learned', "Is the sinusoidal encoding learned?", "a question"),
+    computed('fixed', "No. It is a fixed function of the position, never trained.", fixed_never_trained),
+    computed('saved', "Whether it is *saved* depends on the code: [the reference module](reference.md#the-module) keeps it in a non-persistent buffer, rebuilt when the module is built and left out of `state_dict`, as fairseq does; Whisper, a bare Hugging Face `MarianModel` and two of the seeds (AiEdge, div_term) put it in `state_dict`, so their checkpoints carry it, frozen (see [where the table lives](variants/index.md#where-the-table-lives)).", where_saved),
+    cited('learned-table-3', "The paper also tried learned position embeddings, with nearly identical results ([the paper gives no reason](base.md#the-paper-gives-no-reason) quotes it).", "Vaswani et al. 2017, section 3.5 and Table 3 row (E): learned positional embeddings, "
+                                    "PPL 4.92 / BLEU 25.7 against 4.92 / 25.8"),
+    prose('reading', "Reading the formula", "a heading"),
+    prose('q-dimension', "Is i the dimension?", "a question"),
+    computed('pair', r"No, \(i\) is the *pair*: columns \(2i\) (sine) and \(2i + 1\) (cosine) share \(\omega_i = 10000^{-2i/d}\).", passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)),
+    computed('misreading', 'The paper\'s wording "\\(i\\) is the dimension" causes the common slip of putting a column index into the exponent, which gives the sine and cosine of a pair different frequencies and breaks the shift.', misread_breaks_the_shift),
+    prose('see-formula-2', "See [the formula](formula.md#the-formula), [what the misreadings do](formula.md#what-the-misreadings-do) and [the slips, measured](linearity.md#slips-in-well-known-posts).", "links"),
+    prose('q-even-odd', "Sine for even positions, cosine for odd positions?", "a question"),
+    computed('dimensions-alternate', "No: *dimensions* alternate, not positions.", dimensions_alternate),
+    computed('both-per-position', "Every position gets both sines and cosines, one of each per pair.", dimensions_alternate),
+    prose('see-formula-3', "See [the formula](formula.md#the-formula) and its column table.", "a link"),
+    prose('q-decay', "Does the dot product of two encodings decay with distance?", "a question"),
+    computed('dot-product', r"\(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\) depends only on \(k\) (it equals \(\sum_i \cos \omega_i k\), [exercise 5](exercises.md#5-the-dot-product-depends-only-on-the-offset)), it is symmetric in \(k\) ([exercise 4](exercises.md#4-left-or-right)), and it falls at first, but not monotonically: for `d_model = 512` it first rises again at \(k =\) {{ gen.faq_numbers.first_rise_512 }}.", dot_product_facts),
+    prose('see-properties', "See [it decreases only locally](properties.md#it-decreases-only-locally).", "a link"),
+    prose('code', "Code", "a heading"),
+    prose('q-odd', "Why does my code crash, or go wrong silently, with an odd `d_model`?", "a question"),
+    computed('odd-patterns', r"The usual slice assignment puts \(\lceil d/2 \rceil\) cosine columns into \(\lfloor d/2 \rfloor\) slots and crashes; other patterns leave a zero column or return an extra one.", odd_width_patterns),
+    computed('exercise-7', "[Exercise 7](exercises.md#7-odd-d_model) runs all three; the [reference](reference.md#the-function) handles odd widths (the lone sine is explained on [the formula page](formula.md#odd-d_model-a-lone-sine)), and [the seed implementations](variants/seeds.md) shows which published code does what ([the comparison](variants/index.md#how-each-variant-behaves) sums it up).", exercise_7_and_reference),
+    prose('q-heatmap', "Why does my heatmap look different from the one in a blog post?", "a question"),
+    computed('libraries', "Many libraries store all sines first and all cosines after them (split halves) instead of interleaving them, and some use slightly different frequencies.", libraries_differ),
+    computed('permutation', "The numbers are the same up to a column permutation ([exercise 6](exercises.md#6-from-interleaved-to-split-halves)) when the frequencies match.", same_up_to_permutation),
+    prose('see-layouts', "See [library layouts](variants/libraries.md) and [converting between them](variants/converting.md#layouts-are-column-permutations).", "links"),
+    prose('q-axis', "My encoding is added along the wrong axis.", "the reader's problem, as a question's premise"),
+    prose('q-axis-why', "Why?", "a question"),
+    cited('seq-first', "Tutorial code often stores the table for inputs shaped `[seq, batch, d_model]` and slices it with the first dimension of the input.", "PyTorch tutorials @e5f60c6, beginner_source/transformer_tutorial.py: PositionalEncoding keeps "
+                              "pe as [max_len, 1, d_model] and adds pe[:x.size(0)]", seq_first_tutorial),
+    computed('batch-first', "Feed it batch-first input and it silently adds one encoding per *batch index* instead of per position, without any error: each sequence gets one constant vector, so position information is lost.", batch_first_slip),
+    computed('returns-column', 'See [sequence-first tables fed batch-first input](variants/converting.md#sequence-first-tables-fed-batch-first-input) for what is added, the fix, and a check you can run on your own module, and [how each variant behaves](variants/index.md#how-each-variant-behaves) (the "returns" column shows what each one gives back for a batch of 3 sequences of 5 positions).', returns_column),
+    prose('q-float16', "At which position does float16 stop working?", "a question"),
+    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercise_float16_integers.float16 }} exactly (bfloat16: {{ gen.exercise_float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercise_tests.test_exercise_8_first_inexact_positions)()
+             and values("exercise_float16_integers") == {"float16": "2049", "bfloat16": "257"}
+             and float(torch.tensor(2049.0).half()) == 2048 and float(torch.tensor(257.0).bfloat16()) == 256),
+    prose('see-exercise-8', "See [exercise 8](exercises.md#8-positions-in-float16) and [half precision: where positions stop existing](precision.md#half-precision-where-positions-stop-existing).", "links"),
 ])
 
 test_claims_hold = LEDGER.test

@@ -9,16 +9,15 @@ import math
 import re
 
 import mpmath
+import test_precision as precision_tests
+import test_reference as reference_tests
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from precision_duplicate_rows import D_MODEL as DUPLICATES_WIDTH
 from precision_duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
 from precision_recipes import exact_rows, float32_spacing, max_error_per_row, rows_computed_in, rows_float64_angles
-from reference import PositionalEncoding, positional_encoding
+from reference import PositionalEncoding
 from support import SNIPPETS, data, number, text, values
-from test_precision import (test_float16_rows_past_its_maximum_are_nan, test_half_precision_tables_collapse_past_their_limit,
-                            test_sampled_rows_are_the_reference_rows)
-from test_reference import test_half_converts_the_table_buffer
 
 STEP = 2.0**-24  # the float32 step near 1 (between 0.5 and 1 it is 2**-24)
 FLOAT32 = "float32 angles (every seed)"
@@ -40,7 +39,7 @@ def FAST(key):
 def errors(recipe):
     """{position: largest error of the row} for one recipe, as the job measured it (None: a row of NaN)."""
     measured = data("precision_error_vs_position")
-    return dict(zip(measured["positions"], measured["max_error"][recipe]))
+    return dict(zip(measured["positions"], measured["max_error"][recipe], strict=True))
 
 
 def fast_measured():
@@ -64,8 +63,8 @@ def float32_angle_errors(p, d_model=512):
     angle = (torch.tensor(float(p)).float() * div_term).tolist()
     with mpmath.workprec(113):
         exact = [p * mpmath.mpf(10000) ** (-mpmath.mpf(2 * i) / d_model) for i in range(d_model // 2)]
-        absolute = [abs(float(mpmath.mpf(a) - x)) for a, x in zip(angle, exact)]
-        relative = [abs(float((mpmath.mpf(a) - x) / x)) for a, x in zip(angle, exact)]
+        absolute = [abs(float(mpmath.mpf(a) - x)) for a, x in zip(angle, exact, strict=True)]
+        relative = [abs(float((mpmath.mpf(a) - x) / x)) for a, x in zip(angle, exact, strict=True)]
     return relative, absolute
 
 
@@ -293,7 +292,7 @@ def storing_costs_half_a_step():
     source = (SNIPPETS / "precision_error_vs_position.py").read_text()
     styles = re.search(r"styles = \[(.*?)\]", source).group(1)
     recipes = re.findall(r'^    "([^"]+)": rows_', source, flags=re.M)  # the order the figure draws them in
-    style = dict(zip(recipes, re.findall(r'"([^"]+)"', styles)))
+    style = dict(zip(recipes, re.findall(r'"([^"]+)"', styles), strict=True))
     return (V("float16_stored_max") == f"{max(s16.values()):.1e}" and V("bfloat16_stored_max") == f"{max(sb16.values()):.1e}"
             and max(s16.values()) <= 2.0**-12 + 2.0**-25 and max(sb16.values()) <= 2.0**-9 + 2.0**-25
             and max(s16.values()) > 2.0**-12 * (1 - 1e-3) and through_float32()
@@ -327,7 +326,7 @@ def autocast_and_half():
     with torch.autocast("cpu", dtype=torch.bfloat16):
         layer(torch.zeros(1, 4, 8))
     kept = layer.pe.dtype == torch.float32
-    test_half_converts_the_table_buffer()
+    reference_tests.test_half_converts_the_table_buffer()
     return kept and storing_costs_half_a_step()
 
 
@@ -366,14 +365,14 @@ LEDGER = Ledger('precision.md', [
     computed('plan', r"This page measures the error of every common way of computing the table against exact values, at positions from 1 to \(10^6\), and finds where half-precision formats stop holding positions at all.", lambda: how_measured() and half_is_far_off()),
     computed('recommendation', "Compute the angles in **float64** and cast the finished table once (what the [reference](reference.md#the-function) does, and why), or build it faster with the [linearity-based generator](performance.md#the-fast-generator-the-shift-property-as-an-algorithm), whose error does not grow with the position but is {{ gen.fast_table.ratio_to_reference }} times the reference's (about {{ gen.fast_table.float32_steps_near_one }} float32 steps near 1).",
              lambda: fast_does_not_grow_and_ratio() and number(values("build_table")["fast_vs_reference"]) > 1
-             and passes(test_sampled_rows_are_the_reference_rows, 64)()),
-    computed('store-float32', "Store it in float32, and cast it to a model's float16 or bfloat16 only at the addition (`model.half()` converts the table too: see [what to do](#what-to-do)).", lambda: passes(test_half_converts_the_table_buffer)() and module_casts_at_the_addition()),
+             and passes(precision_tests.test_sampled_rows_are_the_reference_rows, 64)()),
+    computed('store-float32', "Store it in float32, and cast it to a model's float16 or bfloat16 only at the addition (`model.half()` converts the table too: see [what to do](#what-to-do)).", lambda: passes(reference_tests.test_half_converts_the_table_buffer)() and module_casts_at_the_addition()),
     computed('never-half', "**Never compute positions or angles in float16 or bfloat16.**", half_is_far_off),
     prose('how-measured', "How it is measured", "a heading"),
     computed('mpmath-and-grid', r"The exact values come from [mpmath](https://mpmath.org/doc/current/) at {{ gen.precision_error_vs_position.mpmath_bits }} bits (about {{ gen.precision_error_vs_position.mpmath_digits }} decimal digits), at {{ gen.precision_error_vs_position.positions_sampled }} positions from 1 to \(10^6\): points spread evenly on a log scale, plus the limits discussed below.", how_measured),
     computed('sampled-rows', r"A float64 table with \(10^6\) rows of 512 columns would take {{ gen.precision_error_vs_position.full_float64_gb }} GB, so only the sampled rows are built; each row depends on its own position only, so a sampled row equals the same row of a full table (a test checks this against the reference bit for bit).",
              lambda: V("full_float64_gb") == f"{10**6 * 512 * 8 / 1e9:.1f}"
-             and passes(test_sampled_rows_are_the_reference_rows, 64)()),
+             and passes(precision_tests.test_sampled_rows_are_the_reference_rows, 64)()),
     computed('row-error', r"The error of a row is the largest \(|\text{computed} - \text{exact}|\) over its 512 columns.", row_error_definition),
     prose('side-by-side', "The ways of computing a row, side by side:", "introduces the snippet shown below it"),
     computed('seeds-in-float32', "`rows_computed_in(..., dtype=torch.float32)` is how every seed computes (see [the seed implementations](variants/seeds.md) and [how each variant behaves](variants/index.md#how-each-variant-behaves)): the position, the frequencies, the angle and its sine all in float32. With float16 or bfloat16 it is what happens when the table is recomputed in a model's half-precision compute dtype.", seeds_compute_in_float32),
@@ -400,7 +399,7 @@ LEDGER = Ledger('precision.md', [
     computed('significant-bits', r"Float16 keeps 11 significant bits and bfloat16 keeps 8, so the integers they hold exactly end at \(2^{11}\) and \(2^{8}\).", significant_bits),
     computed('past-the-limit', "Past that, consecutive positions round to the same number:", past_the_limit_same_number),
     computed('float16-steps', "**Float16** holds every integer up to {{ gen.precision_duplicate_rows.float16_last_exact }}; above it, the step is 2, then 4 from 4096, and so on.", float16_steps),
-    computed('float16-overflow', r"Its largest finite value is {{ gen.precision_duplicate_rows.float16_max }}; positions from {{ gen.precision_duplicate_rows.float16_first_inf }} up round to infinity, and \(\sin(\infty)\) is NaN: the whole row is NaN.", lambda: float16_overflow() and passes(test_float16_rows_past_its_maximum_are_nan)()),
+    computed('float16-overflow', r"Its largest finite value is {{ gen.precision_duplicate_rows.float16_max }}; positions from {{ gen.precision_duplicate_rows.float16_first_inf }} up round to infinity, and \(\sin(\infty)\) is NaN: the whole row is NaN.", lambda: float16_overflow() and passes(precision_tests.test_float16_rows_past_its_maximum_are_nan)()),
     computed('bfloat16-range', "**Bfloat16** holds every integer up to {{ gen.precision_duplicate_rows.bfloat16_last_exact }} only; it has float32's range, so it never overflows, but above {{ gen.precision_duplicate_rows.bfloat16_last_exact }} it keeps just 128 distinct values per power of two.", bfloat16_range),
     computed('float32-integers', "Float32, for comparison, holds every integer up to {{ gen.precision_duplicate_rows.float32_last_exact }}.",
              lambda: DUP("float32_last_exact") == f"{last_exact_integer(torch.float32):,}" and last_exact_integer(torch.float32) == 2**24),
@@ -419,9 +418,9 @@ LEDGER = Ledger('precision.md', [
     computed('cast-back', "Positions do not collapse, since they never pass through that format; to keep float32 after such a cast, cast the buffer back (`layer.pe = layer.pe.float()`).", cast_back),
     computed('on-the-fly', r"**If you recompute on the fly** (for example on a GPU, in float32), know that the error grows like \(p \cdot 2^{-24}\): harmless for thousands of positions, visible in the third decimal at \(10^5\).", recompute_on_the_fly),
     computed('never', "**Never** build positions with `torch.arange(n, dtype=torch.float16)` or `bfloat16`, and never evaluate the formula under a half-precision compute dtype: rows merge past {{ gen.precision_duplicate_rows.bfloat16_last_exact }} (bfloat16) or {{ gen.precision_duplicate_rows.float16_last_exact }} (float16), and float16 rows turn to NaN past {{ gen.precision_duplicate_rows.float16_max }}.",
-             lambda: never_half() and passes(test_half_precision_tables_collapse_past_their_limit, torch.float16, 2048)()
-             and passes(test_half_precision_tables_collapse_past_their_limit, torch.bfloat16, 256)()
-             and passes(test_float16_rows_past_its_maximum_are_nan)()),
+             lambda: never_half() and passes(precision_tests.test_half_precision_tables_collapse_past_their_limit, torch.float16, 2048)()
+             and passes(precision_tests.test_half_precision_tables_collapse_past_their_limit, torch.bfloat16, 256)()
+             and passes(precision_tests.test_float16_rows_past_its_maximum_are_nan)()),
     prose('sources', "Sources", "a heading"),
     prose('initial-a', "A.", "an author's initial, which the sentence splitter cuts off the citation after it"),
     cited('vaswani', "Vaswani et al., [Attention Is All You Need](https://arxiv.org/abs/1706.03762), 2017, section 3.5 (the formula).", "Vaswani et al. 2017, arXiv:1706.03762, section 3.5"),
