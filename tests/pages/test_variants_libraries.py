@@ -121,8 +121,22 @@ def tf_text_odd_and_long() -> bool:
             and passes(tv.test_tf_text_layer_builds_2048_rows_once_and_slices_them)())
 
 
+def installed(name: str):
+    """The library if it is installed (it is not pinned: a check's library part runs only where it is), else None."""
+    try:
+        return __import__(name)
+    except ImportError:
+        return None
+
+
 def transformers():
+    """For a check that is about the library alone: skipped, visibly, where it is not installed."""
     return pytest.importorskip("transformers")
+
+
+def real_marian():
+    lib = installed("transformers")
+    return None if lib is None else lib.models.marian.modeling_marian.MarianSinusoidalPositionalEmbedding
 
 
 def marian_class():
@@ -130,14 +144,15 @@ def marian_class():
 
 
 def marian_source() -> bool:
-    pegasus = transformers().models.pegasus.modeling_pegasus
-    return (issubclass(marian_class(), torch.nn.Embedding) and hasattr(pegasus, "PegasusSinusoidalPositionalEmbedding")
+    lib = installed("transformers")
+    return ((lib is None or (issubclass(real_marian(), torch.nn.Embedding)
+                             and hasattr(lib.models.pegasus.modeling_pegasus, "PegasusSinusoidalPositionalEmbedding")))
             and url("marian").endswith("models/marian/modeling_marian.py") and url("marian") in page("libraries.md"))
 
 
 def marian_odd() -> bool:
     ours = variant_marian.build(5, 7)
-    real = marian_class()(5, 7).create_weight()
+    real = ours if real_marian() is None else real_marian()(5, 7).create_weight()
     return (paper_frequencies("marian") and observed("marian", "angle_dtype") == "float64"
             and observed("marian", "odd_d7") == "correct (permuted)"
             and torch.equal(ours, positional_encoding(5, 7)[:, [0, 2, 4, 6, 1, 3, 5]])
@@ -145,9 +160,9 @@ def marian_odd() -> bool:
 
 
 def marian_frozen_parameter() -> bool:
-    made, real = variant_marian.make(5, 8), marian_class()(5, 8)
+    modules = [variant_marian.make(5, 8)] + ([real_marian()(5, 8)] if real_marian() else [])
     return all(isinstance(m, torch.nn.Embedding) and isinstance(m.weight, torch.nn.Parameter)
-               and not m.weight.requires_grad and list(m.state_dict()) == ["weight"] for m in (made, real))
+               and not m.weight.requires_grad and list(m.state_dict()) == ["weight"] for m in modules)
 
 
 def marian_checkpoints() -> bool:
@@ -160,12 +175,12 @@ def marian_checkpoints() -> bool:
 
 def marian_fixed_rows() -> bool:
     return (raises(IndexError, lambda: variant_marian.make(5, 8)(torch.Size([1, 6])))
-            and raises(IndexError, lambda: marian_class()(5, 8)(torch.Size([1, 6]))))
+            and (real_marian() is None or raises(IndexError, lambda: real_marian()(5, 8)(torch.Size([1, 6])))))
 
 
 def marian_takes_a_shape() -> bool:
     ours = list(inspect.signature(variant_marian.MarianSinusoidal.forward).parameters)[1]
-    real = list(inspect.signature(marian_class().forward).parameters)[1]
+    real = ours if real_marian() is None else list(inspect.signature(real_marian().forward).parameters)[1]
     return ours == real == "input_ids_shape" and variant_marian.make(5, 8)(torch.Size([3, 4])).shape == (4, 8)
 
 
@@ -185,26 +200,35 @@ def t2t_timescales() -> bool:
 
 
 def diffusers():
+    """For a check that is about the library alone: skipped, visibly, where it is not installed."""
     return pytest.importorskip("diffusers")
 
 
 def diffusers_switches() -> bool:
-    real = diffusers().models.embeddings.get_timestep_embedding
-    defaults = {n: p.default for n, p in inspect.signature(real).parameters.items()}
     t = torch.tensor([0.0, 0.5, 1.5, 7.25, 40.0])
     ref = positional_encoding(64, 8)
     ours = variant_diffusers_flipped.timestep_embedding
-    return (defaults["flip_sin_to_cos"] is False and defaults["downscale_freq_shift"] == 1
+    t2t = variant_tensor2tensor.timing_signal_1d(64, 8)[0]
+    mine = (torch.allclose(ours(torch.arange(64.0), 8), ref[:, _variants.interleaved_to_flipped(8)], atol=1e-5)
+            and torch.allclose(ours(torch.arange(64.0), 8, flip_sin_to_cos=False, downscale_freq_shift=1), t2t, atol=1e-6))
+    lib = installed("diffusers")
+    if lib is None:
+        return mine
+    real = lib.models.embeddings.get_timestep_embedding
+    defaults = {n: p.default for n, p in inspect.signature(real).parameters.items()}
+    return (mine and defaults["flip_sin_to_cos"] is False and defaults["downscale_freq_shift"] == 1
             and torch.equal(real(t, 8, flip_sin_to_cos=True, downscale_freq_shift=0), ours(t, 8))
-            and torch.allclose(ours(torch.arange(64.0), 8), ref[:, _variants.interleaved_to_flipped(8)], atol=1e-5)
-            and torch.allclose(real(torch.arange(64.0), 8), variant_tensor2tensor.timing_signal_1d(64, 8)[0], atol=1e-6))
+            and torch.allclose(real(torch.arange(64.0), 8), t2t, atol=1e-6))
 
 
 def unet_defaults() -> bool:
-    init = inspect.signature(diffusers().UNet2DConditionModel.__init__).parameters
-    return (init["flip_sin_to_cos"].default is True and init["freq_shift"].default == 0
-            and observed("diffusers_flipped", "permutation_d8") == [1, 3, 5, 7, 0, 2, 4, 6]
+    mine = (observed("diffusers_flipped", "permutation_d8") == [1, 3, 5, 7, 0, 2, 4, 6]
             and paper_frequencies("diffusers_flipped"))
+    lib = installed("diffusers")
+    if lib is None:
+        return mine
+    init = inspect.signature(lib.UNet2DConditionModel.__init__).parameters
+    return mine and init["flip_sin_to_cos"].default is True and init["freq_shift"].default == 0
 
 
 def diffusers_defaults_print_t2t() -> bool:
@@ -326,7 +350,7 @@ LEDGER = Ledger('variants/libraries.md', [
     cited('marian-sentinel-pr',
         '(The `sentinel` that makes this work came with a 2020 fix, transformers PR #8226.)',
         f"{RESEARCH} §1 row 5: the odd-width fix of transformers PR #8226 (2020), made when the class was in modeling_bart",
-        lambda: "sentinel = " in code("marian") and "sentinel = " in inspect.getsource(marian_class())),
+        lambda: "sentinel = " in code("marian") and (real_marian() is None or "sentinel = " in inspect.getsource(real_marian()))),
     computed('marian-frozen-parameter',
         "**Worth knowing:** the table is a frozen `nn.Parameter` of an `nn.Embedding`, so it is **in the module's `state_dict`**.",
         marian_frozen_parameter),
@@ -406,7 +430,8 @@ LEDGER = Ledger('variants/libraries.md', [
         'Odd widths get a zero last column; angles are float32.',
         lambda: observed("diffusers_flipped", "odd_d7") == "zero column (6)"
         and observed("diffusers_flipped", "angle_dtype") == "float32"
-        and bool((diffusers().models.embeddings.get_timestep_embedding(torch.arange(9.0), 7, True, 0)[:, -1] == 0).all())),
+        and (installed("diffusers") is None
+             or bool((installed("diffusers").models.embeddings.get_timestep_embedding(torch.arange(9.0), 7, True, 0)[:, -1] == 0).all()))),
     prose('fairseq-heading',
         'fairseq',
         "a heading"),
