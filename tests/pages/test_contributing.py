@@ -32,10 +32,10 @@ def kb(n: int) -> str:
 
 def cheat_sheet_agrees() -> bool:
     sheet = GUIDE.split("[start:cheatsheet] -->", 1)[1].split("<!-- --8<-- [end:cheatsheet]", 1)[0]
-    lines = [l.strip() for l in sheet.splitlines() if l.strip() and not l.startswith("```")]
+    lines = [line.strip() for line in sheet.splitlines() if line.strip() and not line.startswith("```")]
     # as the site renders them: escaped include lines unescaped, {{ "…" }} macro literals replaced by their text
-    shown = {re.sub(r'\{\{ "(.*?)" \}\}', r"\1", l.strip().replace(";--8<--", "--8<--")) for l in PAGE_TEXT.splitlines()}
-    return bool(lines) and all(l in shown for l in lines) and '--8<-- "NAME.py:core"' in lines
+    shown = {re.sub(r'\{\{ "(.*?)" \}\}', r"\1", line.strip().replace(";--8<--", "--8<--")) for line in PAGE_TEXT.splitlines()}
+    return bool(lines) and all(line in shown for line in lines) and '--8<-- "NAME.py:core"' in lines
 
 
 def budgets() -> bool:

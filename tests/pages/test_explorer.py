@@ -9,7 +9,6 @@ import math
 import re
 
 import torch
-
 from claimcheck import Ledger, computed, equation, prose
 from reference import positional_encoding
 from support import DOCS, ROOT, SNIPPETS, number, values
@@ -80,7 +79,7 @@ def lone_column_slowest() -> bool:
     ok = []
     for d in (7, 129):
         w = omega(d)
-        lone = lambda p, k=5: abs(math.sin(w[-1] * p) * math.sin(w[-1] * (p + k)))  # noqa: E731
+        lone = lambda p, k=5, w=w: abs(math.sin(w[-1] * p) * math.sin(w[-1] * (p + k)))  # noqa: E731
         ok += [int(w.argmin()) == len(w) - 1, lone(3000) > 100 * lone(10)]
     return all(ok)
 

@@ -9,9 +9,8 @@ import math
 import re
 from pathlib import Path
 
-import torch
-
 import test_notebook as tn
+import torch
 from claimcheck import Ledger, computed, prose
 from reference import PositionalEncoding, positional_encoding
 from support import DOCS, ROOT
@@ -139,7 +138,7 @@ def base_sets_the_slowest() -> bool:
     d = 64
     slowest = [2 * math.pi / float(omega(d, base).min()) for base in (100.0, 1e4, 1e6)]
     closed = [2 * math.pi * base ** ((d - 2) / d) for base in (100.0, 1e4, 1e6)]
-    return all(abs(a / b - 1) < 1e-12 for a, b in zip(slowest, closed)) and slowest[0] < slowest[1] < slowest[2]
+    return all(abs(a / b - 1) < 1e-12 for a, b in zip(slowest, closed, strict=True)) and slowest[0] < slowest[1] < slowest[2]
 
 
 def small_base_repeats_sooner() -> bool:

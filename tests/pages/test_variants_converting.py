@@ -7,11 +7,10 @@ tests/test_variants_axis.py, which assert the same properties.
 
 import inspect
 
-import torch
-
 import _variants
 import test_variants as tv
 import test_variants_axis as tva
+import torch
 import variant_fairseq
 import variant_marian
 import variant_seed_aiedge as aiedge
@@ -20,11 +19,12 @@ import variant_split_sin_cos
 import variant_tensor2tensor
 import variant_whisper
 from claimcheck import Ledger, cited, computed, passes, prose
-from pages.variants_facts import SEEDS, observed, paper_frequencies, raises, t2t_frequencies
 from reference import PositionalEncoding, positional_encoding
 from support import text, values
 from variants_axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 from variants_convert import shift_error, shift_map
+
+from pages.variants_facts import SEEDS, observed, paper_frequencies, raises, t2t_frequencies
 
 RESEARCH = "shared/research/variants.md"
 CONVERT = values("variants_convert")
@@ -44,7 +44,7 @@ def experiment() -> dict[str, float]:
 
 
 def printed_error(label: str) -> str:
-    line = next(l for l in text("variants_convert", "checkpoint").splitlines() if l.startswith(label))
+    line = next(line for line in text("variants_convert", "checkpoint").splitlines() if line.startswith(label))
     return line.split("max error")[1].strip()
 
 
@@ -104,7 +104,7 @@ def only_fix() -> bool:
 
 def same_tables() -> bool:
     lines = text("variants_convert", "same_tables").splitlines()
-    return (passes(tv.test_whisper_and_fairseq_are_tensor2tensor)() and all(l.endswith("True") for l in lines)
+    return (passes(tv.test_whisper_and_fairseq_are_tensor2tensor)() and all(line.endswith("True") for line in lines)
             and len(lines) == 2 and variant_fairseq.PAD + 1 == 2)
 
 

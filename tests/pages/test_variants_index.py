@@ -7,15 +7,27 @@ Most checks read the comparison both as committed and as observed now by running
 import inspect
 import re
 
-import pytest
-import torch
-
 import _variants
+import pytest
 import test_variants as tv
+import torch
 from claimcheck import Ledger, cited, computed, passes, prose
-from pages.variants_facts import (ALL, LIBRARIES, SEEDS, code, committed, fresh, observed, omegas, page,
-                                  paper_frequencies, t2t_frequencies, with_tables)
 from support import SNIPPETS, number, text, values
+
+from pages.variants_facts import (
+    ALL,
+    LIBRARIES,
+    SEEDS,
+    code,
+    committed,
+    fresh,
+    observed,
+    omegas,
+    page,
+    paper_frequencies,
+    t2t_frequencies,
+    with_tables,
+)
 
 T2T = ["tensor2tensor", "fairseq", "whisper"]
 LAYOUTS = (SNIPPETS / "variants_layouts.py").read_text(encoding="utf-8").split("# --8<-- [end:layouts]")[0]
@@ -49,7 +61,7 @@ def diffusers_either_frequency() -> bool:
 
 def t2t_slower_than_split() -> bool:
     t2t, paper = omegas("tensor2tensor", 32), omegas("split_sin_cos", 32)
-    return all(t <= p * (1 + 1e-6) for t, p in zip(t2t, paper)) and t2t[-1] < paper[-1] / 1.1
+    return all(t <= p * (1 + 1e-6) for t, p in zip(t2t, paper, strict=True)) and t2t[-1] < paper[-1] / 1.1
 
 
 def seeds_are_the_paper() -> bool:
@@ -142,7 +154,7 @@ def paper_cell_means_every_frequency() -> bool:
         agrees = omegas(v.key, 64) == pytest.approx(paper, rel=1e-4)
         if (by_name[v.name][3] == "paper") != agrees:
             return False
-    lowest_differs_most = [p / t for p, t in zip(paper, omegas("tensor2tensor", 64))]
+    lowest_differs_most = [p / t for p, t in zip(paper, omegas("tensor2tensor", 64), strict=True)]
     return max(lowest_differs_most) == lowest_differs_most[-1] > 1
 
 

@@ -5,14 +5,12 @@ claim about it is checked against the real code; otherwise against our reimpleme
 """
 
 import inspect
-import math
 import re
 
-import pytest
-import torch
-
 import _variants
+import pytest
 import test_variants as tv
+import torch
 import variant_diffusers_flipped
 import variant_fairseq
 import variant_marian
@@ -20,10 +18,10 @@ import variant_split_sin_cos
 import variant_tensor2tensor
 import variant_whisper
 from claimcheck import Ledger, cited, computed, passes, prose
-from pages.variants_facts import (LIBRARIES, code, observed, omegas, page, raises, t2t_frequencies,
-                                  paper_frequencies)
 from reference import positional_encoding
-from support import DOCS, GENERATED, SNIPPETS, number, text, values
+from support import GENERATED, SNIPPETS, number, text, values
+
+from pages.variants_facts import LIBRARIES, code, observed, omegas, page, paper_frequencies, raises, t2t_frequencies
 
 RESEARCH = "shared/research/variants.md"
 AUDIT = "shared/research/library_audit.md"
@@ -67,21 +65,21 @@ def the_paper_frequencies() -> bool:
 
 def every_frequency_but_the_first() -> bool:
     paper, t2t = omegas("reference", 64), omegas("tensor2tensor", 64)
-    return (t2t[0] == pytest.approx(paper[0], rel=1e-6) and all(t < p * (1 - 1e-3) for t, p in zip(t2t[1:], paper[1:]))
+    return (t2t[0] == pytest.approx(paper[0], rel=1e-6) and all(t < p * (1 - 1e-3) for t, p in zip(t2t[1:], paper[1:], strict=True))
             and observed("tensor2tensor", "permutation_d8") is None and quoted_ratio(64) and quoted_ratio(512))
 
 
 def figure_left() -> bool:
     paper, t2t = omegas("reference", 64), omegas("tensor2tensor", 64)
     return ("left.semilogy" in FIGURE and 'fitted(key, 64)' in FIGURE and t2t[-1] == pytest.approx(1e-4, rel=1e-4)
-            and max(p / t for p, t in zip(paper, t2t)) < 1.5)
+            and max(p / t for p, t in zip(paper, t2t, strict=True)) < 1.5)
 
 
 def figure_right() -> bool:
     ok = [("for d_model in (64, 512)" in FIGURE)]
     for d in (64, 512):
-        ratio = [p / t for p, t in zip(omegas("reference", d), omegas("tensor2tensor", d))]
-        ok += [ratio[0] == pytest.approx(1, abs=1e-5), all(b >= a - 1e-6 for a, b in zip(ratio, ratio[1:])), quoted_ratio(d)]
+        ratio = [p / t for p, t in zip(omegas("reference", d), omegas("tensor2tensor", d), strict=True)]
+        ok += [ratio[0] == pytest.approx(1, abs=1e-5), all(b >= a - 1e-6 for a, b in zip(ratio, ratio[1:], strict=False)), quoted_ratio(d)]
     return all(ok)
 
 

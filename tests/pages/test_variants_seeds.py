@@ -10,24 +10,24 @@ import math
 import re
 import warnings
 
+import _variants
 import numpy as np
 import pytest
 import sympy
-import torch
-from torch.overrides import TorchFunctionMode
-
-import _variants
 import test_variants as tv
 import test_variants_axis as tva
+import torch
 import variant_seed_aiedge as aiedge
 import variant_seed_div_term as div_term
 import variant_seed_nested_loops as nested
 import variant_seed_plain_attribute as plain
 import variant_seed_stack_flatten as stack
-from claimcheck import Ledger, cited, computed, formula, passes, prose
-from pages.variants_facts import SEEDS, code, observed, page, paper_frequencies, raises
+from claimcheck import Ledger, cited, computed, passes, prose
 from reference import PositionalEncoding, positional_encoding
-from support import DOCS, number, text, values
+from support import DOCS, text, values
+from torch.overrides import TorchFunctionMode
+
+from pages.variants_facts import SEEDS, code, observed, page, paper_frequencies, raises
 
 SEED_CITATIONS = "the seeds' sources as snippets/_variants.py registers them (title and date, or address)"
 
@@ -43,7 +43,7 @@ def printed(job: str, block: int = 0) -> torch.Tensor:
 
 
 def line(job: str, start: str) -> str:
-    return next(l for l in text(job).splitlines() if l.startswith(start))
+    return next(line for line in text(job).splitlines() if line.startswith(start))
 
 
 class Ops(TorchFunctionMode):
@@ -192,8 +192,8 @@ def div_term_adds_then_dropout() -> bool:
 
 def div_term_reciprocal() -> bool:
     lines = text("variant_seed_div_term").strip().splitlines()[-2:]
-    div, comment = ([float(v) for v in re.findall(r"-?\d+\.\d+", l.split(":")[1])] for l in lines)
-    return lines[0].startswith("div_term") and all(abs(a - round(1 / b, 4)) <= 1e-4 for a, b in zip(div, comment))
+    div, comment = ([float(v) for v in re.findall(r"-?\d+\.\d+", line.split(":")[1])] for line in lines)
+    return lines[0].startswith("div_term") and all(abs(a - round(1 / b, 4)) <= 1e-4 for a, b in zip(div, comment, strict=True))
 
 
 def comment_grows() -> bool:
@@ -207,7 +207,7 @@ def other_comments() -> bool:
     for d in (8, 64, 512):
         wavelengths = [2 * math.pi / p.omega for p in _variants.sinusoids_in(positional_encoding(4096, d))]
         runs.append(wavelengths[0] == pytest.approx(2 * math.pi, rel=1e-6) and wavelengths[-1] < 10000 * 2 * math.pi
-                    and all(b > a for a, b in zip(wavelengths, wavelengths[1:])))
+                    and all(b > a for a, b in zip(wavelengths, wavelengths[1:], strict=False)))
     return torch.arange(0, 7, 2).numel() == math.ceil(7 / 2) != 7 and all(runs)
 
 
