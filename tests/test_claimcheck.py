@@ -206,6 +206,36 @@ def test_a_quoted_value_is_re_derived_not_trusted(page, entry, job, key, wrong, 
         claim.verify()
 
 
+def _check_of(page: str, entry: str) -> Claim:
+    claim = next(c for c in ledger_of(page).claims if c.id == entry)
+    claim.verify()  # holds as the page stands
+    return claim
+
+
+def test_a_committed_cell_that_running_the_variants_contradicts_fails(monkeypatch):
+    """The variants ledgers read each cell as committed and as observed now: a stale or hand-edited cell is refused."""
+    import copy
+
+    import pages.variants_facts as facts
+
+    claim = _check_of("variants/index.md", "only-three-handle-odd")
+    edited = copy.deepcopy(facts.committed())
+    edited["seed_nested_loops"]["odd_d7"] = "correct"  # as if the table said the nested loops handle odd widths
+    monkeypatch.setattr(facts, "committed", lambda: edited)
+    with pytest.raises(AssertionError, match="committed 'correct', observed now 'zero column"):
+        claim.verify()
+
+
+def test_a_printed_output_that_no_longer_says_it_fails(monkeypatch):
+    """A sentence about what a snippet printed ("tensor2tensor's reach 10000") is read back from the output."""
+    claim = _check_of("variants/libraries.md", "t2t-timescales")
+    module = test_claims.ledger_module("variants/libraries.md")
+    printed = module.text
+    monkeypatch.setattr(module, "text", lambda job, part=None: printed(job).replace("10000.00", "9646.62"))
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()
+
+
 def test_a_typed_code_block_breaks_homes_promise(monkeypatch):
     """Home says every code example is a file (Contributing's templates and one make command aside): a code block
     typed into another page makes that sentence false."""
@@ -215,5 +245,24 @@ def test_a_typed_code_block_breaks_homes_promise(monkeypatch):
     pages = module.pages()
     typed = pages["formula.md"] + "\n```python\nprint(positional_encoding(4, 4))\n```\n"
     monkeypatch.setattr(module, "pages", lambda: {**pages, "formula.md": typed})
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()
+
+
+def test_a_library_fact_is_checked_against_the_installed_library(monkeypatch):
+    """Where the library is installed, a claim about its source fails when the source says otherwise."""
+    transformers = pytest.importorskip("transformers")
+    claim = _check_of("variants/libraries.md", "marian-checkpoints")
+    kept = [k for k in transformers.MarianMTModel._keys_to_ignore_on_save if "decoder" not in k]
+    monkeypatch.setattr(transformers.MarianMTModel, "_keys_to_ignore_on_save", kept)  # "lists both tables": no
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()
+
+
+def test_a_quoted_figure_is_re_derived_from_the_report(monkeypatch):
+    """The budgets sentence quotes a report; each quoted figure is recomputed from the report's own rows."""
+    claim = _check_of("contributing.md", "budgets-measured")
+    module = test_claims.ledger_module("contributing.md")
+    monkeypatch.setattr(module, "QUOTED", dict(module.QUOTED, heaviest_kb="1,771"))
     with pytest.raises(AssertionError, match="does not hold"):
         claim.verify()

@@ -10,9 +10,8 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 
-import torch
-
 import _variants
+import torch
 from reference import positional_encoding
 from support import DOCS, SNIPPETS, data, values
 
