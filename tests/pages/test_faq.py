@@ -17,8 +17,8 @@ import test_variants_axis as axis_tests
 import torch
 from _variants import BY_KEY, VARIANTS, output_convention
 from claimcheck import Ledger, cited, computed, passes, prose
-from linearity_shift_matrix import frequencies, shift_block, shift_matrix
-from reference import PositionalEncoding, positional_encoding
+from pelib.shift import shift_block, shift_matrix
+from reference import PositionalEncoding, frequencies, positional_encoding
 from support import DOCS, data, number, text, values
 from variants_axis_slip import SeqFirstEncoding
 
@@ -105,8 +105,8 @@ def proof_has_both_rows():
 
 
 def base_sets_slowest():
-    return all(math.isclose(frequencies(512, base)[-1].item(), base ** (-510 / 512), rel_tol=1e-12)
-               and frequencies(512, base)[0].item() == 1.0 for base in (100.0, 10000.0))
+    return all(math.isclose(frequencies(512, base=base)[-1].item(), base ** (-510 / 512), rel_tol=1e-12)
+               and frequencies(512, base=base)[0].item() == 1.0 for base in (100.0, 10000.0))
 
 
 def why_10000_numbers():

@@ -13,7 +13,7 @@ import test_variants as variants_tests
 import torch
 from _variants import REFERENCE, VARIANTS, observe, trig_profile
 from claimcheck import Ledger, cited, computed, equation, passes, prose
-from reference import PositionalEncoding, positional_encoding
+from reference import PositionalEncoding, frequencies, positional_encoding
 from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 
 
@@ -30,8 +30,9 @@ def three_choices():
 
 
 def exponent_and_range():
-    source = inspect.getsource(positional_encoding)
-    ok = "torch.arange(0, d_model, 2" in source and "omega = base ** (-pair / d_model)" in source
+    source = inspect.getsource(frequencies)  # positional_encoding takes its omega from frequencies()
+    ok = "torch.arange(0, d_model, 2" in source and "base ** (-pair / d_model)" in source
+    ok &= "omega = frequencies(d_model, base=base)" in inspect.getsource(positional_encoding)
     for d, base in ((4, 10000.0), (8, 10000.0), (512, 10000.0), (6, 100.0)):
         omega = torch.asin(positional_encoding(2, d, base=base, dtype=torch.float64)[1, 0::2])
         ok &= math.isclose(omega[0].item(), 1.0, rel_tol=1e-12) and math.isclose(omega[-1].item(), base ** (-(d - 2) / d), rel_tol=1e-9)
