@@ -359,3 +359,14 @@ def test_experiments_run_only_when_asked_are_cached_and_guarded(repo_copy):
     write(repo_copy / "experiments" / "zz_exp.py", EXPERIMENT + "# changed\n")
     code, output = check(repo_copy)
     assert code == 1 and "stale: experiments/zz_exp.py" in output, output
+
+
+def test_serve_shows_a_failing_jobs_error_on_the_pages_it_feeds():
+    status = {"failed": {"linearity/shift_map": {"job": "snippets/linearity/shift_map.py",
+                                                 "message": "Traceback ...\nValueError: {{ boom }}"}}}
+    feeding = ['--8<-- "generated/linearity/shift_map-part.txt"', "the longest is {{ gen.linearity.shift_map.longest }}"]
+    for markdown in feeding:
+        notes = docs_macros.failure_notes(markdown, status)
+        assert notes.startswith('!!! failure "snippets/linearity/shift_map.py failed') and "ValueError" in notes
+    for markdown in ['--8<-- "generated/linearity/shift_map_other.txt"', "{{ gen.linearity.other.x }}", "prose"]:
+        assert docs_macros.failure_notes(markdown, status) == ""
