@@ -38,10 +38,12 @@ def load_values(folder: Path = GENERATED) -> dict[str, dict]:
 
 
 def feeds(markdown: str, name: str) -> bool:
-    """Does a page include an output of job `name` ("generated/<name>.txt", "-part") or quote its values?"""
+    """Does a page include job `name`'s code or outputs (`--8<-- "<name>.txt"`, "<name>-part.txt", "<name>.py:core",
+    with or without "generated/") or quote its values (`gen.<name>.key`, `gen.<page>.<stem>.key`)?"""
     page, _, stem = name.rpartition("/")
     quoted = f"gen.{page}.{stem}." if page else f"gen.{name}."
-    return bool(re.search(rf"generated/{re.escape(name)}[.-]", markdown)) or quoted in markdown.replace(" ", "")
+    included = re.search(rf'["/]{re.escape(name)}[.-]', markdown)
+    return bool(included) or quoted in markdown.replace(" ", "")
 
 
 def failure_notes(markdown: str, status: dict) -> str:

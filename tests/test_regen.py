@@ -364,7 +364,8 @@ def test_experiments_run_only_when_asked_are_cached_and_guarded(repo_copy):
 def test_serve_shows_a_failing_jobs_error_on_the_pages_it_feeds():
     status = {"failed": {"linearity/shift_map": {"job": "snippets/linearity/shift_map.py",
                                                  "message": "Traceback ...\nValueError: {{ boom }}"}}}
-    feeding = ['--8<-- "generated/linearity/shift_map-part.txt"', "the longest is {{ gen.linearity.shift_map.longest }}"]
+    feeding = ['--8<-- "generated/linearity/shift_map-part.txt"', '--8<-- "linearity/shift_map.txt"',
+               '--8<-- "linearity/shift_map.py:core"', "the longest is {{ gen.linearity.shift_map.longest }}"]
     for markdown in feeding:
         notes = docs_macros.failure_notes(markdown, status)
         assert notes.startswith('!!! failure "snippets/linearity/shift_map.py failed') and "ValueError" in notes

@@ -46,7 +46,7 @@ def regen(
     experiments: bool = False, server=None, results: dict | None = None,
 ) -> int:
     """Run what `plan` says into staging and install it all, or nothing; 0 on success. `server`: a preloaded worker
-    to reuse (watch); `results`, when given, receives {job: (ok, message)} of the jobs run."""
+    to reuse (watch); `results`, when given, receives {name: (job, ok, message)} of the jobs run."""
     try:
         with locked(config.CACHE, generated):
             remove_stale_staging(config.CACHE)
@@ -69,7 +69,7 @@ def run_and_install(todo: list[Job], generated: Path, workers: int, timeout: flo
     try:
         ran = run_all(todo, staging_root, workers, timeout, server)
         if results is not None:
-            results.update({job: ran[job.name] for job in todo})
+            results.update({job.name: (job, *ran[job.name]) for job in todo})
         failed = [j for j in todo if not ran[j.name][0]]
         if failed:
             names = ", ".join(rel(j.path) for j in failed)

@@ -27,8 +27,17 @@ MEASURING = ("bench", "experiment")
 MAX_OUTPUT_BYTES = 16 * 2**20  # one output file; the largest committed one is about 0.3 MB
 
 
+_HASHES: dict[tuple, str] = {}
+
+
 def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The file's SHA-256, remembered while its modification time and size stay the same (a no-op regen hashes
+    each shared module once, not once per job that imports it)."""
+    info = path.stat()
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    if key not in _HASHES:
+        _HASHES[key] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return _HASHES[key]
 
 
 def rel(path: Path | str) -> str:

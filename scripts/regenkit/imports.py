@@ -61,6 +61,18 @@ def local_imports(source: str, search: list[Path], path: Path | None = None) -> 
     return found
 
 
+_PARSED: dict[tuple, set[Path]] = {}
+
+
+def file_imports(path: Path, search: list[Path]) -> set[Path]:
+    """local_imports of a file, remembered while the file is unchanged (many jobs import the same modules)."""
+    info = path.stat()
+    key = (str(path), info.st_mtime_ns, info.st_size, tuple(map(str, search)))
+    if key not in _PARSED:
+        _PARSED[key] = local_imports(path.read_text(encoding="utf-8"), search, path)
+    return _PARSED[key]
+
+
 def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
     """`entry`, every local file it imports transitively, and the GLOBAL_INPUTS, sorted by path."""
     seen = {entry.resolve()}
@@ -70,6 +82,6 @@ def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
         if path in seen:
             continue
         seen.add(path)
-        todo.extend(local_imports(path.read_text(encoding="utf-8"), search, path))
+        todo.extend(file_imports(path, search))
     seen.update((ROOT / p).resolve() for p in GLOBAL_INPUTS if (ROOT / p).is_file())
     return sorted(seen)

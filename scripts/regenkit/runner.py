@@ -188,7 +188,8 @@ def run_all(todo: list[Job], staging_root: Path, workers: int, timeout: float,
         names = ", ".join(rel(j.path) for j in todo)
         for job in todo:
             results[job.name] = (False, f"{rel(job.path)} may have written outside its staging folder")
-        print(f"regen: FAILED these files of the working tree changed while {names} ran (a job may write only"
-              f" into its staging folder): {', '.join(written)}", file=sys.stderr, flush=True)
+        print(f"regen: FAILED these files of the working tree changed while {names} ran: {', '.join(written)}."
+              " A job may write only into its staging folder; if you saved them yourself meanwhile, run regen again",
+              file=sys.stderr, flush=True)
     return results
 

@@ -23,6 +23,7 @@ from .workers import ForkServer, WorkerGone, enabled
 DEBOUNCE = 0.15  # seconds of quiet after an event before regenerating (an editor's save is several events)
 STATUS = config.CACHE / "serve" / "status.json"
 WATCHED_SUFFIXES = (".py", ".ipynb", ".txt", ".json", ".csv")
+CHANGES = {"created", "modified", "moved", "deleted", "closed"}  # "closed": closed after writing
 
 
 def write_status(failures: dict[str, dict]) -> None:
@@ -48,6 +49,8 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
 
     class Handler(FileSystemEventHandler):
         def on_any_event(self, event) -> None:
+            if event.event_type not in CHANGES:  # reading a file (regen does) is an event too
+                return
             for path in (event.src_path, getattr(event, "dest_path", "")):
                 if path and relevant(str(path)):
                     events.put(str(path))
@@ -70,11 +73,13 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
             try:
                 jobs = jobs_fn()
                 results: dict = {}
-                regen(jobs, generated, force=False, bench=False, workers=workers, timeout=timeout, server=server,
-                      results=results)
+                code = regen(jobs, generated, force=False, bench=False, workers=workers, timeout=timeout,
+                             server=server, results=results)
+                if code == 130:  # Ctrl-C while jobs ran
+                    return 0
                 current = {j.name for j in jobs}
                 failures = {name: f for name, f in failures.items() if name in current}
-                for job, (ok, message) in results.items():
+                for job, ok, message in results.values():
                     if ok:
                         failures.pop(job.name, None)
                     else:
