@@ -27,12 +27,15 @@ def _read(folder: Path) -> dict[str, dict[str, str]]:
 def load_values(folder: Path = GENERATED) -> dict[str, dict]:
     """Every saved value: gen[<snippet>][<key>] for flat jobs, gen[<page>][<name>][<key>] for page scripts."""
     values: dict[str, dict] = _read(folder)
-    for page in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")) if folder.is_dir() else []:
+    pages = sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith(".")) if folder.is_dir() else []
+    for page in pages:
         nested = _read(page)
         if not nested:
             continue
         if page.name in values:
-            raise ValueError(f"docs/generated/{page.name}/ and {page.name}{SUFFIX} both claim gen.{page.name}; rename one")
+            raise ValueError(
+                f"docs/generated/{page.name}/ and {page.name}{SUFFIX} both claim gen.{page.name}; rename one"
+            )
         values[page.name] = nested
     return values
 
@@ -52,8 +55,10 @@ def failure_notes(markdown: str, status: dict) -> str:
     for name, failure in sorted(status.get("failed", {}).items()):
         if feeds(markdown, name):
             message = "\n".join("        " + line for line in failure["message"].splitlines())
-            notes.append(f'!!! failure "{failure["job"]} failed: this page shows its last good output"\n\n'
-                         f"    ```text\n{message}\n    ```\n")
+            notes.append(
+                f'!!! failure "{failure["job"]} failed: this page shows its last good output"\n\n'
+                f"    ```text\n{message}\n    ```\n"
+            )
     return "\n".join(notes)
 
 

@@ -69,8 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.watch:
         return watch(selected, generated, args.jobs, args.timeout)
     return regen(
-        selected(), generated, force=args.force, bench=args.bench, workers=args.jobs, timeout=args.timeout,
-        every=not args.names, experiments=args.experiments,
+        selected(),
+        generated,
+        force=args.force,
+        bench=args.bench,
+        workers=args.jobs,
+        timeout=args.timeout,
+        every=not args.names,
+        experiments=args.experiments,
     )
 
 

@@ -31,7 +31,8 @@ def main() -> int:
     try:
         server = subprocess.run(
             [python, "-m", "mkdocs", "serve", "--livereload", "--dev-addr", ADDRESS, "--watch", str(STATUS.parent)],
-            cwd=ROOT, env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS)},
+            cwd=ROOT,
+            env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS)},
         )
         return server.returncode
     except KeyboardInterrupt:

@@ -15,15 +15,21 @@ from pathlib import Path
 
 import pytest
 from conftest import ROOT
-from test_regen import repo_copy, write  # noqa: F401  (the fixture)
+from test_regen import copy_repository, write
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import regen  # noqa: E402
 
 
+@pytest.fixture
+def repo_copy(tmp_path: Path) -> Path:
+    return copy_repository(tmp_path)
+
+
 def run(root: Path, *args: str, **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(root / "scripts" / "regen.py"), *args], cwd=root,
-                          capture_output=True, text=True, **kwargs)
+    return subprocess.run(
+        [sys.executable, str(root / "scripts" / "regen.py"), *args], cwd=root, capture_output=True, text=True, **kwargs
+    )
 
 
 def processes_with(marker: str) -> list[int]:
@@ -42,10 +48,14 @@ def processes_with(marker: str) -> list[int]:
 @pytest.mark.slow
 def test_a_write_into_the_tree_or_tmp_fails_the_job_and_names_the_file(repo_copy):
     outside = Path("/tmp") / f"zz_escape_{uuid.uuid4().hex}"
-    write(repo_copy / "snippets" / "zz_escape.py",
-          f'"""Write where it must not."""\nopen({str(outside)!r}, "w").write("x")\n')
-    write(repo_copy / "snippets" / "zz_overwrite.py",
-          '"""Overwrite a page."""\nfrom pathlib import Path\nPath("docs/index.md").write_text("gone")\n')
+    write(
+        repo_copy / "snippets" / "zz_escape.py",
+        f'"""Write where it must not."""\nopen({str(outside)!r}, "w").write("x")\n',
+    )
+    write(
+        repo_copy / "snippets" / "zz_overwrite.py",
+        '"""Overwrite a page."""\nfrom pathlib import Path\nPath("docs/index.md").write_text("gone")\n',
+    )
     for name, target in (("zz_escape", str(outside)), ("zz_overwrite", "docs/index.md")):
         proc = run(repo_copy, name)
         assert proc.returncode != 0, proc.stdout
@@ -56,8 +66,10 @@ def test_a_write_into_the_tree_or_tmp_fails_the_job_and_names_the_file(repo_copy
 
 @pytest.mark.slow
 def test_a_write_into_the_tree_by_a_child_process_fails_the_run(repo_copy):
-    write(repo_copy / "snippets" / "zz_shell.py",
-          '"""Write through a shell."""\nimport subprocess\nsubprocess.run("echo x > docs/zz_page.md", shell=True)\n')
+    write(
+        repo_copy / "snippets" / "zz_shell.py",
+        '"""Write through a shell."""\nimport subprocess\nsubprocess.run("echo x > docs/zz_page.md", shell=True)\n',
+    )
     proc = run(repo_copy, "zz_shell")
     assert proc.returncode != 0 and "docs/zz_page.md" in proc.stderr, proc.stdout + proc.stderr
     assert not list((repo_copy / "docs" / "generated").glob("zz_*"))
@@ -66,11 +78,18 @@ def test_a_write_into_the_tree_by_a_child_process_fails_the_run(repo_copy):
 @pytest.mark.slow
 def test_a_timeout_kills_the_jobs_whole_process_group(repo_copy):
     marker = f"{31000 + os.getpid() % 1000}.{uuid.uuid4().int % 1000}"
-    write(repo_copy / "snippets" / "zz_hang.py",
-          f'"""Start a child, then hang."""\nimport subprocess, time\nsubprocess.Popen(["sleep", "{marker}"])\n'
-          "time.sleep(120)\n")
-    proc = subprocess.Popen([sys.executable, str(repo_copy / "scripts" / "regen.py"), "--timeout", "20", "zz_hang"],
-                            cwd=repo_copy, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    write(
+        repo_copy / "snippets" / "zz_hang.py",
+        f'"""Start a child, then hang."""\nimport subprocess, time\nsubprocess.Popen(["sleep", "{marker}"])\n'
+        "time.sleep(120)\n",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, str(repo_copy / "scripts" / "regen.py"), "--timeout", "20", "zz_hang"],
+        cwd=repo_copy,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 20
     while not processes_with(f"sleep {marker}") and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -91,9 +110,13 @@ def test_ctrl_c_stops_every_job_removes_staging_and_exits_non_zero(repo_copy):
     for i in range(3):
         write(repo_copy / "snippets" / f"zz_slow{i}.py", '"""Take long."""\nimport time\ntime.sleep(90)\n')
     cache = repo_copy / ".cache" / "regen"
-    proc = subprocess.Popen([sys.executable, str(repo_copy / "scripts" / "regen.py"), "-j", "1",
-                             *(f"zz_slow{i}" for i in range(3))], cwd=repo_copy,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, str(repo_copy / "scripts" / "regen.py"), "-j", "1", *(f"zz_slow{i}" for i in range(3))],
+        cwd=repo_copy,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while not list(cache.glob("staging-*/zz_slow*")) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -124,7 +147,10 @@ def test_a_staging_folder_left_by_a_killed_regen_is_removed(repo_copy):
 
 @pytest.mark.slow
 def test_output_that_is_not_utf8_is_refused_naming_the_snippet(repo_copy):
-    write(repo_copy / "snippets" / "zz_latin1.py", '"""Print Latin-1."""\nimport sys\nsys.stdout.buffer.write(b"caf\\xe9\\n")\n')
+    write(
+        repo_copy / "snippets" / "zz_latin1.py",
+        '"""Print Latin-1."""\nimport sys\nsys.stdout.buffer.write(b"caf\\xe9\\n")\n',
+    )
     proc = run(repo_copy, "zz_latin1")
     assert proc.returncode != 0
     assert "snippets/zz_latin1.py" in proc.stderr and "UTF-8" in proc.stderr, proc.stderr
@@ -192,7 +218,8 @@ def test_outputs_and_manifest_are_installed_as_one_unit(tmp_path, monkeypatch):
     assert (generated / "zz_unit.txt").read_text() == "old\n", "an output was replaced but its manifest was not"
     assert (generated / "zz_unit-part.txt").read_text() == "old part\n"
     assert json.loads((generated / ".manifest" / "zz_unit.json").read_text()) == old_manifest
-    assert sorted(p.name for p in generated.rglob("*")) == [".manifest", "zz_unit-part.txt", "zz_unit.json", "zz_unit.txt"]
+    left = sorted(p.name for p in generated.rglob("*"))
+    assert left == [".manifest", "zz_unit-part.txt", "zz_unit.json", "zz_unit.txt"]
 
 
 @pytest.mark.parametrize("caller", [None, "", "1"])

@@ -22,8 +22,10 @@ def check(jobs: list[Job], generated: Path, *, every: bool = True) -> int:
     for line in problems:
         print(line)
     if problems:
-        print(f"regen --check: {len(problems)} problem(s); `make regen` (or `make bench`, `make experiments`) brings"
-              " docs/generated/ up to date")
+        print(
+            f"regen --check: {len(problems)} problem(s); `make regen` (or `make bench`, `make experiments`) brings"
+            " docs/generated/ up to date"
+        )
         return 1
     print(f"regen --check: all {len(jobs)} jobs' outputs are current")
     return 0
@@ -36,14 +38,24 @@ def plan(jobs: list[Job], generated: Path, *, force: bool, bench: bool, experime
     runnable = [j for j in jobs if j.kind not in MEASURING or asked[j.kind]]
     for job in jobs:
         if job.kind in MEASURING and not asked[job.kind] and status(job, generated):
-            print(f"regen: note: {job.kind} {rel(job.path)} is out of date; `{HOW[job.kind]}` re-runs it",
-                  file=sys.stderr)
+            print(
+                f"regen: note: {job.kind} {rel(job.path)} is out of date; `{HOW[job.kind]}` re-runs it", file=sys.stderr
+            )
     return [j for j in runnable if force or j.kind == "bench" or status(j, generated)]
 
 
 def regen(
-    jobs: list[Job], generated: Path, *, force: bool, bench: bool, workers: int, timeout: float, every: bool = True,
-    experiments: bool = False, server=None, results: dict | None = None,
+    jobs: list[Job],
+    generated: Path,
+    *,
+    force: bool,
+    bench: bool,
+    workers: int,
+    timeout: float,
+    every: bool = True,
+    experiments: bool = False,
+    server=None,
+    results: dict | None = None,
 ) -> int:
     """Run what `plan` says into staging and install it all, or nothing; 0 on success. `server`: a preloaded worker
     to reuse (watch); `results`, when given, receives {name: (job, ok, message)} of the jobs run."""
@@ -63,8 +75,9 @@ def regen(
         return 1
 
 
-def run_and_install(todo: list[Job], generated: Path, workers: int, timeout: float, server=None,
-                    results: dict | None = None) -> int:
+def run_and_install(
+    todo: list[Job], generated: Path, workers: int, timeout: float, server=None, results: dict | None = None
+) -> int:
     staging_root = new_staging(config.CACHE)
     try:
         ran = run_all(todo, staging_root, workers, timeout, server)
@@ -73,19 +86,23 @@ def run_and_install(todo: list[Job], generated: Path, workers: int, timeout: flo
         failed = [j for j in todo if not ran[j.name][0]]
         if failed:
             names = ", ".join(rel(j.path) for j in failed)
-            print(f"regen: {len(failed)} job(s) failed ({names}); nothing under docs/generated/ was changed",
-                  file=sys.stderr)
+            print(
+                f"regen: {len(failed)} job(s) failed ({names}); nothing under docs/generated/ was changed",
+                file=sys.stderr,
+            )
             return 1
         install_all([(j, staging_root / j.name) for j in todo], generated)
         return 0
     except Interrupted:
-        print("regen: interrupted; every job was stopped and nothing under docs/generated/ was changed",
-              file=sys.stderr)
+        print(
+            "regen: interrupted; every job was stopped and nothing under docs/generated/ was changed", file=sys.stderr
+        )
         return 130
     except OSError as error:
         where = rel(error.filename) if error.filename else "docs/generated/"
-        print(f"regen: could not write {where} ({error.strerror or error}); docs/generated/ is as it was",
-              file=sys.stderr)
+        print(
+            f"regen: could not write {where} ({error.strerror or error}); docs/generated/ is as it was", file=sys.stderr
+        )
         return 1
     finally:
         shutil.rmtree(staging_root, ignore_errors=True)

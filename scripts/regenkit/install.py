@@ -101,7 +101,8 @@ def check_writable(jobs: list[Job], generated: Path) -> None:
             for path in reversed(made):
                 with contextlib.suppress(OSError):
                     path.rmdir()
-            raise InstallError(f"cannot write into {rel(folder)} ({error.strerror or error}); nothing was run") from None
+            reason = error.strerror or error
+            raise InstallError(f"cannot write into {rel(folder)} ({reason}); nothing was run") from None
 
 
 class Transaction:
@@ -168,11 +169,17 @@ def plan(job: Job, staging: Path, generated: Path, transaction: Transaction) -> 
         transaction.put(generated / filename, source)
     for filename in sorted(set(old) - set(new)):
         transaction.remove(generated / filename)
-    manifest = {"job": rel(job.path), "kind": job.kind, "input_key": job.input_key(), "inputs": job.input_hashes(),
-                "outputs": new}
+    manifest = {
+        "job": rel(job.path),
+        "kind": job.kind,
+        "input_key": job.input_key(),
+        "inputs": job.input_hashes(),
+        "outputs": new,
+    }
     if executed is not None:
         manifest["executed"] = executed
-    transaction.put(manifest_path(generated, job.name), (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode())
+    text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+    transaction.put(manifest_path(generated, job.name), text.encode())
 
 
 def install_all(done: list[tuple[Job, Path]], generated: Path) -> None:

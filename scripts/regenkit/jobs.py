@@ -22,7 +22,7 @@ from .imports import dependencies
 # Installed in every script job before it imports anything: a write (open for writing, rename, remove, mkdir)
 # outside REGEN_WRITABLE (staging, scratch, matplotlib's cache) raises and names the file. Child processes are not
 # covered; runner.changed_files() catches what they write into the repository.
-GUARD = r'''
+GUARD = r"""
 def _regen_guard():
     import os, sys
     allowed = tuple(os.path.realpath(p) + os.sep for p in os.environ["REGEN_WRITABLE"].split(os.pathsep) if p)
@@ -38,7 +38,9 @@ def _regen_guard():
     def hook(event, args):
         if event == "open":
             path, mode, flags = args
-            if (isinstance(mode, str) and any(c in mode for c in "wax+")) or (isinstance(flags, int) and flags & writes):
+            if isinstance(mode, str) and any(c in mode for c in "wax+"):
+                check(path)
+            elif isinstance(flags, int) and flags & writes:
                 check(path)
         elif event in ("os.remove", "os.rmdir", "os.mkdir", "os.truncate", "shutil.rmtree", "os.chmod"):
             check(args[0])
@@ -49,7 +51,7 @@ def _regen_guard():
     sys.addaudithook(hook)
 _regen_guard()
 del _regen_guard
-'''
+"""
 
 BOOT = """\
 import os, runpy, sys

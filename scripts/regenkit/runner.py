@@ -78,8 +78,15 @@ class Runner:
     def _fresh(self, job: Job, env: dict, stdout_path: Path, stderr_path: Path) -> int | None:
         """Run `job` in a fresh interpreter; its exit status, or None on timeout."""
         with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
-            proc = subprocess.Popen(job.command(), cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=stdout,
-                                    stderr=stderr, start_new_session=True)
+            proc = subprocess.Popen(
+                job.command(),
+                cwd=ROOT,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=stdout,
+                stderr=stderr,
+                start_new_session=True,
+            )
         self._started(proc.pid)
         try:
             return proc.wait(timeout=self.timeout)
@@ -154,8 +161,9 @@ def report(ok: bool, message: str) -> None:
     print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr, flush=True)
 
 
-def run_all(todo: list[Job], staging_root: Path, workers: int, timeout: float,
-            server: ForkServer | None = None) -> dict[str, tuple[bool, str]]:
+def run_all(
+    todo: list[Job], staging_root: Path, workers: int, timeout: float, server: ForkServer | None = None
+) -> dict[str, tuple[bool, str]]:
     """Run `todo` into staging_root/<name>: snippets, notebooks and experiments in parallel, then benchmarks one at a
     time. Ctrl-C kills every job and raises Interrupted; a write into the tree outside staging fails the run."""
     results: dict[str, tuple[bool, str]] = {}
@@ -188,8 +196,10 @@ def run_all(todo: list[Job], staging_root: Path, workers: int, timeout: float,
         names = ", ".join(rel(j.path) for j in todo)
         for job in todo:
             results[job.name] = (False, f"{rel(job.path)} may have written outside its staging folder")
-        print(f"regen: FAILED these files of the working tree changed while {names} ran: {', '.join(written)}."
-              " A job may write only into its staging folder; if you saved them yourself meanwhile, run regen again",
-              file=sys.stderr, flush=True)
+        print(
+            f"regen: FAILED these files of the working tree changed while {names} ran: {', '.join(written)}."
+            " A job may write only into its staging folder; if you saved them yourself meanwhile, run regen again",
+            file=sys.stderr,
+            flush=True,
+        )
     return results
-

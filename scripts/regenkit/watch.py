@@ -73,8 +73,16 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
             try:
                 jobs = jobs_fn()
                 results: dict = {}
-                code = regen(jobs, generated, force=False, bench=False, workers=workers, timeout=timeout,
-                             server=server, results=results)
+                code = regen(
+                    jobs,
+                    generated,
+                    force=False,
+                    bench=False,
+                    workers=workers,
+                    timeout=timeout,
+                    server=server,
+                    results=results,
+                )
                 if code == 130:  # Ctrl-C while jobs ran
                     return 0
                 current = {j.name for j in jobs}

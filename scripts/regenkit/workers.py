@@ -28,8 +28,15 @@ class ForkServer:
         config.CACHE.mkdir(parents=True, exist_ok=True)
         env = config.fixed_env(config.CACHE, "forkserver")
         self.log = open(config.CACHE / "forkserver.log", "ab")
-        self.proc = subprocess.Popen([sys.executable, str(SERVER)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.log, env=env, cwd=config.ROOT, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SERVER)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.log,
+            env=env,
+            cwd=config.ROOT,
+            start_new_session=True,
+        )
         self.ids = itertools.count()
         self.lock = threading.Lock()
         self.events: dict[str, dict] = {}
@@ -60,8 +67,16 @@ class ForkServer:
     def start(self, job: Job, env: dict[str, str], stdout: Path, stderr: Path) -> tuple[str, int]:
         """Fork a child for `job`; return (request id, pid)."""
         request_id = str(next(self.ids))
-        request = {"id": request_id, "path": str(job.path), "snippets": str(config.SNIPPETS), "cwd": str(config.ROOT),
-                   "env": env, "stdout": str(stdout), "stderr": str(stderr), "guard": GUARD}
+        request = {
+            "id": request_id,
+            "path": str(job.path),
+            "snippets": str(config.SNIPPETS),
+            "cwd": str(config.ROOT),
+            "env": env,
+            "stdout": str(stdout),
+            "stderr": str(stderr),
+            "guard": GUARD,
+        }
         try:
             with self.lock:
                 self.proc.stdin.write((json.dumps(request) + "\n").encode())
