@@ -1,584 +1,38 @@
 #!/usr/bin/env python3
 """Regenerate every output and figure under docs/generated/ from the code that makes it; or check that they are current.
 
-    python scripts/regen.py            # re-run the snippets whose code (or a local module they import) changed
-    python scripts/regen.py --force    # re-run every snippet
-    python scripts/regen.py --check    # write nothing; exit 1 listing stale, altered, missing and stray files
-    python scripts/regen.py --bench    # also run the benchmarks (timings: never part of a normal regen)
+    python scripts/regen.py                # re-run the jobs whose code (or a local module they import) changed
+    python scripts/regen.py --force        # re-run every snippet, page script and notebook
+    python scripts/regen.py --check        # write nothing; exit 1 listing stale, altered, missing and stray files
+    python scripts/regen.py --bench        # also run the benchmarks (timings: never part of a normal regen)
     python scripts/regen.py --experiments  # also run the experiments whose code changed (cached; never forced)
-    python scripts/regen.py --watch    # regenerate whenever a snippet changes (used by `make serve`)
+    python scripts/regen.py --watch        # regenerate whenever a snippet changes (used by `make serve`)
+    python scripts/regen.py linearity/shift_map reference_table   # only these jobs
 
-Each job (a snippet, a notebook, a benchmark) runs in its own subprocess with a fixed environment and writes into a
-private staging folder. Only when every job has succeeded are its files moved into docs/generated/, one atomic
-rename each, and its manifest (docs/generated/.manifest/<name>.json: the hashes of its inputs and outputs) written
-last. A job that fails leaves every committed file as it was.
+Each job (a snippet or page script, a notebook, a benchmark, an experiment) runs in its own process group with a
+fixed environment and writes into a private staging folder; a write anywhere else fails it. Only when every job has
+succeeded are the outputs and manifests (docs/generated/.manifest/<name>.json: the hashes of a job's inputs and
+outputs) installed, all together or not at all. The parts live in scripts/regenkit/ (see its __init__).
 """
 
 from __future__ import annotations
 
 import argparse
-import ast
-import concurrent.futures
-import hashlib
-import json
 import os
-import re
-import shutil
-import subprocess
+import signal
 import sys
-import tempfile
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SNIPPETS = ROOT / "snippets"
-BENCHMARKS = ROOT / "benchmarks"
-EXPERIMENTS = ROOT / "experiments"
-NOTEBOOKS = ROOT / "docs" / "notebooks"
-GENERATED = ROOT / "docs" / "generated"
-MANIFEST_DIR = ".manifest"
-CACHE = ROOT / ".cache" / "regen"
-# Files whose change re-runs every job: the pinned environment and the shared snippet settings.
-GLOBAL_INPUTS = ("requirements.txt", "snippets/_docenv.py")
-# Bump when the way jobs are run changes in a way that changes their outputs.
-RECIPE = "1"
-
-# What every benchmark's report NAME.json must hold (timings differ run to run; their structure must not).
-BENCH_KEYS = ("benchmark", "machine", "gpu", "baseline", "results", "method")
-BENCH_MACHINE_KEYS = ("cpu_model", "logical_cpus", "torch_threads", "torch", "gpu")
-
-NEGATIVE_ZERO = re.compile(r"(?<![\w.])-0(?:\.0*)?(?![\w.])")
-TEXT_SUFFIXES = (".txt", ".md", ".json", ".csv")
-# The caller's choice of torch's CPU kernel reaches the jobs, so that a run can show what another CPU would print.
-# Outputs must not depend on it (tests/test_portability.py); regen does not pin it, which would hide such outputs.
-PASSED_THROUGH = ("ATEN_CPU_CAPABILITY",)
-
-BOOT = """\
-import os, runpy, sys
-sys.path[:0] = [{snippets!r}, os.path.dirname(os.path.abspath(sys.argv[1]))]  # snippets/, then the job's folder
-import _docenv
-runpy.run_path(sys.argv[1], run_name="__main__")
-"""
-
-
-def sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def rel(path: Path) -> str:
-    """`path` relative to the repository root where it lies inside it (tests write outside it)."""
-    path = path.resolve()
-    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
-
-
-def module_files(dotted: str, search: list[Path]) -> list[Path]:
-    """The files that importing `dotted` (a.b.c) runs, found in the first `search` folder holding its top package:
-    a/__init__.py, a/b/__init__.py, then a/b/c.py or a/b/c/__init__.py. Empty when it is not a local module."""
-    parts = dotted.split(".")
-    for folder in search:
-        if (folder / f"{parts[0]}.py").is_file() or (folder / parts[0] / "__init__.py").is_file():
-            return package_files(folder, parts)
-    return []
-
-
-def package_files(base: Path, parts: list[str]) -> list[Path]:
-    """The files that importing `parts`, relative to the folder `base`, runs (as far as they exist)."""
-    found, here = [], base
-    for part in parts:
-        if (here / f"{part}.py").is_file():
-            found.append(here / f"{part}.py")
-            break
-        here = here / part
-        if not here.is_dir():
-            break
-        if (here / "__init__.py").is_file():
-            found.append(here / "__init__.py")
-    return found
-
-
-def local_imports(source: str, search: list[Path], path: Path | None = None) -> set[Path]:
-    """The files in `search` folders that `source` (the file `path`) imports: plain and dotted imports, `from a.b
-    import c` (c a submodule or a name), and relative imports inside a package."""
-    found: set[Path] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                found.update(module_files(alias.name, search))
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            for alias in node.names:  # `from a.b import c`: c may be a submodule
-                found.update(module_files(f"{node.module}.{alias.name}", search) or module_files(node.module, search))
-        elif isinstance(node, ast.ImportFrom) and path is not None:  # relative: from the importing file's package
-            base = path.parent
-            for _ in range(node.level - 1):
-                base = base.parent
-            prefix = node.module.split(".") if node.module else []
-            if (base / "__init__.py").is_file():
-                found.add(base / "__init__.py")
-            for alias in node.names:
-                found.update(package_files(base, [*prefix, alias.name]) or package_files(base, prefix))
-    return found
-
-
-def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
-    """`entry` and every local module it imports, transitively, sorted by path."""
-    seen = {entry.resolve()}
-    todo = list(local_imports(source, search, entry))
-    while todo:
-        path = todo.pop().resolve()
-        if path in seen:
-            continue
-        seen.add(path)
-        todo.extend(local_imports(path.read_text(encoding="utf-8"), search, path))
-    seen.update((ROOT / p).resolve() for p in GLOBAL_INPUTS if (ROOT / p).is_file())
-    return sorted(seen)
-
-
-@dataclass
-class Job:
-    """One thing that makes outputs: a snippet, a benchmark, a notebook."""
-
-    name: str  # "<stem>" or "<page>/<stem>"; outputs are <name>.<suffix> or <name>-<part>.<suffix> under generated/
-    path: Path
-    kind: str  # "snippet" | "bench" | "experiment" | "notebook"
-    env: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def stem(self) -> str:
-        """The file name outputs start with (the name without its page folder)."""
-        return self.name.rpartition("/")[2]
-
-    @property
-    def folder(self) -> str:
-        """The page folder outputs and manifest go into, relative to docs/generated/ ("" for a flat job)."""
-        return self.name.rpartition("/")[0]
-
-    def output_name(self, filename: str) -> str:
-        """A staged file's name relative to docs/generated/."""
-        return f"{self.folder}/{filename}" if self.folder else filename
-
-    def source(self) -> str:
-        return self.path.read_text(encoding="utf-8")
-
-    def inputs(self) -> list[Path]:
-        return dependencies(self.path, self.source(), [SNIPPETS, self.path.parent])
-
-    def input_hashes(self) -> dict[str, str]:
-        return {rel(p): sha256(p) for p in self.inputs()}
-
-    def input_key(self) -> str:
-        digest = hashlib.sha256(f"{RECIPE}\n{self.kind}\n{sorted(self.env.items())}\n".encode())
-        for path, value in sorted(self.input_hashes().items()):
-            digest.update(f"{path} {value}\n".encode())
-        return digest.hexdigest()
-
-    def command(self) -> list[str]:
-        return [sys.executable, "-c", BOOT.format(snippets=str(SNIPPETS)), str(self.path)]
-
-    def run(self, staging: Path, timeout: float) -> tuple[bool, str]:
-        """Run the job into `staging`; return (ok, diagnostic)."""
-        staging.mkdir(parents=True, exist_ok=True)
-        env = fixed_env(staging, self.stem) | self.env
-        started = time.perf_counter()
-        try:
-            proc = subprocess.run(
-                self.command(), cwd=ROOT, env=env, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL
-            )
-        except subprocess.TimeoutExpired:
-            return False, f"{rel(self.path)} did not finish within {timeout:.0f} s"
-        seconds = time.perf_counter() - started
-        stderr = proc.stderr.decode("utf-8", "replace")
-        if proc.returncode != 0:
-            return False, f"{rel(self.path)} failed (exit {proc.returncode}):\n{stderr}"
-        if proc.stdout:
-            (staging / f"{self.stem}.txt").write_bytes(proc.stdout)
-        problems = [p for f in sorted(staging.iterdir()) for p in output_problems(self.stem, f)]
-        if self.kind == "bench":
-            problems += bench_structure(self, staging)
-        if problems:
-            return False, f"{rel(self.path)} wrote outputs regen refuses:\n  " + "\n  ".join(problems)
-        return True, f"{rel(self.path)} ({seconds:.1f} s)"
-
-
-def output_problems(name: str, path: Path) -> list[str]:
-    """Why an output file may not be committed: wrong name, not a plain file, or an unstable negative zero."""
-    if not path.is_file() or path.is_symlink():
-        return [f"{path.name}: outputs must be plain files"]
-    problems = []
-    if not (path.name.startswith(f"{name}.") or path.name.startswith(f"{name}-")):
-        problems.append(f"{path.name}: output names must start with '{name}.' or '{name}-'")
-    if path.suffix in TEXT_SUFFIXES:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if NEGATIVE_ZERO.search(line):
-                problems.append(f"{path.name}:{number}: prints a negative zero (use _docenv.fmt): {line.strip()}")
-    return problems
-
-
-def fixed_env(staging: Path, name: str) -> dict[str, str]:
-    """The environment every job runs in: nothing from the caller's shell but PATH and HOME."""
-    mplconfig = CACHE / "mplconfig"
-    mplconfig.mkdir(parents=True, exist_ok=True)
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": os.environ.get("HOME", str(CACHE)),
-        "PYTHONHASHSEED": "0",
-        "PYTHONDONTWRITEBYTECODE": "1",
-        "PYTHONIOENCODING": "utf-8",
-        "SOURCE_DATE_EPOCH": "0",
-        "MPLBACKEND": "Agg",
-        "MPLCONFIGDIR": str(mplconfig),
-        "TZ": "UTC",
-        "LC_ALL": "C.UTF-8",
-        "COLUMNS": "100",
-        "OMP_NUM_THREADS": "1",
-        "MKL_NUM_THREADS": "1",
-        "CUDA_VISIBLE_DEVICES": "",  # snippets and notebooks: CPU only; measuring jobs override it (discover)
-        "REGEN_OUT": str(staging),
-        "REGEN_STEM": name,
-    } | {k: os.environ[k] for k in PASSED_THROUGH if k in os.environ}
-
-
-# --- notebooks ----------------------------------------------------------------------------------------------------
-# A notebook is its own input (its code and Markdown cells) and its own output (the same file with outputs), executed
-# in place. Its manifest keys the input on the cells' sources only and records the hash of the whole executed file
-# apart ("executed"), so executing it never makes it stale, and hand-editing an output shows as "altered".
-
-NB_BOOT = """\
-import os, sys
-import nbformat
-from nbclient import NotebookClient
-source, cwd = sys.argv[1], sys.argv[2]
-target = os.path.join(os.environ.pop("REGEN_OUT"), os.environ["REGEN_STEM"] + ".ipynb")  # the kernel writes no outputs
-nb = nbformat.read(source, as_version=4)
-for cell in nb.cells:
-    if cell.cell_type == "code":
-        cell.outputs, cell.execution_count = [], None
-NotebookClient(nb, kernel_name="python3", timeout=600, record_timing=False, allow_errors=False,
-               resources={"metadata": {"path": cwd}}).execute()
-nb.metadata.pop("widgets", None)
-nb.metadata.get("language_info", {}).pop("version", None)  # the Python patch release is not the notebook's business
-for cell in nb.cells:
-    for key in ("execution", "collapsed", "scrolled"):
-        cell.metadata.pop(key, None)
-nbformat.validate(nb)
-nbformat.write(nb, target)
-"""
-
-
-def notebook_cells(path: Path) -> list[tuple[str, str]]:
-    """(cell type, source) of every cell: what a notebook job's cache key covers (outputs excluded)."""
-    cells = json.loads(path.read_text(encoding="utf-8")).get("cells", [])
-    return [(c["cell_type"], "".join(c["source"]) if isinstance(c["source"], list) else c["source"]) for c in cells]
-
-
-def notebook_target(job: Job, generated: Path) -> Path:
-    """Where a notebook's executed copy goes: over itself; with --generated-dir DIR (tests), to DIR/../notebooks/,
-    as docs/notebooks/ lies beside docs/generated/ (so DIR holds outputs of snippets and benchmarks only)."""
-    if generated.resolve() == GENERATED.resolve():
-        return job.path
-    return generated.parent / "notebooks" / job.path.name
-
-
-class NotebookJob(Job):
-    """docs/notebooks/<name>.ipynb executed in place with nbclient (kernel python3, no timings, errors fail it)."""
-
-    def source(self) -> str:
-        """The code cells, shell and magic lines dropped, to find the local modules the notebook imports."""
-        code = [src for kind, src in notebook_cells(self.path) if kind == "code"]
-        lines = [line for src in code for line in src.splitlines() if not line.lstrip().startswith(("%", "!"))]
-        return "\n".join(lines)
-
-    def input_hashes(self) -> dict[str, str]:
-        hashes = super().input_hashes()
-        cells = json.dumps(notebook_cells(self.path), ensure_ascii=False).encode()
-        hashes[rel(self.path)] = hashlib.sha256(cells).hexdigest()  # the cells, not the file with its outputs
-        return hashes
-
-    def command(self) -> list[str]:
-        return [sys.executable, "-c", NB_BOOT, str(self.path), str(self.path.parent)]
-
-
-def notebook_status(job: Job, generated: Path, manifest: dict) -> list[str]:
-    """Is the executed notebook the one regen wrote? (Its cells are covered by the input key.)"""
-    target = notebook_target(job, generated)
-    executed = manifest.get("executed")
-    if not target.is_file() or not executed:
-        return [f"missing: {rel(target)} (the executed notebook; make regen)"]
-    if sha256(target) != executed:
-        return [f"altered: {rel(target)} (its outputs differ from what regen wrote when it executed it; make regen)"]
-    return []
-
-
-IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-LIBRARY = "pelib"  # snippets/pelib/: the library page scripts import, never a job
-
-
-def page_scripts(folder: Path) -> list[Job]:
-    """snippets/<name>.py (flat) and snippets/<page>/<name>.py: every script whose name does not start with '_'.
-    The library package and folders starting with '_' (helpers, __pycache__) hold no jobs."""
-    jobs = [Job(p.stem, p, "snippet") for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
-    for page in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
-        scripts = [p for p in sorted(page.glob("*.py")) if not p.name.startswith("_")]
-        if page.name == LIBRARY or not scripts:
-            continue
-        bad = [rel(p) for p in [page, *scripts] if not IDENTIFIER.match(p.stem)]
-        if bad:
-            raise SystemExit(f"regen: page folders and scripts must be named like Python identifiers, got {bad}")
-        jobs += [Job(f"{page.name}/{p.stem}", p, "snippet") for p in scripts]
-    return jobs
-
-
-def measuring_jobs(folder: Path, kind: str) -> list[Job]:
-    """benchmarks/*.py or experiments/*.py. They may see a GPU (the caller's CUDA_VISIBLE_DEVICES is kept, unset
-    when unset) and keep one CPU thread (an empty OMP_NUM_THREADS is an error for libgomp)."""
-    if not folder.is_dir():
-        return []
-    env = {k: os.environ[k] for k in ("CUDA_VISIBLE_DEVICES",) if k in os.environ}
-    return [Job(p.stem, p, kind, env=env) for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
-
-
-def discover() -> list[Job]:
-    """Every job, by name. Files starting with '_' are helpers, not jobs."""
-    jobs = page_scripts(SNIPPETS)
-    jobs += measuring_jobs(BENCHMARKS, "bench")
-    jobs += measuring_jobs(EXPERIMENTS, "experiment")
-    if NOTEBOOKS.is_dir():
-        jobs += [NotebookJob(p.stem, p, "notebook") for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
-    names = [j.name for j in jobs]
-    clashes = sorted({n for n in names if names.count(n) > 1})
-    clashes += sorted({j.folder for j in jobs if j.folder} & set(names))  # gen.<page> is the page's jobs
-    if clashes:
-        raise SystemExit(f"regen: two jobs share the name(s) {clashes}; outputs are named after jobs, rename one")
-    return jobs
-
-
-# --- manifests ---------------------------------------------------------------------------------------------------
-
-
-def manifest_path(generated: Path, name: str) -> Path:
-    return generated / MANIFEST_DIR / f"{name}.json"
-
-
-def read_manifest(generated: Path, name: str) -> dict | None:
-    path = manifest_path(generated, name)
-    if not path.is_file():
-        return None
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError:
-        return None
-
-
-HOW = {"snippet": "make regen", "notebook": "make regen", "bench": "make bench", "experiment": "make experiments"}
-MEASURING = ("bench", "experiment")  # run only when asked for (--bench, --experiments), never by a forced regen
-
-
-def status(job: Job, generated: Path) -> list[str]:
-    """What is wrong with the committed outputs of `job`, as lines for the user; empty when they are current."""
-    manifest = read_manifest(generated, job.name)
-    how = HOW[job.kind]
-    if manifest is None:
-        return [f"missing: {rel(manifest_path(generated, job.name))} ({rel(job.path)} has never been run: {how})"]
-    problems = []
-    if manifest.get("input_key") != job.input_key():
-        old = manifest.get("inputs", {})
-        changed = sorted(p for p, h in job.input_hashes().items() if old.get(p) != h) or ["the way it is run"]
-        problems.append(f"stale: {rel(job.path)} (changed since its outputs were made: {', '.join(changed)}; {how})")
-    for filename, digest in sorted(manifest.get("outputs", {}).items()):
-        path = generated / filename
-        if not path.is_file():
-            problems.append(f"missing: {rel(path)} (written by {rel(job.path)}; {how})")
-        elif sha256(path) != digest:
-            problems.append(f"altered: {rel(path)} (differs from what {rel(job.path)} wrote; {how})")
-    if job.kind == "notebook" and not problems:  # a stale notebook's file differs anyway: say stale, not altered
-        problems += notebook_status(job, generated, manifest)
-    if job.kind == "bench":
-        problems += bench_structure(job, generated)
-    return problems
-
-
-def bench_structure(job: Job, generated: Path) -> list[str]:
-    """What is missing from a benchmark's report NAME.json: the keys and the machine description pages rely on."""
-    path = generated / job.output_name(f"{job.stem}.json")
-    if not path.is_file():
-        return [f"structure: {rel(path)} is missing (every benchmark writes NAME.json; make bench)"]
-    try:
-        report = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as error:
-        return [f"structure: {rel(path)} is not JSON ({error})"]
-    if not isinstance(report, dict):
-        return [f"structure: {rel(path)} must hold a JSON object, got {type(report).__name__}"]
-    problems = [f"structure: {rel(path)} lacks the key {key!r}" for key in BENCH_KEYS if key not in report]
-    machine = report.get("machine")
-    if isinstance(machine, dict):
-        problems += [f"structure: {rel(path)} machine lacks {key!r}" for key in BENCH_MACHINE_KEYS if key not in machine]
-    elif "machine" in report:
-        problems.append(f"structure: {rel(path)} machine must be an object describing the machine")
-    results = report.get("results")
-    if "results" in report and (not isinstance(results, list) or not results or not all(isinstance(r, dict) for r in results)):
-        problems.append(f"structure: {rel(path)} results must be a non-empty list of objects")
-    return problems
-
-
-def strays(jobs: list[Job], generated: Path) -> list[str]:
-    """Files under docs/generated/ that no job wrote, and manifests of jobs that no longer exist."""
-    known = {j.name for j in jobs}
-    owned = {manifest_path(generated, n).resolve() for n in known}
-    for name in known:
-        manifest = read_manifest(generated, name) or {}
-        owned.update((generated / f).resolve() for f in manifest.get("outputs", {}))
-    lines = []
-    for path in sorted(p for p in generated.rglob("*") if p.is_file()):
-        if path.resolve() not in owned:
-            lines.append(f"stray: {rel(path)} (no snippet, notebook, benchmark or experiment writes it: delete it)")
-    return lines
-
-
-def install(job: Job, staging: Path, generated: Path) -> None:
-    """Move a job's staged outputs into place (atomic rename each), drop outputs it no longer writes, manifest last."""
-    (generated / job.folder).mkdir(parents=True, exist_ok=True)
-    manifest_path(generated, job.name).parent.mkdir(parents=True, exist_ok=True)
-    executed = None
-    if job.kind == "notebook":  # the executed notebook goes over itself, not into docs/generated/
-        staged = staging / f"{job.stem}.ipynb"
-        target = notebook_target(job, generated)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        tmp = target.with_name(f".{target.name}.tmp")
-        shutil.copyfile(staged, tmp)
-        os.replace(tmp, target)
-        executed = sha256(target)
-        staged.unlink()
-    staged = {job.output_name(f.name): f for f in sorted(staging.iterdir())}
-    new = {filename: sha256(f) for filename, f in staged.items()}
-    old = (read_manifest(generated, job.name) or {}).get("outputs", {})
-    for filename, source in staged.items():
-        target = generated / filename
-        tmp = target.with_name(f".{target.name}.tmp")
-        shutil.copyfile(source, tmp)
-        os.replace(tmp, target)
-    for filename in set(old) - set(new):
-        (generated / filename).unlink(missing_ok=True)
-    manifest = {
-        "job": rel(job.path),
-        "kind": job.kind,
-        "input_key": job.input_key(),
-        "inputs": job.input_hashes(),
-        "outputs": new,
-    }
-    if executed is not None:
-        manifest["executed"] = executed
-    target = manifest_path(generated, job.name)
-    tmp = target.with_name(f".{target.name}.tmp")
-    tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, target)
-
-
-def remove_orphans(jobs: list[Job], generated: Path) -> None:
-    """Delete what regen itself wrote for jobs that no longer exist (their manifests say which files)."""
-    known = {j.name for j in jobs}
-    folder = generated / MANIFEST_DIR
-    for path in sorted(folder.rglob("*.json")) if folder.is_dir() else []:
-        name = path.relative_to(folder).with_suffix("").as_posix()
-        if name not in known:
-            manifest = read_manifest(generated, name) or {}
-            for filename in manifest.get("outputs", {}):
-                (generated / filename).unlink(missing_ok=True)
-            path.unlink()
-            for empty in (path.parent, (generated / name).parent):  # a page folder left empty goes too
-                if empty not in (folder, generated) and empty.is_dir() and not any(empty.iterdir()):
-                    empty.rmdir()
-            print(f"regen: removed the outputs of {manifest.get('job', name)}, which no longer exists")
-
-
-# --- commands ------------------------------------------------------------------------------------------------------
-
-
-def run_jobs(todo: list[Job], generated: Path, workers: int, timeout: float) -> bool:
-    """Run `todo` in parallel into staging; install all of them only if all succeeded."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    staging_root = Path(tempfile.mkdtemp(prefix="staging-", dir=CACHE))
-    try:
-        results: dict[str, tuple[bool, str]] = {}
-
-        def report(job: Job, result: tuple[bool, str]) -> None:
-            results[job.name] = result
-            ok, message = result
-            print(f"regen: {'ran' if ok else 'FAILED'} {message}", file=sys.stdout if ok else sys.stderr, flush=True)
-
-        with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(j.run, staging_root / j.name, timeout): j for j in todo if j.kind != "bench"}
-            for future in concurrent.futures.as_completed(futures):
-                report(futures[future], future.result())
-        for job in (j for j in todo if j.kind == "bench"):  # timings: one at a time, with nothing else running
-            report(job, job.run(staging_root / job.name, timeout))
-        failed = [j for j in todo if not results[j.name][0]]
-        if failed:
-            names = ", ".join(rel(j.path) for j in failed)
-            print(f"regen: {len(failed)} job(s) failed ({names}); nothing under docs/generated/ was changed", file=sys.stderr)
-            return False
-        for job in todo:
-            install(job, staging_root / job.name, generated)
-        return True
-    finally:
-        shutil.rmtree(staging_root, ignore_errors=True)
-
-
-def check(jobs: list[Job], generated: Path, *, every: bool = True) -> int:
-    problems = [line for job in jobs for line in status(job, generated)]
-    if every:  # strays can only be told when every job is known
-        problems += strays(jobs, generated)
-    for line in problems:
-        print(line)
-    if problems:
-        print(f"regen --check: {len(problems)} problem(s); `make regen` (or `make bench`) brings docs/generated/ up to date")
-        return 1
-    print(f"regen --check: all {len(jobs)} jobs' outputs are current")
-    return 0
-
-
-def regen(
-    jobs: list[Job], generated: Path, *, force: bool, bench: bool, workers: int, timeout: float, every: bool = True,
-    experiments: bool = False,
-) -> int:
-    """Run what is stale (everything with `force`). Benchmarks run only with `bench` and then always (timings are
-    re-measured); experiments only with `experiments`, and then when stale or forced (they are cached)."""
-    if every:  # orphans can only be told when every job is known
-        remove_orphans(jobs, generated)
-    asked = {"bench": bench, "experiment": experiments}
-    runnable = [j for j in jobs if j.kind not in MEASURING or asked[j.kind]]
-    todo = [j for j in runnable if force or j.kind == "bench" or status(j, generated)]
-    for job in jobs:
-        if job.kind in MEASURING and not asked[job.kind] and status(job, generated):
-            print(f"regen: note: {job.kind} {rel(job.path)} is out of date; `{HOW[job.kind]}` re-runs it", file=sys.stderr)
-    if not todo:
-        print(f"regen: nothing to do ({len(runnable)} jobs current)")
-        return 0
-    ok = run_jobs(todo, generated, workers, timeout)
-    return 0 if ok else 1
-
-
-def watch(jobs_fn, generated: Path, workers: int, timeout: float, interval: float = 0.5) -> int:
-    """Poll the inputs and regenerate whatever went stale; never exits on a failing snippet."""
-    print("regen --watch: watching snippets/ (Ctrl-C stops)", flush=True)
-    last: dict[str, float] = {}
-    while True:
-        try:
-            jobs = jobs_fn()
-            stamps = {
-                str(p): p.stat().st_mtime
-                for job in jobs
-                if job.kind not in MEASURING
-                for p in job.inputs()
-            }
-            if stamps != last:
-                last = stamps
-                regen(jobs, generated, force=False, bench=False, workers=workers, timeout=timeout)
-                sys.stdout.flush()
-        except SyntaxError as error:  # a half-typed snippet: wait for the next save
-            print(f"regen --watch: {error}", file=sys.stderr, flush=True)
-        except KeyboardInterrupt:
-            return 0
-        time.sleep(interval)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from regenkit.benchreport import KEYS as BENCH_KEYS  # noqa: E402,F401  (re-exported for tests and benchmarks)
+from regenkit.commands import check, regen  # noqa: E402
+from regenkit.config import CACHE, GENERATED, MAX_OUTPUT_BYTES, ROOT, SNIPPETS, fixed_env, rel  # noqa: E402,F401
+from regenkit.imports import dependencies, local_imports  # noqa: E402,F401
+from regenkit.install import install, install_all, lock_path  # noqa: E402,F401
+from regenkit.jobs import Job, NotebookJob, discover, page_scripts  # noqa: E402,F401
+from regenkit.outputs import bench_structure, output_problems, status  # noqa: E402,F401
+from regenkit.watch import watch  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -599,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs must be a positive int, got {args.jobs}")
+    if args.timeout <= 0:
+        parser.error(f"--timeout must be a positive number of seconds, got {args.timeout}")
 
     def selected() -> list[Job]:
         jobs = discover()
@@ -613,10 +69,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.watch:
         return watch(selected, generated, args.jobs, args.timeout)
     return regen(
-        selected(), generated, force=args.force, bench=args.bench, workers=args.jobs, timeout=args.timeout,
-        every=not args.names, experiments=args.experiments,
+        selected(),
+        generated,
+        force=args.force,
+        bench=args.bench,
+        workers=args.jobs,
+        timeout=args.timeout,
+        every=not args.names,
+        experiments=args.experiments,
     )
 
 
+def interrupted(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    signal.signal(signal.SIGTERM, interrupted)  # `make serve` stops the watcher with SIGTERM: clean up as for Ctrl-C
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("regen: interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """`make serve`: bring docs/generated/ up to date, then serve the site with live reload while regenerating on edits.
 
-Two processes: `regen.py --watch` re-runs a snippet as soon as it (or a module it imports) is saved, and
-`mkdocs serve` rebuilds and reloads the browser when the regenerated files land under docs/.
+Two processes: `regen.py --watch` re-runs a snippet as soon as it (or a module it imports) is saved (file events,
+one preloaded worker), and `mkdocs serve` rebuilds and reloads the browser once when the regenerated files land
+under docs/ (it does not watch snippets/ itself: one rebuild per save). A snippet that fails shows its error at the
+top of the page it feeds (.cache/regen/serve/status.json, read by scripts/docs_macros.py).
+
+The address is http://127.0.0.1:8000 unless SERVE_ADDRESS says otherwise (`make serve SERVE_ADDRESS=127.0.0.1:8001`).
 """
 
 import os
@@ -12,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 ADDRESS = os.environ.get("SERVE_ADDRESS", "127.0.0.1:8000")
+STATUS = ROOT / ".cache" / "regen" / "serve" / "status.json"
 
 
 def main() -> int:
@@ -19,10 +24,15 @@ def main() -> int:
     first = subprocess.run([python, "scripts/regen.py"], cwd=ROOT)
     if first.returncode != 0:
         print("serve: some snippets fail (see above); serving the last good outputs meanwhile", file=sys.stderr)
+    STATUS.parent.mkdir(parents=True, exist_ok=True)
+    if not STATUS.is_file():
+        STATUS.write_text('{"failed": {}}\n', encoding="utf-8")
     watcher = subprocess.Popen([python, "scripts/regen.py", "--watch"], cwd=ROOT)
     try:
         server = subprocess.run(
-            [python, "-m", "mkdocs", "serve", "--livereload", "--dev-addr", ADDRESS], cwd=ROOT
+            [python, "-m", "mkdocs", "serve", "--livereload", "--dev-addr", ADDRESS, "--watch", str(STATUS.parent)],
+            cwd=ROOT,
+            env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS)},
         )
         return server.returncode
     except KeyboardInterrupt:

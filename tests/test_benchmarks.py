@@ -22,9 +22,11 @@ import regen  # noqa: E402
 from fast_table import fast_table  # noqa: E402
 from reference import positional_encoding  # noqa: E402
 
-# The timing benchmarks; site_budgets (bytes and accessibility of the built site) reports in its own format.
+# The timing benchmarks; site_budgets (bytes and accessibility of the built site) and contributor_loop (regen, serve
+# and test-fast wall times) report in their own formats.
+OWN_FORMAT = ("site_budgets", "contributor_loop")
 BENCHES = sorted(
-    p.stem for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_") and p.stem != "site_budgets"
+    p.stem for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_") and p.stem not in OWN_FORMAT
 )
 
 
@@ -181,3 +183,13 @@ def test_a_benchmark_that_writes_no_report_fails_and_changes_nothing(repo_copy):
     assert proc.returncode == 1
     assert "structure: " in proc.stderr and "zz_silent.json is missing" in proc.stderr
     assert not (repo_copy / "docs" / "generated" / "zz_silent.txt").exists()
+
+
+def test_the_contributor_loop_report_has_every_figure_with_its_budget():
+    data = report("contributor_loop")
+    assert regen.bench_structure(next(j for j in regen.discover() if j.name == "contributor_loop"), GENERATED) == []
+    figures = {r["key"]: r for r in data["results"]}
+    assert set(figures) == {"forced_regen", "noop_regen", "save_to_browser", "test_fast"}
+    for r in figures.values():
+        assert r["seconds"] > 0 and r["within_budget"] == (r["seconds"] <= r["budget_seconds"])
+    assert (figures["forced_regen"]["budget_seconds"], figures["noop_regen"]["budget_seconds"]) == (30.0, 1.0)

@@ -30,8 +30,7 @@ def tree_hashes(folder: Path) -> dict[str, str]:
     }
 
 
-@pytest.fixture
-def repo_copy(tmp_path: Path) -> Path:
+def copy_repository(tmp_path: Path) -> Path:
     """A copy of everything regen reads and writes, where mutations are safe."""
     for name in COPIED:
         source = ROOT / name
@@ -40,6 +39,11 @@ def repo_copy(tmp_path: Path) -> Path:
         elif source.is_file():
             shutil.copy2(source, tmp_path / name)
     return tmp_path
+
+
+@pytest.fixture
+def repo_copy(tmp_path: Path) -> Path:
+    return copy_repository(tmp_path)
 
 
 def check(root: Path) -> tuple[int, str]:
@@ -266,7 +270,8 @@ def test_imports_of_the_library_package_are_followed(library, statement, expecte
 
 
 def test_a_change_anywhere_in_the_library_reaches_its_dependants_through_relative_imports(library):
-    page = write(library / "linearity" / "shift_map.py", "import _docenv\nfrom pelib.sub import deep\nimport pelib.shift\n")
+    source = "import _docenv\nfrom pelib.sub import deep\nimport pelib.shift\n"
+    page = write(library / "linearity" / "shift_map.py", source)
     found = regen.dependencies(page, page.read_text(), [library, page.parent])
     deps = {p.relative_to(library).as_posix() for p in found if p.is_relative_to(library)}
     assert {
@@ -359,3 +364,15 @@ def test_experiments_run_only_when_asked_are_cached_and_guarded(repo_copy):
     write(repo_copy / "experiments" / "zz_exp.py", EXPERIMENT + "# changed\n")
     code, output = check(repo_copy)
     assert code == 1 and "stale: experiments/zz_exp.py" in output, output
+
+
+def test_serve_shows_a_failing_jobs_error_on_the_pages_it_feeds():
+    status = {"failed": {"linearity/shift_map": {"job": "snippets/linearity/shift_map.py",
+                                                 "message": "Traceback ...\nValueError: {{ boom }}"}}}
+    feeding = ['--8<-- "generated/linearity/shift_map-part.txt"', '--8<-- "linearity/shift_map.txt"',
+               '--8<-- "linearity/shift_map.py:core"', "the longest: {{ gen.linearity.shift_map.longest }}"]
+    for markdown in feeding:
+        notes = docs_macros.failure_notes(markdown, status)
+        assert notes.startswith('!!! failure "snippets/linearity/shift_map.py failed') and "ValueError" in notes
+    for markdown in ['--8<-- "generated/linearity/shift_map_other.txt"', "{{ gen.linearity.other.x }}", "prose"]:
+        assert docs_macros.failure_notes(markdown, status) == ""

@@ -1,0 +1,146 @@
+"""Measure the contributor's loop on a copy of the repository: a forced regen of every snippet and notebook, a
+regen with nothing to do, saving a snippet until `make serve` serves its new output, and `make test-fast`.
+
+Figures, not timed tests: they depend on the machine and its load (the report says which machine, and how long
+importing torch took in the same run, the cost the preloaded worker saves once per job). Budgets from issue 11 §3.
+"""
+
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import _bench
+import _docenv  # noqa: F401  (fixed settings; the report goes where regen says)
+
+ROOT = Path(__file__).resolve().parent.parent
+BUDGETS = {"forced_regen": 30.0, "noop_regen": 1.0, "save_to_browser": 3.0, "test_fast": 30.0}
+IGNORED = shutil.ignore_patterns(".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "_snippet_output")
+ENV = os.environ | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", "PYTHONDONTWRITEBYTECODE": "1"}
+
+
+def seconds(*command: str, cwd: Path, env: dict | None = None) -> float:
+    """Wall time of one run of `command`, which must succeed."""
+    started = time.perf_counter()
+    proc = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env or ENV)
+    elapsed = time.perf_counter() - started
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return elapsed
+
+
+def torch_import() -> float:
+    """Starting Python and importing torch: the baseline, paid once per job without the preloaded worker."""
+    return min(seconds(sys.executable, "-c", "import torch", cwd=ROOT) for _ in range(3))
+
+
+def served_job(copy: Path) -> tuple[str, str]:
+    """A snippet whose whole printed output a page includes: (job name, page URL path)."""
+    for page in sorted((copy / "docs").rglob("*.md")):
+        for name in re.findall(r'--8<-- "(?:generated/)?([\w/]+)\.txt"', page.read_text(encoding="utf-8")):
+            if (copy / "snippets" / f"{name}.py").is_file():
+                url = page.relative_to(copy / "docs").with_suffix(".html").as_posix()
+                return name, url
+    raise SystemExit("no page includes a snippet's whole output")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return response.read().decode("utf-8")
+    except OSError:
+        return ""
+
+
+def wait_for(predicate, limit: float) -> float | None:
+    started = time.perf_counter()
+    while time.perf_counter() - started < limit:
+        if predicate():
+            return time.perf_counter() - started
+        time.sleep(0.05)
+    return None
+
+
+def save_to_browser(copy: Path, saves: int = 3) -> list[float]:
+    """Seconds from saving a snippet to `make serve` serving the page with its new output, for each save."""
+    name, url_path = served_job(copy)
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "scripts/serve.py"], cwd=copy, start_new_session=True,
+                              env=ENV | {"SERVE_ADDRESS": f"127.0.0.1:{port}"},
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/{url_path}"
+    try:
+        if wait_for(lambda: fetch(url), 300) is None:
+            raise SystemExit(f"make serve did not answer {url}")
+        time.sleep(3)  # let the first build settle
+        snippet = copy / "snippets" / f"{name}.py"
+        original = snippet.read_text(encoding="utf-8")
+        found = []
+        for save in range(saves):
+            marker = f"LOOP{save}MARK" + "ER"  # only the new output contains the joined word
+            snippet.write_text(original + f'\nprint("LOOP{save}MARK" + "ER")\n', encoding="utf-8")
+            took = wait_for(lambda marker=marker: marker in fetch(url), 120)
+            if took is None:
+                raise SystemExit(f"the served page {url} never showed the edited output of snippets/{name}.py")
+            found.append(took)
+            time.sleep(2)
+        return found
+    finally:
+        os.killpg(server.pid, 15)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, 9)
+
+
+def main() -> None:
+    baseline = torch_import()
+    with tempfile.TemporaryDirectory() as folder:
+        copy = Path(folder) / "repo"
+        shutil.copytree(ROOT, copy, ignore=IGNORED, symlinks=True)
+        regen = [sys.executable, "scripts/regen.py"]
+        forced = seconds(*regen, "--force", cwd=copy)
+        noop = statistics.median(seconds(*regen, cwd=copy) for _ in range(5))
+        saves = save_to_browser(copy)
+        # This report does not exist yet: in the copy, measure the suite as it was before this benchmark.
+        (copy / "benchmarks" / "contributor_loop.py").unlink()
+        test_fast = seconds(sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-m",
+                            "not slow and not browser", "--deselect", "tests/test_benchmarks.py::"
+                            "test_the_contributor_loop_report_has_every_figure_with_its_budget", cwd=copy)
+    figures = {"forced_regen": forced, "noop_regen": noop, "save_to_browser": max(saves), "test_fast": test_fast}
+    what = {
+        "forced_regen": "regen.py --force: every snippet and notebook job (benchmarks and experiments excluded)",
+        "noop_regen": "regen.py with nothing to do (median of 5)",
+        "save_to_browser": "save a snippet until make serve serves the page with its new output (worst of 3 saves)",
+        "test_fast": "make test-fast: pytest -m 'not slow and not browser'",
+    }
+    results = [
+        {"what": what[key], "key": key, "seconds": round(value, 2), "budget_seconds": BUDGETS[key],
+         "within_budget": value <= BUDGETS[key], "ratio": round(_bench.ratio(value, baseline), 1)}
+        for key, value in figures.items()
+    ]
+    description = _bench.machine()
+    _bench.save_report(
+        "contributor_loop", description, {"cpu": baseline}, results,
+        baseline="start Python and import torch (best of 3), the cost the preloaded worker pays once",
+        method={"runs": "one forced regen, five no-op regens, three saves, one test-fast, on a copy of the"
+                        " repository in a temporary folder", "load": f"load average {os.getloadavg()[0]:.1f} at the end",
+                "cpus": os.cpu_count()},
+    )
+
+
+if __name__ == "__main__":
+    main()
