@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from conftest import ROOT
 
 LOADED = {("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"), ("source", "src"),
           ("audio", "src"), ("video", "src"), ("embed", "src"), ("object", "data"), ("image", "href")}
@@ -277,3 +281,35 @@ def test_linearity_og_slips_are_a_nested_list(built_site):
     top-level bullets (Python-Markdown nests a list only at a 4-space indent)."""
     html = (built_site / "linearity.html").read_text(encoding="utf-8")
     assert ListNesting(html, "OG positional encoding").nested == [4]
+
+
+LATER = """
+import datetime, sys
+import mkdocs.utils
+from mkdocs.__main__ import cli
+
+
+class ThreeDaysLater(datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return datetime.datetime.now(tz) + datetime.timedelta(days=3)
+
+
+mkdocs.utils.datetime = ThreeDaysLater  # where mkdocs reads the clock for the build date
+sys.argv = ["mkdocs", "build", "--strict", "--site-dir", sys.argv[1]]
+cli()
+"""
+
+
+@pytest.mark.slow
+def test_a_build_on_another_day_is_byte_identical(built_site, tmp_path):
+    """Two builds of one commit are the same bytes, the dated sitemap.xml.gz included (scripts/build_date.py)."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"} | {"NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-c", LATER, str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    first = {p.relative_to(built_site).as_posix(): p.read_bytes() for p in built_site.rglob("*") if p.is_file()}
+    later = {p.relative_to(tmp_path / "site").as_posix(): p.read_bytes() for p in (tmp_path / "site").rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(later)
+    assert [name for name in sorted(first) if first[name] != later[name]] == []
