@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup browser serve test regen force-regen check build bench lock clean
+.PHONY: help setup browser serve test lint regen force-regen check build bench lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -34,8 +34,12 @@ browser:  ## Install Debian's Chromium for the browser tests when it is missing
 serve: setup  ## Serve the site on http://127.0.0.1:8000, regenerating outputs when a snippet changes
 	$(BIN)/python scripts/serve.py
 
-test: setup browser  ## Run every test: drift, reference, claims, strict build, offline browser checks
+test: setup browser  ## Run every test (lint included): drift, reference, claims, strict build, offline browser checks
 	$(BIN)/python -m pytest
+
+lint: setup  ## Lint with the pinned ruff and codespell (settings in pyproject.toml); tests/test_lint.py runs the same
+	$(BIN)/ruff check .
+	$(BIN)/codespell
 
 regen: setup  ## Re-run the snippets whose code changed and update docs/generated/
 	$(BIN)/python scripts/regen.py
