@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup browser serve test test-fast regen force-regen check build bench experiments lock clean
+.PHONY: help setup browser serve test test-fast lint regen force-regen check build bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -34,11 +34,15 @@ browser:  ## Install Debian's Chromium for the browser tests when it is missing
 serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:port), regenerating on save
 	$(BIN)/python scripts/serve.py
 
-test: setup browser  ## Run every test: drift, reference, claims, strict build, offline browser checks
+test: setup browser  ## Run every test (lint included): drift, reference, claims, strict build, offline browser checks
 	$(BIN)/python -m pytest
 
 test-fast: setup  ## While editing, about 30 s: every test but the browser ones and the full re-runs (slow)
 	$(BIN)/python -m pytest -q -m "not slow and not browser"
+
+lint: setup  ## Lint with the pinned ruff and codespell (settings in pyproject.toml); tests/test_lint.py runs the same
+	$(BIN)/ruff check .
+	$(BIN)/codespell
 
 regen: setup  ## Re-run the snippets whose code changed and update docs/generated/
 	$(BIN)/python scripts/regen.py

@@ -1,13 +1,22 @@
-"""Measure the built site in headless Chromium: bytes each page transfers, axe-core findings per palette, alt text.
+"""The site audit shared by the tests and benchmarks/site_budgets.py: the strict build, the loopback server, the
+headless Chromium, the page list, and the measures of each page (bytes, axe-core findings per palette, alt text).
 
-Shared by benchmarks/site_budgets.py (which writes the report under docs/generated/) and tests/test_budgets.py
-(which holds the site to the budgets below on every `make test`). Nothing here is part of the site: axe-core is
-vendored under tests/vendor/ for these checks only.
+tests/conftest.py builds, serves and launches with these for every browser test; tests/test_budgets.py holds the
+site to the budgets below on every `make test`; benchmarks/site_budgets.py writes the figures under
+docs/generated/. Nothing here is part of the site: axe-core is vendored under tests/vendor/ for these checks only.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import http.server
+import os
+import subprocess
+import sys
+import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -15,10 +24,68 @@ from urllib.parse import urlparse
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "tests" / "vendor" / "axe-core" / "axe.min.js"
 AXE_VERSION = "4.14.1"  # tests/vendor/axe-core/VERSION
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")  # Debian's: `make browser` installs it
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
+
+
+def build(site: Path, root: Path = ROOT) -> None:
+    """Build the site of `root` as `make build` does (strict, never regenerating) into `site`; raise with mkdocs'
+    output if it fails."""
+    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
+        cwd=root, capture_output=True, text=True, env=env,
+    )  # fmt: skip
+    if proc.returncode != 0:
+        raise RuntimeError(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """Serve `site` over http on a free loopback port; yield its base URL."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[object]:
+    """Debian's headless Chromium driven by Playwright, with background networking off; yield the browser."""
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        raise FileNotFoundError(f"{CHROMIUM} is missing: `make browser` installs Debian's chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def site_pages(site: Path, *, with_404: bool = True) -> list[str]:
+    """Every HTML page of the built site, as paths relative to its root (the 404 page unless with_404=False)."""
+    pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
+    return pages if with_404 else [p for p in pages if Path(p).name != "404.html"]
+
+
+def is_local(url: str) -> bool:
+    """Whether a request stays on this machine (loopback, file:, data:, blob:, about:); the audits refuse the rest."""
+    parts = urlparse(url)
+    return parts.scheme in ("file", "data", "blob", "about") or parts.hostname in ("127.0.0.1", "localhost", "::1")
+
 
 # --- the budgets: bytes of response bodies a first visit transfers (empty cache). Set a little above what a trial
 # merge of every branch of the site measured on 2026-11-22 (home 1,028 kB, heaviest: the notebook page, 1,749 kB):
@@ -63,11 +130,6 @@ class PageAudit:
         ]
 
 
-def site_pages(site: Path) -> list[str]:
-    """Every HTML page of the built site, as paths relative to its root (the 404 page included)."""
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))
-
-
 # What a palette changes: colours. The dark pass runs the rules that read colours; the light pass runs every rule.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 AXE_RUN_COLOURS = AXE_RUN.replace("{ resultTypes: [", "{ runOnly: COLOUR_RULES, resultTypes: [")
@@ -90,8 +152,7 @@ class _Visitor:
         self.page.on("requestfailed", self._failed)
 
     def _route(self, route) -> None:
-        url = urlparse(route.request.url)
-        if url.scheme in ("file", "data", "blob", "about") or url.hostname in ("127.0.0.1", "localhost", "::1"):
+        if is_local(route.request.url):
             route.continue_()
         else:
             self.audit.external.append(route.request.url)

@@ -67,7 +67,7 @@ def measure(device: str) -> tuple[dict[str, float], list[dict[str, object]]]:
     baselines, results = {}, []
     for seq_len in LENGTHS:
         calls = {"baseline": _bench.sin_cos_baseline(seq_len * D_MODEL, device)}
-        calls |= {name: (lambda b=build: b(seq_len, D_MODEL, device))
+        calls |= {name: (lambda b=build, n=seq_len: b(n, D_MODEL, device))
                   for name, build in VARIANTS.items() if build is not nested_loop}
         best = _bench.interleaved_seconds(calls, device=device, rounds=5 if seq_len >= 100_000 else 9)
         baselines[str(seq_len)] = best.pop("baseline")

@@ -47,8 +47,8 @@ def measure(device: str) -> tuple[dict[str, float], list[dict[str, object]]]:
         x = torch.randn(BATCH, seq_len, D_MODEL, device=device)
         calls = {"baseline": _bench.sin_cos_baseline(seq_len * D_MODEL, device)}
         ready = modules["cached buffer, sliced (reference module)"].pe[:seq_len].clone()
-        calls["the addition alone: x + a ready table"] = lambda: x + ready
-        calls |= {name: (lambda m=m: m(x)) for name, m in modules.items()}
+        calls["the addition alone: x + a ready table"] = lambda x=x, ready=ready: x + ready
+        calls |= {name: (lambda m=m, x=x: m(x)) for name, m in modules.items()}
         with torch.no_grad():
             best = _bench.interleaved_seconds(calls, device=device, rounds=21 if seq_len < 4096 else 11)
         baselines[str(seq_len)] = best.pop("baseline")

@@ -1,37 +1,13 @@
 """Measure the built site in headless Chromium: bytes per page, axe-core findings in both palettes, alt text."""
 
-import functools
-import http.server
 import os
 import platform
-import subprocess
-import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import _docenv
 import _site_audit as audit
 import torch
-from playwright.sync_api import sync_playwright
-
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
-
-
-def build(site: Path) -> None:
-    """The site as `make build` makes it (strict), into `site`."""
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=audit.ROOT, capture_output=True, text=True, env=env,
-    )  # fmt: skip
-    if proc.returncode != 0:
-        raise SystemExit(f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}")
 
 
 def machine(browser_version: str) -> dict:
@@ -48,26 +24,11 @@ def machine(browser_version: str) -> dict:
     }
 
 
-def measure(site: Path) -> tuple[list[audit.PageAudit], str]:
-    """Serve `site` on a loopback port and audit every page."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=audit.CHROMIUM_ARGS)
-            try:
-                url = f"http://127.0.0.1:{server.server_address[1]}"
-                return audit.audit_site(browser, url, site), browser.version
-            finally:
-                browser.close()
-    finally:
-        server.shutdown()
-
-
 with tempfile.TemporaryDirectory() as folder:
     site = Path(folder) / "site"
-    build(site)
-    audits, version = measure(site)
+    audit.build(site)
+    with audit.serve(site) as url, audit.chromium() as browser:
+        audits, version = audit.audit_site(browser, url, site), browser.version
 
 home = next(a for a in audits if a.path == "index.html")
 heaviest = max(audits, key=lambda a: a.bytes)

@@ -27,7 +27,7 @@ def fast_table(
     to `dtype`; the table itself is one complex multiplication per pair of columns, written in place.
     """
     seq_len, d_model = _check_size("seq_len", seq_len), _check_size("d_model", d_model)
-    base, dtype = _check_base(base), _check_dtype(dtype)
+    base, dtype = _check_base(base, d_model), _check_dtype(dtype)
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
         raise ValueError(f"start must be a non-negative int, got {start!r}")
     block = math.isqrt(seq_len - 1) + 1 if block is None else _check_size("block", block)

@@ -33,7 +33,7 @@ def rows_float64_angles(positions: Sequence[int], d_model: int, *, dtype: torch.
                         base: float = 10000.0) -> torch.Tensor:
     """The reference recipe at arbitrary positions: angles and sin/cos in float64, cast to `dtype` at the end."""
     positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
-    base, dtype = _check_base(base), _check_dtype(dtype)
+    base, dtype = _check_base(base, d_model), _check_dtype(dtype)
     omega = frequencies(d_model, base=base)
     angle = torch.tensor(positions, dtype=torch.float64)[:, None] * omega[None, :]
     return _interleave(torch.sin(angle), torch.cos(angle), d_model).to(dtype)
@@ -47,7 +47,7 @@ def rows_computed_in(positions: Sequence[int], d_model: int, *, dtype: torch.dty
     the table is computed in a model's half-precision compute dtype instead of being built once and cast.
     """
     positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
-    base, dtype = _check_base(base), _check_dtype(dtype)
+    base, dtype = _check_base(base, d_model), _check_dtype(dtype)
     div_term = torch.exp(torch.arange(0, d_model, 2, dtype=dtype) * (-math.log(base) / d_model))
     position = torch.tensor(positions, dtype=torch.float64).to(dtype)  # rounds like arange(..., dtype=dtype)
     angle = position[:, None] * div_term[None, :]
@@ -63,7 +63,7 @@ def exact_rows(positions: Sequence[int], d_model: int, *, base: float = 10000.0,
     significant bits, so it is the best any float32 table can hold.
     """
     positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
-    base = _check_base(base)
+    base = _check_base(base, d_model)
     nearest = torch.empty(len(positions), d_model, dtype=torch.float64)
     rounded = torch.empty(len(positions), d_model, dtype=torch.float32)
     with mpmath.workprec(bits):

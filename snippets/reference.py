@@ -6,9 +6,12 @@ Every page, variant and test on this site compares against this file. Run it on 
 from __future__ import annotations
 
 import math
+import os
 
 import torch
 from torch import nn
+
+CHUNK_VALUES = 2**20  # float64 values of the table computed at once (8 MB): the memory needed beyond the table
 
 
 # --8<-- [start:validation]
@@ -21,13 +24,27 @@ def _check_size(name: str, value: object) -> int:
     return value
 
 
-def _check_base(base: object) -> float:
-    """Return `base` as a float if it is a finite real number greater than 1."""
+def _check_base(base: object, d_model: int) -> float:
+    """Return `base` as a float if it is a finite real number > 1 that gives each pair its own frequency."""
     if isinstance(base, bool) or not isinstance(base, (int, float)):
         raise TypeError(f"base must be a real number > 1, got {base!r} ({type(base).__name__})")
-    if not math.isfinite(base) or base <= 1:
+    try:
+        value = float(base)
+    except OverflowError:  # an int beyond the float range, such as 10**400
+        too_large = f"an int too large for a float ({base.bit_length()} bits)"
+        raise ValueError(f"base must be a finite number > 1, got {too_large}") from None
+    if not math.isfinite(value) or value <= 1:
         raise ValueError(f"base must be a finite number > 1, got {base}")
-    return float(base)
+    omega = (value ** (-torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)).float()
+    shared = torch.nonzero(omega[1:] >= omega[:-1]).flatten().tolist()
+    if shared:  # two pairs would repeat each other in a float32 table
+        i = shared[0]
+        why = "so large that the low frequencies round to 0" if omega[i + 1] == 0 else "too close to 1"
+        raise ValueError(
+            f"base={value!r} is {why} for d_model={d_model}: pairs {i} and {i + 1} get the same frequency in float32; "
+            "choose a base whose frequencies base**(-2i/d_model) all differ in float32"
+        )
+    return value
 
 
 def _check_dtype(dtype: object) -> torch.dtype:
@@ -35,6 +52,28 @@ def _check_dtype(dtype: object) -> torch.dtype:
     if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
         raise ValueError(f"dtype must be a floating-point torch.dtype (e.g. torch.float32), got {dtype!r}")
     return dtype
+
+
+def _check_positions(position: object) -> torch.Tensor:
+    """Return `position` if it is a 1-D tensor of real numbers (the positions to encode)."""
+    if not isinstance(position, torch.Tensor) or position.dim() != 1 or position.is_complex():
+        shape = f"shape {list(position.shape)}" if isinstance(position, torch.Tensor) else type(position).__name__
+        raise TypeError(f"position must be a 1-D tensor of real numbers, got {shape}")
+    return position
+
+
+def _check_memory(name: str, seq_len: int, d_model: int, dtype: torch.dtype) -> None:
+    """Refuse, before allocating anything, a table larger than this machine's memory, naming the sizes that make it."""
+    need = seq_len * d_model * dtype.itemsize
+    try:
+        have = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # not every platform reports it (Windows does not): no check
+        return
+    if need > have:
+        raise MemoryError(
+            f"{name}={seq_len} and d_model={d_model} need {need / 1e9:,.0f} GB for the {dtype} table, "
+            f"more than the {have / 1e9:,.0f} GB of memory this machine has"
+        )
 # --8<-- [end:validation]
 
 
@@ -45,7 +84,7 @@ def frequencies(d_model: int, *, base: float = 10000.0) -> torch.Tensor:
     Pair i (columns 2i and 2i+1) turns by w_i radians per position; w_0 = 1 and the rest fall geometrically.
     """
     d_model = _check_size("d_model", d_model)
-    base = _check_base(base)
+    base = _check_base(base, d_model)
     pair = torch.arange(0, d_model, 2, dtype=torch.float64)  # 2i for i = 0 .. ceil(d/2) - 1
     return base ** (-pair / d_model)
 
@@ -60,22 +99,37 @@ def positional_encoding(
     """Return the [seq_len, d_model] table PE with PE[p, 2i] = sin(p * w_i) and PE[p, 2i+1] = cos(p * w_i).
 
     w_i = base ** (-2i / d_model) is the angular frequency of pair i. Both columns of a pair share it.
-    For an odd d_model the last column is a lone sine. Angles are computed in float64 and the result
-    is cast to `dtype` at the end, so float32 tables are correctly rounded even at position 10**6.
+    For an odd d_model the last column is a lone sine. Angles are computed in float64 and each value is
+    rounded once to `dtype`, so float32 tables are correctly rounded even at position 10**6. The rows are
+    computed a chunk of positions at a time, so building the table needs little more memory than the table.
     """
     seq_len = _check_size("seq_len", seq_len)
     d_model = _check_size("d_model", d_model)
-    base = _check_base(base)
     dtype = _check_dtype(dtype)
+    _check_memory("seq_len", seq_len, d_model, dtype)
+    base = _check_base(base, d_model)
+
+    pe = torch.empty(seq_len, d_model, dtype=dtype)
+    rows = max(1, CHUNK_VALUES // d_model)  # positions at a time: float64 rows for the whole table, and their angles,
+    for start in range(0, seq_len, rows):  # sines and cosines, would need four times the memory of a float32 table
+        pe[start : start + rows] = encode_positions(torch.arange(start, min(start + rows, seq_len)), d_model, base=base)
+    return pe  # each float64 value is rounded once to `dtype` when it is stored
+
+
+def encode_positions(position: torch.Tensor, d_model: int, *, base: float = 10000.0) -> torch.Tensor:
+    """Return the rows of the table for the given positions (a 1-D tensor), in float64: the formula itself."""
+    position = _check_positions(position)
+    d_model = _check_size("d_model", d_model)
+    base = _check_base(base, d_model)
 
     omega = frequencies(d_model, base=base)  # [ceil(d/2)] angular frequencies, float64
-    position = torch.arange(seq_len, dtype=torch.float64)  # [seq_len]
-    angle = position[:, None] * omega[None, :]  # [seq_len, ceil(d/2)]
+    position = position.to(torch.float64)  # [rows]
+    angle = position[:, None] * omega[None, :]  # [rows, ceil(d/2)]
 
-    pe = torch.empty(seq_len, d_model, dtype=torch.float64)
+    pe = torch.empty(len(position), d_model, dtype=torch.float64)
     pe[:, 0::2] = torch.sin(angle)  # even columns: all ceil(d/2) frequencies
     pe[:, 1::2] = torch.cos(angle[:, : d_model // 2])  # odd columns: the first floor(d/2)
-    return pe.to(dtype)
+    return pe
 # --8<-- [end:positional_encoding]
 
 
@@ -87,16 +141,41 @@ class PositionalEncoding(nn.Module):
     state_dict, because it is a pure function of (max_len, d_model, base) and is rebuilt on construction.
     """
 
-    def __init__(self, d_model: int, max_len: int = 5000, *, dropout: float = 0.0, base: float = 10000.0):
+    def __init__(
+        self,
+        d_model: int,
+        max_len: int = 5000,
+        *,
+        dropout: float = 0.0,
+        base: float = 10000.0,
+        dtype: torch.dtype = torch.float32,
+    ):
         super().__init__()
         self.d_model = _check_size("d_model", d_model)
         self.max_len = _check_size("max_len", max_len)
         if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0.0 <= dropout < 1.0:
             raise ValueError(f"dropout must be a probability in [0, 1), got {dropout!r}")
         self.dropout = nn.Dropout(dropout)
-        self.register_buffer("pe", positional_encoding(max_len, d_model, base=base), persistent=False)
+        _check_memory("max_len", max_len, d_model, _check_dtype(dtype))
+        table = positional_encoding(max_len, d_model, base=base, dtype=dtype)
+        self.register_buffer("pe", table, persistent=False)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        """Return dropout(x + table) in x's dtype: the table (float32 unless built with another `dtype`) is rounded
+        to x's dtype, so a float64 x gets float32 values unless the module was built with dtype=torch.float64."""
+        if not isinstance(x, torch.Tensor):
+            kind = type(x).__qualname__
+            kind = kind if type(x).__module__ == "builtins" else f"{type(x).__module__}.{kind}"
+            raise TypeError(f"x must be a torch.Tensor of shape [batch, seq, {self.d_model}], got {kind}")
+        if not x.is_floating_point():
+            raise TypeError(f"x must be a floating-point tensor, got {x.dtype} (the table would be cast to it)")
+        if x.device != self.pe.device:
+            on_meta = "meta" in (x.device.type, self.pe.device.type)
+            meta = " (a meta tensor has a shape but no values)" if on_meta else ""
+            raise ValueError(
+                f"x is on {x.device} but the module's table is on {self.pe.device}{meta}: "
+                "move one to the other, e.g. layer.to(x.device)"
+            )
         if x.dim() != 3 or x.size(-1) != self.d_model:
             raise ValueError(f"x must have shape [batch, seq, {self.d_model}], got {list(x.shape)}")
         if x.size(1) > self.max_len:

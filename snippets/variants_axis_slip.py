@@ -1,7 +1,7 @@
 """A sequence-first table fed batch-first input: it adds one encoding per batch index, without any error."""
 
 import _docenv
-from typing import Callable
+from collections.abc import Callable
 
 import torch
 from torch import nn

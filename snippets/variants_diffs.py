@@ -8,7 +8,7 @@ import textwrap
 
 import variant_split_sin_cos
 import variant_tensor2tensor
-from reference import positional_encoding
+from reference import encode_positions
 
 
 # --8<-- [start:diff]
@@ -22,9 +22,9 @@ def body_lines(function) -> list[str]:
 
 
 def diff_against_reference(function, name: str) -> str:
-    """A unified diff from the reference's body to `function`'s body (3 lines of context)."""
+    """A unified diff from the body of the reference's formula to `function`'s body (3 lines of context)."""
     lines = difflib.unified_diff(
-        body_lines(positional_encoding), body_lines(function), "reference.py", name, lineterm=""
+        body_lines(encode_positions), body_lines(function), "reference.py", name, lineterm=""
     )
     return "\n".join(lines)
 # --8<-- [end:diff]
@@ -38,5 +38,6 @@ DIFFS = {
 for key, function in DIFFS.items():
     text = diff_against_reference(function, f"variant_{key}.py")
     _docenv.output_path("diff", key).write_text(text + "\n", encoding="utf-8")
-    print(f"variant_{key}.py: {sum(l.startswith('+') for l in text.splitlines()[2:])} lines added, "
-          f"{sum(l.startswith('-') for l in text.splitlines()[2:])} removed")
+    changed = text.splitlines()[2:]  # after the two header lines
+    print(f"variant_{key}.py: {sum(line.startswith('+') for line in changed)} lines added, "
+          f"{sum(line.startswith('-') for line in changed)} removed")

@@ -1,24 +1,24 @@
-"""Shared fixtures: the snippets on sys.path, one strict build of the site, and an offline headless browser."""
+"""Shared fixtures: the snippets on sys.path, one strict build of the site, and an offline headless browser.
+
+The build, the loopback server and the browser are benchmarks/_site_audit.py's, shared with the site budgets.
+"""
 
 from __future__ import annotations
 
-import functools
-import http.server
-import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 GENERATED = ROOT / "docs" / "generated"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 sys.path.insert(0, str(SNIPPETS))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import _site_audit as site_audit  # noqa: E402  (found through the sys.path entry above)
 
 
 def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
@@ -30,47 +30,29 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
 def built_site(tmp_path_factory) -> Path:
     """The site, built once per session with `mkdocs build --strict` into a temporary folder (never regenerates)."""
     site = tmp_path_factory.mktemp("site")
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT, capture_output=True, text=True, env=env,
-    )
-    assert proc.returncode == 0, f"mkdocs build --strict failed:\n{proc.stdout}\n{proc.stderr}"
+    try:
+        site_audit.build(site)
+    except RuntimeError as error:
+        pytest.fail(str(error))
     return site
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args) -> None:
-        pass
 
 
 @pytest.fixture(scope="session")
 def site_url(built_site: Path) -> Iterator[str]:
     """The built site served over http on a free loopback port."""
-    handler = functools.partial(_QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
+    with site_audit.serve(built_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
 def browser():
     """Debian's headless Chromium driven by Playwright, with background networking off."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make browser` installs Debian's chromium")
-    with playwright_api.sync_playwright() as p:
-        instance = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=[
-                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            ],
-        )
-        yield instance
-        instance.close()
+    pytest.importorskip("playwright.sync_api")
+    try:
+        with site_audit.chromium() as instance:
+            yield instance
+    except FileNotFoundError as error:
+        pytest.fail(str(error))
 
 
 class OfflinePage:
@@ -85,9 +67,7 @@ class OfflinePage:
         self.page.route("**/*", self._route)
 
     def _route(self, route) -> None:
-        url = urlparse(route.request.url)
-        local = url.scheme in ("file", "data", "blob", "about") or url.hostname in ("127.0.0.1", "localhost", "::1")
-        if local:
+        if site_audit.is_local(route.request.url):
             route.continue_()
         else:
             self.external.append(route.request.url)

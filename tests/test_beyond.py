@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 import torch
-
 from beyond_rope_relative import added_pe_score, rope_matrix, rope_score
 from conftest import GENERATED
 from pelib.shift import shift_matrix

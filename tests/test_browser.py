@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import site_audit
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -36,7 +37,7 @@ STATE = r"""() => {
 
 
 def site_pages(site: Path) -> list[str]:
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
+    return site_audit.site_pages(site, with_404=False)
 
 
 def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page):

@@ -1,21 +1,19 @@
 """Quality budgets, measured in the browser on the built site: bytes, accessibility in both palettes, alt text.
 
-The measuring code is benchmarks/_site_audit.py, shared with benchmarks/site_budgets.py, which writes the figures
-to docs/generated/site_budgets.md (`make bench`). This test measures again on every `make test` and holds the
-site to the budgets there.
+The measuring code is benchmarks/_site_audit.py (as are the build, the server and the browser of the fixtures),
+shared with benchmarks/site_budgets.py, which writes the figures to docs/generated/site_budgets.md (`make bench`).
+This test measures again on every `make test` and holds the site to the budgets there.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import sys
+from pathlib import Path
 
 import pytest
 from conftest import GENERATED, ROOT
-
-sys.path.insert(0, str(ROOT / "benchmarks"))
-import _site_audit as audit  # noqa: E402
+from conftest import site_audit as audit
 
 VENDOR = ROOT / "tests" / "vendor" / "axe-core"
 
@@ -78,3 +76,21 @@ def test_the_committed_report_was_measured_against_these_budgets() -> None:
     assert report["heaviest"]["bytes"] <= audit.PAGE_BUDGET_BYTES
     pages = {r["page"]: r for r in report["results"]}
     assert "index.html" in pages and not any(r["images_without_alt"] for r in pages.values())
+
+
+def test_the_site_audit_is_written_once() -> None:
+    """The strict build, the loopback server and the Chromium launch live in benchmarks/_site_audit.py only: the
+    fixtures of the tests and benchmarks/site_budgets.py call them instead of keeping copies of their own."""
+    shared = ROOT / "benchmarks" / "_site_audit.py"
+    marks = ['"-m", "mkdocs", "build"', "ThreadingHTTPServer", "chromium.launch", "CHROMIUM_ARGS = "]
+    for mark in marks:
+        assert mark in shared.read_text(encoding="utf-8"), mark
+    copies = [
+        f"{path.relative_to(ROOT)}: {mark}"
+        for folder in ("tests", "benchmarks", "scripts")
+        for path in sorted((ROOT / folder).glob("*.py"))
+        if path not in (shared, Path(__file__).resolve())  # this test names the marks it looks for
+        for mark in marks
+        if mark in path.read_text(encoding="utf-8")
+    ]
+    assert not copies, "site audit code written twice:\n" + "\n".join(copies)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import ROOT
+from conftest import ROOT, site_audit
 
 CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
@@ -92,8 +92,8 @@ def test_repository_files_for_contributors() -> None:
 
     hooks = {h["id"]: h for repo in yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"]
              for h in repo["hooks"]}  # fmt: skip
-    assert {"ruff", "ruff-format", "codespell"} <= set(hooks)
-    assert hooks["ruff-format"]["types_or"] == ["python", "pyi"], "ruff must not reformat pages or notebooks"
+    assert {"ruff", "codespell"} <= set(hooks)  # local hooks from .venv: tests/test_lint.py checks them
+    assert "ruff-format" not in hooks, "no format hook until one agreed `ruff format` pass (pyproject.toml)"
 
     template = (ROOT / ".github/pull_request_template.md").read_text()
     assert template.count("- [ ]") >= 5
@@ -114,7 +114,7 @@ def visible_text(page: Path) -> str:
 
 @pytest.mark.slow
 def test_every_page_has_a_plain_edit_link_to_its_source(built_site: Path) -> None:
-    pages = sorted(p for p in built_site.rglob("*.html") if p.name != "404.html")
+    pages = [built_site / p for p in site_audit.site_pages(built_site, with_404=False)]
     assert len(pages) > 10
     for page in pages:
         text = page.read_text(encoding="utf-8")

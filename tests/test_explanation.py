@@ -10,9 +10,6 @@ import json
 import math
 from pathlib import Path
 
-import pytest
-import torch
-
 import base_comparison
 import concat_cost
 import dot_product_vs_offset
@@ -20,7 +17,9 @@ import embedding_vs_pe_norms
 import formula_forms
 import norm_and_distance
 import permutation_equivariance as perm_eq
+import pytest
 import simple_encodings
+import torch
 import wavelengths
 from reference import positional_encoding
 

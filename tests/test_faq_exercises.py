@@ -8,7 +8,6 @@ import re
 
 import pytest
 import torch
-
 from conftest import GENERATED, ROOT
 from reference import positional_encoding
 

@@ -8,7 +8,6 @@ import math
 import pytest
 import sympy as sp
 import torch
-
 from conftest import GENERATED
 from pelib.shift import fitted_shift_matrix
 from linearity_odd import best_linear_fit_error, block_map_error
@@ -98,7 +97,7 @@ def test_group_laws():
 
 
 def test_sympy_block_identity_simplifies_to_zero():
-    from linearity_sympy import block, k, omega, p, pair, residual
+    from linearity_sympy import block, k, omega, residual
 
     assert residual(block(omega * k)) == sp.zeros(2, 1)
     assert residual(block(omega * k).T) != sp.zeros(2, 1)  # the textbook rotation is not the shift
@@ -136,7 +135,7 @@ def test_slip_readings():
     d, positions = 8, 20000
     reference = paper(positions, d)
     verdicts = {}
-    for label, reading in READINGS.items():
+    for reading in READINGS.values():
         table = reading(positions, d)
         verdicts[reading.__name__] = (torch.allclose(table, reference, atol=1e-12), best_shift_error(table, 1) < 1e-9)
     assert verdicts == {

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 import torch
-
 from conftest import GENERATED, run_python
 
 KERNELS = ("default", "avx2", "avx512")

@@ -8,8 +8,14 @@ from pathlib import Path
 import pytest
 import torch
 from precision_duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
-from precision_recipes import (exact_rows, float32_spacing, log_grid, max_error_per_row, rows_computed_in,
-                               rows_float64_angles)
+from precision_recipes import (
+    exact_rows,
+    float32_spacing,
+    log_grid,
+    max_error_per_row,
+    rows_computed_in,
+    rows_float64_angles,
+)
 from reference import positional_encoding
 
 GENERATED = Path(__file__).resolve().parent.parent / "docs" / "generated"

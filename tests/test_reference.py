@@ -5,9 +5,11 @@ from __future__ import annotations
 import math
 
 import mpmath
+import numpy
 import pytest
 import torch
-from reference import PositionalEncoding, positional_encoding
+from conftest import run_python
+from reference import CHUNK_VALUES, PositionalEncoding, encode_positions, positional_encoding
 
 mpmath.mp.dps = 40
 
@@ -152,9 +154,133 @@ def test_module_rejects_bad_input(shape, message):
         ({"d_model": 8, "dropout": 1.0}, ValueError, "dropout must be a probability in [0, 1), got 1.0"),
         ({"d_model": 8, "dropout": -0.1}, ValueError, "got -0.1"),
         ({"d_model": 8, "base": 1}, ValueError, "base must be a finite number > 1, got 1"),
+        ({"d_model": 8, "dtype": torch.int64}, ValueError, "dtype must be a floating-point torch.dtype"),
     ],
 )
 def test_module_rejects_bad_settings(kwargs, error, message):
     with pytest.raises(error) as caught:
         PositionalEncoding(**kwargs)
     assert message in str(caught.value)
+
+
+# --- the input contract (issue 12, section 2) ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", [torch.int64, torch.int32, torch.bool, torch.complex64])
+def test_module_refuses_a_non_floating_x_naming_its_dtype(dtype):
+    layer = PositionalEncoding(d_model=8, max_len=16)
+    with pytest.raises(TypeError) as caught:
+        layer(torch.zeros(2, 5, 8, dtype=dtype))
+    assert f"x must be a floating-point tensor, got {dtype}" in str(caught.value)
+
+
+@pytest.mark.parametrize(("x", "name"), [([[[0.0] * 8] * 5] * 2, "list"), (numpy.zeros((2, 5, 8)), "numpy.ndarray")])
+def test_module_refuses_what_is_not_a_tensor_naming_its_type(x, name):
+    with pytest.raises(TypeError) as caught:
+        PositionalEncoding(d_model=8, max_len=16)(x)
+    assert f"x must be a torch.Tensor of shape [batch, seq, 8], got {name}" in str(caught.value)
+
+
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16, torch.float32, torch.float64])
+def test_output_has_the_dtype_of_x_and_the_table_rounded_to_it(dtype):
+    """reference.md: the output has x's dtype; the table added is the module's float32 buffer rounded to that dtype."""
+    layer = PositionalEncoding(d_model=16, max_len=300).eval()
+    x = torch.zeros(2, 300, 16, dtype=dtype)
+    y = layer(x)
+    assert y.dtype == dtype  # without .to(x.dtype) in forward, float16 and bfloat16 input would come out float32
+    assert torch.equal(y[1], positional_encoding(300, 16).to(dtype))
+
+
+def test_float64_x_gets_float32_rounding_unless_the_module_is_converted():
+    """reference.md: a float64 x gets the float32 table (error up to half a float32 step); a module built with
+    dtype=torch.float64 adds the float64 table. Converting the module (.double()) does not undo the float32 rounding."""
+    exact = positional_encoding(5000, 64, dtype=torch.float64)
+    x = torch.zeros(1, 5000, 64, dtype=torch.float64)
+    layer = PositionalEncoding(d_model=64, max_len=5000).eval()
+    error = (layer(x)[0] - exact).abs().max().item()
+    assert 2.0**-30 < error <= 2.0**-25
+    assert (layer.double()(x)[0] - exact).abs().max().item() == error
+    assert torch.equal(PositionalEncoding(d_model=64, max_len=5000, dtype=torch.float64)(x)[0], exact)
+
+
+@pytest.mark.parametrize(
+    ("base", "message"),
+    [
+        (10**400, "base must be a finite number > 1, got an int too large for a float (1329 bits)"),
+        (1 + 1e-15, "base=1.000000000000001 is too close to 1 for d_model=8: pairs 0 and 1 get the same frequency"),
+        (1 + 1e-14, "base=1.00000000000001 is too close to 1 for d_model=8: pairs"),
+        (1 + 1e-9, "base=1.000000001 is too close to 1 for d_model=8: pairs 0 and 1 get the same frequency in float32"),
+        (1.0001, "base=1.0001 is too close to 1 for d_model=20000: pairs"),
+        (1e300, "base=1e+300 is so large that the low frequencies round to 0 for d_model=8: pairs 1 and 2 get"),
+        (10**300, "base=1e+300 is so large that the low frequencies round to 0 for d_model=8: pairs 1 and 2 get"),
+    ],
+)
+def test_base_limits_are_refused_by_name(base, message):
+    with pytest.raises(ValueError) as caught:
+        positional_encoding(4, 20000 if "20000" in message else 8, base=base)
+    assert message in str(caught.value)
+
+
+@pytest.mark.parametrize("base", [1.0001, 1.01, 10000.0, 1e30, 10**30])
+@pytest.mark.parametrize("d_model", [2, 7, 512])
+def test_every_accepted_base_gives_each_pair_its_own_frequency(base, d_model):
+    table = positional_encoding(2, d_model, base=base, dtype=torch.float64)
+    pairs = 2 * (d_model // 2)
+    angle = torch.atan2(table[1, 0:pairs:2], table[1, 1:pairs:2])  # at position 1 each pair's angle is its frequency
+    assert bool((angle[1:] < angle[:-1]).all())
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: positional_encoding(10**12, 512), "seq_len=1000000000000 and d_model=512 need 2,048,000 GB"),
+        (lambda: positional_encoding(4, 10**13, dtype=torch.float16), "seq_len=4 and d_model=10000000000000 need"),
+        (lambda: PositionalEncoding(d_model=512, max_len=10**12), "max_len=1000000000000 and d_model=512 need"),
+    ],
+)
+def test_a_table_larger_than_memory_is_refused_before_allocating(call, message):
+    with pytest.raises(MemoryError) as caught:
+        call()
+    assert message in str(caught.value)
+    assert "of memory" in str(caught.value)
+
+
+PEAK = """
+import resource, sys
+sys.path.insert(0, "snippets")
+from reference import positional_encoding
+positional_encoding(64, 512)  # load torch's kernels first
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+table = positional_encoding({seq_len}, 512)
+print((resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024 / (table.numel() * table.element_size()))
+"""
+
+
+@pytest.mark.slow
+def test_peak_memory_stays_within_one_and_a_half_tables():
+    """reference.md: building the table needs at most 1.5 times its own size (float64 angles in chunks)."""
+    proc = run_python("-c", PEAK.format(seq_len=200_000))
+    assert proc.returncode == 0, proc.stderr
+    assert float(proc.stdout) <= 1.5
+
+
+@pytest.mark.parametrize(("x_device", "table_device"), [("meta", "cpu"), ("cpu", "meta")])
+def test_x_and_the_table_on_different_devices_get_a_clear_message(x_device, table_device):
+    layer = PositionalEncoding(d_model=8, max_len=16).to(table_device)
+    with pytest.raises(ValueError) as caught:
+        layer(torch.zeros(2, 5, 8, device=x_device))
+    assert f"x is on {x_device} but the module's table is on {table_device}" in str(caught.value)
+    if x_device == "meta":
+        assert "a meta tensor has a shape but no values" in str(caught.value)
+
+
+@pytest.mark.parametrize(("position", "message"), [([0, 1], "got list"), (torch.zeros(2, 3), "got shape [2, 3]")])
+def test_encode_positions_refuses_what_is_not_a_1d_tensor(position, message):
+    with pytest.raises(TypeError) as caught:
+        encode_positions(position, 8)
+    assert f"position must be a 1-D tensor of real numbers, {message}" in str(caught.value)
+
+
+def test_the_table_is_its_formula_rows_rounded_once():
+    table = positional_encoding(CHUNK_VALUES // 8 * 3 + 5, 8)  # three full chunks and a part
+    assert torch.equal(table, encode_positions(torch.arange(len(table)), 8).float())

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
+from conftest import ROOT, site_audit
 
 LOADED = {("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"), ("source", "src"),
           ("audio", "src"), ("video", "src"), ("embed", "src"), ("object", "data"), ("image", "href")}
@@ -133,20 +137,13 @@ def test_no_macro_is_left_unrendered(built_site):
 def test_strict_build_fails_on_a_missing_include(tmp_path):
     """pymdownx.snippets runs with check_paths: a page that includes a missing file must fail the build."""
     import shutil
-    import subprocess
-    import sys
-
-    from conftest import ROOT
 
     copy = tmp_path / "repo"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", ".cache", "__pycache__"))
     page = copy / "docs" / "reference.md"
     page.write_text(page.read_text() + '\n```text\n--8<-- "no_such_output.txt"\n```\n')
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
-        cwd=copy, capture_output=True, text=True,
-    )
-    assert proc.returncode != 0 and "no_such_output.txt" in proc.stdout + proc.stderr
+    with pytest.raises(RuntimeError, match="no_such_output.txt"):
+        site_audit.build(tmp_path / "site", root=copy)
 
 
 def test_no_page_includes_a_line_range_of_a_generated_output():
@@ -168,7 +165,6 @@ def test_no_page_includes_a_line_range_of_a_generated_output():
 def nav_pages() -> list[str]:
     """The pages of mkdocs.yml's nav, in reading order (the order of the footer's Previous / Next links)."""
     import yaml
-
     from conftest import ROOT
 
     def walk(items) -> list[str]:
@@ -277,3 +273,35 @@ def test_linearity_og_slips_are_a_nested_list(built_site):
     top-level bullets (Python-Markdown nests a list only at a 4-space indent)."""
     html = (built_site / "linearity.html").read_text(encoding="utf-8")
     assert ListNesting(html, "OG positional encoding").nested == [4]
+
+
+LATER = """
+import datetime, sys
+import mkdocs.utils
+from mkdocs.__main__ import cli
+
+
+class ThreeDaysLater(datetime.datetime):
+    @classmethod
+    def now(cls, tz=None):
+        return datetime.datetime.now(tz) + datetime.timedelta(days=3)
+
+
+mkdocs.utils.datetime = ThreeDaysLater  # where mkdocs reads the clock for the build date
+sys.argv = ["mkdocs", "build", "--strict", "--site-dir", sys.argv[1]]
+cli()
+"""
+
+
+@pytest.mark.slow
+def test_a_build_on_another_day_is_byte_identical(built_site, tmp_path):
+    """Two builds of one commit are the same bytes, the dated sitemap.xml.gz included (scripts/build_date.py)."""
+    env = {k: v for k, v in os.environ.items() if k != "SOURCE_DATE_EPOCH"} | {"NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-c", LATER, str(tmp_path / "site")], cwd=ROOT, capture_output=True, text=True, env=env
+    )
+    assert proc.returncode == 0, proc.stderr
+    first, later = ({p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+                    for site in (built_site, tmp_path / "site"))
+    assert sorted(first) == sorted(later)
+    assert [name for name in sorted(first) if first[name] != later[name]] == []

@@ -10,10 +10,9 @@ import json
 import re
 from pathlib import Path
 
+import _variants
 import pytest
 import torch
-
-import _variants
 from _variants import REFERENCE, VARIANTS, Variant, interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
 

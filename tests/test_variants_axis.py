@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 import torch
-
 from reference import PositionalEncoding, positional_encoding
 from variants_axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 
