@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup browser serve test regen force-regen check build bench lock clean
+.PHONY: help setup browser serve test regen force-regen check build bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -51,6 +51,9 @@ build: setup  ## Build the site into site/ (strict; never regenerates)
 
 bench: setup  ## Run the benchmarks and write their reports under docs/generated/
 	$(BIN)/python scripts/regen.py --bench
+
+experiments: setup  ## Train the experiments' models whose code changed (minutes) and write their results under docs/generated/
+	$(BIN)/python scripts/regen.py --experiments --timeout 3600
 
 lock: setup  ## Re-resolve requirements.in into exact pins in requirements.txt
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) -r requirements.in

@@ -5,9 +5,11 @@
     python scripts/regen.py --force    # re-run every snippet
     python scripts/regen.py --check    # write nothing; exit 1 listing stale, altered, missing and stray files
     python scripts/regen.py --bench    # also run the benchmarks (timings: never part of a normal regen)
+    python scripts/regen.py --experiments   # also run the experiments whose code changed (trained models: minutes)
+    python scripts/regen.py --experiments --force   # re-run every experiment too
     python scripts/regen.py --watch    # regenerate whenever a snippet changes (used by `make serve`)
 
-Each job (a snippet, a notebook, a benchmark) runs in its own subprocess with a fixed environment and writes into a
+Each job (a snippet, a notebook, a benchmark, an experiment) runs in its own subprocess with a fixed environment and writes into a
 private staging folder. Only when every job has succeeded are its files moved into docs/generated/, one atomic
 rename each, and its manifest (docs/generated/.manifest/<name>.json: the hashes of its inputs and outputs) written
 last. A job that fails leaves every committed file as it was.
@@ -33,6 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 BENCHMARKS = ROOT / "benchmarks"
+EXPERIMENTS = ROOT / "experiments"
 NOTEBOOKS = ROOT / "docs" / "notebooks"
 GENERATED = ROOT / "docs" / "generated"
 MANIFEST_DIR = ".manifest"
@@ -85,6 +88,10 @@ def local_imports(source: str, search: list[Path]) -> set[Path]:
             if candidate.is_file():
                 found.add(candidate)
                 break
+            package = folder / name
+            if (package / "__init__.py").is_file():  # a package (snippets/pelib/): every module in it counts
+                found.update(package.rglob("*.py"))
+                break
     return found
 
 
@@ -108,7 +115,7 @@ class Job:
 
     name: str  # outputs are named <name>.<suffix> or <name>-<part>.<suffix>
     path: Path
-    kind: str  # "snippet" | "bench" | "notebook"
+    kind: str  # "snippet" | "bench" | "notebook" | "experiment"
     env: dict[str, str] = field(default_factory=dict)
 
     def source(self) -> str:
@@ -277,6 +284,10 @@ def discover() -> list[Job]:
             for p in sorted(BENCHMARKS.glob("*.py"))
             if not p.name.startswith("_")
         ]
+    if EXPERIMENTS.is_dir():
+        # Experiments train small models: deterministic like snippets (their outputs are checked byte for byte),
+        # but minutes long, so only `--experiments` runs them, like the benchmarks.
+        jobs += [Job(p.stem, p, "experiment") for p in sorted(EXPERIMENTS.glob("*.py")) if not p.name.startswith("_")]
     if NOTEBOOKS.is_dir():
         jobs += [NotebookJob(p.stem, p, "notebook") for p in sorted(NOTEBOOKS.glob("*.ipynb"))]
     names = [j.name for j in jobs]
@@ -306,7 +317,7 @@ def read_manifest(generated: Path, name: str) -> dict | None:
 def status(job: Job, generated: Path) -> list[str]:
     """What is wrong with the committed outputs of `job`, as lines for the user; empty when they are current."""
     manifest = read_manifest(generated, job.name)
-    how = "make bench" if job.kind == "bench" else "make regen"
+    how = {"bench": "make bench", "experiment": "make experiments"}.get(job.kind, "make regen")
     if manifest is None:
         return [f"missing: {rel(manifest_path(generated, job.name))} ({rel(job.path)} has never been run: {how})"]
     problems = []
@@ -360,7 +371,7 @@ def strays(jobs: list[Job], generated: Path) -> list[str]:
     lines = []
     for path in sorted(p for p in generated.rglob("*") if p.is_file()):
         if path.resolve() not in owned:
-            lines.append(f"stray: {rel(path)} (no snippet, notebook or benchmark writes it: delete it)")
+            lines.append(f"stray: {rel(path)} (no snippet, notebook, benchmark or experiment writes it: delete it)")
     return lines
 
 
@@ -455,22 +466,33 @@ def check(jobs: list[Job], generated: Path, *, every: bool = True) -> int:
     for line in problems:
         print(line)
     if problems:
-        print(f"regen --check: {len(problems)} problem(s); `make regen` (or `make bench`) brings docs/generated/ up to date")
+        print(f"regen --check: {len(problems)} problem(s); `make regen` (or `make bench`, `make experiments`) brings docs/generated/ up to date")
         return 1
     print(f"regen --check: all {len(jobs)} jobs' outputs are current")
     return 0
 
 
 def regen(
-    jobs: list[Job], generated: Path, *, force: bool, bench: bool, workers: int, timeout: float, every: bool = True
+    jobs: list[Job],
+    generated: Path,
+    *,
+    force: bool,
+    bench: bool,
+    workers: int,
+    timeout: float,
+    every: bool = True,
+    experiments: bool = False,
 ) -> int:
     if every:  # orphans can only be told when every job is known
         remove_orphans(jobs, generated)
-    runnable = [j for j in jobs if j.kind != "bench" or bench]
+    asked = {"bench": bench, "experiment": experiments}
+    runnable = [j for j in jobs if asked.get(j.kind, True)]
     todo = [j for j in runnable if force or (bench and j.kind == "bench") or status(j, generated)]
     for job in jobs:
         if job.kind == "bench" and not bench and status(job, generated):
             print(f"regen: note: benchmark {rel(job.path)} is out of date; `make bench` re-runs it", file=sys.stderr)
+        if job.kind == "experiment" and not experiments and status(job, generated):
+            print(f"regen: note: experiment {rel(job.path)} is out of date; `make experiments` re-runs it", file=sys.stderr)
     if not todo:
         print(f"regen: nothing to do ({len(runnable)} jobs current)")
         return 0
@@ -488,7 +510,7 @@ def watch(jobs_fn, generated: Path, workers: int, timeout: float, interval: floa
             stamps = {
                 str(p): p.stat().st_mtime
                 for job in jobs
-                if job.kind != "bench"
+                if job.kind not in ("bench", "experiment")
                 for p in job.inputs()
             }
             if stamps != last:
@@ -509,6 +531,10 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--watch", action="store_true", help="regenerate on every change until interrupted")
     parser.add_argument("--force", action="store_true", help="re-run every job, current or not")
     parser.add_argument("--bench", action="store_true", help="also run the benchmarks")
+    parser.add_argument(
+        "--experiments", action="store_true",
+        help="also run the experiments whose code changed (with --force: every experiment)",
+    )  # fmt: skip
     parser.add_argument(
         "--generated-dir", type=Path, default=GENERATED,
         help="where outputs go (tests use a temp dir; executed notebooks then go to its sibling notebooks/)",
@@ -534,7 +560,7 @@ def main(argv: list[str] | None = None) -> int:
         return watch(selected, generated, args.jobs, args.timeout)
     return regen(
         selected(), generated, force=args.force, bench=args.bench, workers=args.jobs, timeout=args.timeout,
-        every=not args.names,
+        every=not args.names, experiments=args.experiments,
     )
 
 

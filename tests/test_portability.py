@@ -47,11 +47,12 @@ def tree(folder: Path) -> dict[str, str]:
 
 
 def bench_outputs() -> set[str]:
-    """Outputs of benchmark jobs (timings: measured, not reproduced)."""
+    """Outputs of benchmark jobs (timings: measured, not reproduced) and of experiments, which --force does not
+    re-run (minutes of training; their kernel independence is checked by hand, see docs/evidence.md)."""
     names = set()
     for manifest in (GENERATED / ".manifest").rglob("*.json"):
         text = manifest.read_text(encoding="utf-8")
-        if '"kind": "bench"' in text:
+        if '"kind": "bench"' in text or '"kind": "experiment"' in text:
             import json
 
             names.update(json.loads(text)["outputs"])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import GENERATED, ROOT, run_python
 
-COPIED = ("scripts", "snippets", "benchmarks", "docs/generated", "docs/notebooks", "requirements.txt")
+COPIED = ("scripts", "snippets", "benchmarks", "experiments", "docs/generated", "docs/notebooks", "requirements.txt")
 
 
 def tree_hashes(folder: Path) -> dict[str, str]:
@@ -177,12 +177,12 @@ def test_outputs_match_what_the_code_produces_now(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     committed = {k: v for k, v in tree_hashes(GENERATED).items() if not k.startswith(".manifest/")}
     regenerated = {k: v for k, v in tree_hashes(fresh).items() if not k.startswith(".manifest/")}
-    bench = {
+    bench = {  # benchmarks (timings) and experiments (minutes of training) are not re-run by --force
         name
         for name in committed
         if (GENERATED / ".manifest").is_dir()
         and any(name.startswith(m.stem + s) for m in (GENERATED / ".manifest").glob("*.json")
-                if '"kind": "bench"' in m.read_text() for s in (".", "-"))
+                if '"kind": "bench"' in m.read_text() or '"kind": "experiment"' in m.read_text() for s in (".", "-"))
     }
     committed = {k: v for k, v in committed.items() if k not in bench}
     differ = sorted(k for k in committed.keys() & regenerated.keys() if committed[k] != regenerated[k])

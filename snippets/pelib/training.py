@@ -246,6 +246,13 @@ def correct(model: TinyTransformer, x: torch.Tensor, y: torch.Tensor) -> tuple[i
     return int((prediction.eq(y) & answered).sum()), int(answered.sum())
 
 
+@torch.no_grad()
+def correct_by_position(model: TinyTransformer, x: torch.Tensor, y: torch.Tensor) -> list[int]:
+    """For each position, how many of the sequences in x have their answer there predicted exactly."""
+    prediction = model(x.to(model.cfg.device)).argmax(-1).cpu()
+    return (prediction.eq(y) & (y != tasks.IGNORE)).sum(0).tolist()
+
+
 def accuracy(model: TinyTransformer, length: int, count: int = 64, seed: int = 0) -> float:
     """Fraction of answered tokens predicted exactly on the evaluation batch of `length`."""
     right, total = correct(model, *eval_batch(model.cfg, length, count, seed))
