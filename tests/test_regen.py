@@ -191,3 +191,23 @@ def test_outputs_match_what_the_code_produces_now(tmp_path):
         f"only committed: {sorted(committed.keys() - regenerated.keys())}; "
         f"only regenerated: {sorted(regenerated.keys() - committed.keys())}"
     )
+
+
+def test_experiments_run_only_when_asked_and_are_cached(repo_copy):
+    """An experiment is run by --experiments (not by a plain or forced regen), then cached, and --check guards it."""
+    regen = str(repo_copy / "scripts" / "regen.py")
+    experiment = repo_copy / "experiments" / "zz_trial.py"
+    experiment.parent.mkdir(exist_ok=True)
+    experiment.write_text('"""A trial experiment."""\nfrom pelib import tasks\nprint(tasks.TASKS[0])\n')
+    plain = run_python(regen, "--force", "zz_trial")
+    assert plain.returncode == 0 and "zz_trial" not in plain.stdout
+    assert "make experiments" in run_python(regen, "--check", "zz_trial").stdout
+    ran = run_python(regen, "--experiments", "zz_trial")
+    assert ran.returncode == 0 and "ran experiments/zz_trial.py" in ran.stdout, ran.stdout + ran.stderr
+    assert (repo_copy / "docs" / "generated" / "zz_trial.txt").read_text() == "k_back\n"
+    assert run_python(regen, "--check", "zz_trial").returncode == 0
+    assert "nothing to do" in run_python(regen, "--experiments", "zz_trial").stdout
+    library = repo_copy / "snippets" / "pelib" / "tasks.py"  # a module of an imported package is an input
+    library.write_text(library.read_text() + "\n# an edit\n")
+    stale = run_python(regen, "--check", "zz_trial")
+    assert stale.returncode == 1 and "stale: experiments/zz_trial.py" in stale.stdout, stale.stdout
