@@ -59,8 +59,8 @@ build: setup  ## Build the site into site/ (strict; never regenerates)
 bench: setup  ## Run the benchmarks and write their reports under docs/generated/
 	$(BIN)/python scripts/regen.py --bench
 
-experiments: setup  ## Run the experiments (experiments/*.py) whose code changed; a forced regen never runs them
-	$(BIN)/python scripts/regen.py --experiments
+experiments: setup  ## Train the experiments' models whose code changed (minutes); a forced regen never runs them
+	$(BIN)/python scripts/regen.py --experiments --timeout 3600
 
 lock: setup  ## Re-resolve requirements.in into exact pins in requirements.txt
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) -r requirements.in

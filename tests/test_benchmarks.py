@@ -42,8 +42,8 @@ def check(root: Path, *names: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def repo_copy(tmp_path: Path) -> Path:
-    """What regen needs, copied: scripts/, snippets/, benchmarks/, docs/generated/ and the pinned requirements."""
-    for folder in ("scripts", "snippets", "benchmarks", "docs/generated"):
+    """What regen needs, copied: scripts/, snippets/, benchmarks/, experiments/, docs/generated/ and the pins."""
+    for folder in ("scripts", "snippets", "benchmarks", "experiments", "docs/generated"):
         shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "requirements.txt", tmp_path / "requirements.txt")
     return tmp_path
