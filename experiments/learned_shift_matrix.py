@@ -13,7 +13,8 @@ import _experiment
 import matplotlib.pyplot as plt
 import torch
 
-from linearity_shift_matrix import frequencies, shift_matrix
+from pelib.shift import shift_matrix
+from reference import frequencies
 from pelib import training
 from pelib.training import Config
 

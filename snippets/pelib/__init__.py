@@ -2,6 +2,7 @@
 
 Each thing is defined once: the frequencies and wavelengths (`spectrum`, on top of `reference.frequencies`), the
 shift block, M_k and the shift-map fit (`shift`), the dot product and distance by offset and where the dot
-product first rises (`similarity`). Modules here print nothing and write nothing; page scripts under
+product first rises (`similarity`), and the tiny transformer and synthetic tasks the experiments train
+(`training`, `tasks`). Modules here print nothing and write nothing; page scripts under
 `snippets/` call them and save what the pages show. A leading `_` marks a name private to its module.
 """
