@@ -3,7 +3,6 @@
 import _docenv
 import _experiment
 import matplotlib.pyplot as plt
-
 from pelib import training
 from pelib.training import Config
 
@@ -88,7 +87,7 @@ def main() -> None:
 
     fig, ax = plt.subplots(figsize=(8, 4.2))
     positions_axis = list(range(base.k, lengths[-1]))
-    for index, position in enumerate(p for p in POSITIONS if Config(position=p).is_causal):
+    for position in (p for p in POSITIONS if Config(position=p).is_causal):
         per_seed = [[r / count for r in by_position[f"{position}/{s}"][base.k:]] for s in seeds]
         colour = f"C{POSITIONS.index(position)}"
         ax.fill_between(positions_axis, [min(c) for c in zip(*per_seed)], [max(c) for c in zip(*per_seed)],

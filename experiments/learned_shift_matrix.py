@@ -12,11 +12,10 @@ import _docenv
 import _experiment
 import matplotlib.pyplot as plt
 import torch
-
-from pelib.shift import shift_matrix
-from reference import frequencies
 from pelib import training
+from pelib.shift import shift_matrix
 from pelib.training import Config
+from reference import frequencies
 
 # --8<-- [start:setup]
 BASE = Config(task="k_back", k=3, position="sin_add", n_layers=1, n_heads=1, d_model=32, min_len=8, max_len=16,

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 import test_claims
 from claimcheck import DOCS, Claim, Ledger, audit, computed, is_claim, read_markdown, typed_values
 from test_claims import ledger_of

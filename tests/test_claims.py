@@ -14,7 +14,6 @@ import re
 from pathlib import Path
 
 import pytest
-
 from claimcheck import DOCS, PAGES_DIR, audit, page_stem, read_page, typed_values
 from support import GENERATED
 

@@ -10,9 +10,7 @@ import json
 import math
 import statistics
 
-import pytest
 import torch
-
 from conftest import GENERATED, ROOT
 from pelib import training
 from pelib.training import Config

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT, SNIPPETS
 
 EXPERIMENTS = sorted(p for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_"))

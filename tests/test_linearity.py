@@ -9,12 +9,10 @@ import pytest
 import sympy as sp
 import torch
 from conftest import GENERATED
-from pelib.shift import fitted_shift_matrix
 from linearity_odd import best_linear_fit_error, block_map_error
-from pelib.shift import max_shift_error, shift_block, shift_matrix
-from reference import frequencies
 from linearity_slips import READINGS, best_shift_error, literal_step3_error, paper
-from reference import positional_encoding
+from pelib.shift import fitted_shift_matrix, max_shift_error, shift_block, shift_matrix
+from reference import frequencies, positional_encoding
 
 OFFSETS = [-300, -7, -1, 0, 1, 2, 3, 17, 250, 4096]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 import torch
-
 from pelib import tasks, training
 from pelib.training import Config
 

@@ -96,7 +96,7 @@ class Parser:
             if self.take() == "'":
                 continue
             exponent = self.group_or_atom()
-            base = (lambda env, b=base, e=exponent: _pow(b(env), e(env)))
+            base = _power_of(base, exponent)
         return base
 
     def group_or_atom(self) -> Expr:
@@ -321,6 +321,10 @@ def _block_diagonal(blocks: list) -> np.ndarray:
         out[at : at + n, at : at + n] = block
         at += n
     return out
+
+
+def _power_of(base: Expr, exponent: Expr) -> Expr:
+    return lambda env: _pow(base(env), exponent(env))
 
 
 def _sum(values) -> object:

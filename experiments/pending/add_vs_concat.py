@@ -3,7 +3,6 @@
 import _docenv
 import _experiment
 import matplotlib.pyplot as plt
-
 from pelib import training
 from pelib.training import Config
 

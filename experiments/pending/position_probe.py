@@ -4,7 +4,6 @@ import _docenv
 import _experiment
 import matplotlib.pyplot as plt
 import torch
-
 from pelib import training
 from pelib.training import Config
 

@@ -3,12 +3,11 @@
 import inspect
 import math
 
-import sympy
-import torch
-
 import concat_cost
 import embedding_vs_pe_norms as norms
+import sympy
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import torch
 from claimcheck import Ledger, cited, computed, formula, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, number, values

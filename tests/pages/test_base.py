@@ -3,10 +3,9 @@
 import inspect
 import math
 
-import torch
-
 import base_comparison as bc
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import torch
 import wavelengths
 from claimcheck import Ledger, cited, computed, passes, prose
 from support import ROOT, number, values

@@ -275,7 +275,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-extrapolate', "Does the encoding extrapolate to longer sequences?", "a question"),
     cited('alibi', "The table is defined for every position, but trained models do not extrapolate well with it: ALiBi's authors measured sinusoidal models degrading a few dozen tokens past their training length.", "Press, Smith, Lewis, ICLR 2022 (arXiv:2108.12409), section 2.2 and Figure 1: the sinusoidal L = 512 "
                           "model improves up to 20 extra tokens, holds to 50, then degrades"),
-    prose('see-beyond', "See [beyond the paper](beyond.md#what-was-measured-alibi) and [why linearity did not buy extrapolation](beyond.md#why-linearity-did-not-buy-extrapolation).", "links"),
+    prose('see-beyond', 'See [beyond the paper](beyond.md#what-was-measured-alibi) and [why linearity did not buy extrapolation](beyond.md#why-linearity-did-not-buy-extrapolation); tiny models trained on this site fail right after their training length too ([evidence](evidence.md#extrapolation)).', "links"),
     prose('q-upper-layers', "Does the position survive to the upper layers?", "a question"),
     cited('added-once', "The encoding is added once, at the bottom.", "Vaswani et al. 2017, section 3.5: added \"to the input embeddings at the bottoms of the encoder "
                                "and decoder stacks\"; the reference module adds it once, in forward",
@@ -298,7 +298,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-learned', "Is the sinusoidal encoding learned?", "a question"),
     computed('fixed', "No. It is a fixed function of the position, never trained.", fixed_never_trained),
     computed('saved', "Whether it is *saved* depends on the code: [the reference module](reference.md#the-module) keeps it in a non-persistent buffer, rebuilt when the module is built and left out of `state_dict`, as fairseq does; Whisper, a bare Hugging Face `MarianModel` and two of the seeds (AiEdge, div_term) put it in `state_dict`, so their checkpoints carry it, frozen (see [where the table lives](variants/index.md#where-the-table-lives)).", where_saved),
-    cited('learned-table-3', "The paper also tried learned position embeddings, with nearly identical results ([the paper gives no reason](base.md#the-paper-gives-no-reason) quotes it).", "Vaswani et al. 2017, section 3.5 and Table 3 row (E): learned positional embeddings, "
+    cited('learned-table-3', 'The paper also tried learned position embeddings, with nearly identical results ([the paper gives no reason](base.md#the-paper-gives-no-reason) quotes it; [learned or fixed?](evidence.md#learned-or-fixed) measures both on tiny models).', "Vaswani et al. 2017, section 3.5 and Table 3 row (E): learned positional embeddings, "
                                     "PPL 4.92 / BLEU 25.7 against 4.92 / 25.8"),
     prose('reading', "Reading the formula", "a heading"),
     prose('q-dimension', "Is i the dimension?", "a question"),

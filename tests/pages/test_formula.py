@@ -4,12 +4,11 @@ import math
 import random
 import re
 
-import sympy
-import torch
-
 import formula_forms
+import sympy
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
+import torch
 import wavelengths
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose, read_page
 from reference import positional_encoding

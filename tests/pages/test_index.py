@@ -4,12 +4,11 @@ import importlib
 import inspect
 import re
 
-import torch
-
 import claimcheck
 import test_claims
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
+import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from reference import positional_encoding
 from support import ROOT
@@ -68,7 +67,7 @@ def includes_come_from_the_code() -> bool:
 
 
 def outputs_and_figures_generated() -> bool:
-    for page, text in pages().items():
+    for text in pages().values():
         for target in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", text):
             if not re.match(r"(\.\./)*generated/", target):
                 return False

@@ -128,7 +128,7 @@ def loop_at_largest():
 def reference_cost():
     return (B("reference_ratio") == f"{timed('build_table', REF, LARGEST)['ratio']:.1f}"
             and B("reference_memory_x") == f"{memory_x(REF):.1f}"
-            and abs(memory_x(REF) - (0.5 * 2 + 2 + 1)) < 0.3)  # float64 angles [n, d/2], float64 table, float32 copy
+            and memory_x(REF) < 1.3)  # the float32 table and one chunk of float64 rows: little more than the table
 
 
 def reference_runs_once():
@@ -136,7 +136,7 @@ def reference_runs_once():
 
 
 def float32_cost():
-    return (B("float32_ratio") == f"{timed('build_table', F32, LARGEST)['ratio']:.1f}" and memory_x(F32) < memory_x(REF)
+    return (B("float32_ratio") == f"{timed('build_table', F32, LARGEST)['ratio']:.1f}" and memory_x(F32) > memory_x(REF)
             and number(values("precision_error_vs_position")["float32_error_1e5"]) >= 5e-4)
 
 
@@ -174,7 +174,7 @@ def block_near_sqrt_n():
             fast_table(n, 4)
         finally:
             torch.arange = original
-        return seen[1][0]  # the offsets r = 0 .. B - 1
+        return next(a[0] for a in seen if len(a) == 1)  # the offsets r = 0 .. B - 1: arange(B), the first one-argument call
 
     return all(abs(block_of(n) - math.sqrt(n)) <= 1 for n in (10, 1000, 12345))
 
@@ -367,9 +367,9 @@ LEDGER = Ledger('performance.md', [
     computed('loop-extrapolated', "**The nested Python loop** is extrapolated, not measured at these sizes: it is timed at {{ gen.build_table.loop_rows }} rows, and its cost is the same for every entry (a handful of Python-level torch calls), so it scales with `seq_len * d_model`.", loop_extrapolated),
     computed('loop-ratio-changes', "Its ratio still changes with the length because the baseline's cost per entry does: small tables stay in the CPU's caches, large ones do not.", loop_ratio_changes),
     computed('loop-at-largest', "At 100,000 rows it would take about {{ gen.build_table.loop_seconds }} s, {{ gen.build_table.loop_ratio }} times the baseline.", loop_at_largest),
-    computed('reference-cost', "**The reference** (float64 angles) costs {{ gen.build_table.reference_ratio }} times the baseline at 100,000 rows, and its peak memory is {{ gen.build_table.reference_memory_x }} times the table: the float64 angles, the float64 table and the float32 copy are alive at once.", reference_cost),
+    computed('reference-cost', '**The reference** (float64 angles) costs {{ gen.build_table.reference_ratio }} times the baseline at 100,000 rows, and its peak memory is {{ gen.build_table.reference_memory_x }} times the table: it computes the float64 angles and values for a chunk of positions at a time and rounds each chunk into the table ([the function](reference.md#the-function)).', reference_cost),
     computed('reference-once', "It runs once, when the module is built.", reference_runs_once),
-    computed('float32-cost', r"**Float32 angles** cost {{ gen.build_table.float32_ratio }} times the baseline and less memory, but, as the [precision page](precision.md#the-error-as-the-position-grows) measures, wrong in the third decimal at \(10^5\).", float32_cost),
+    computed('float32-cost', "**Float32 angles** cost {{ gen.build_table.float32_ratio }} times the baseline, and more memory than the reference's chunks (the whole float32 angle table is alive at once), but, as the [precision page](precision.md#the-error-as-the-position-grows) measures, wrong in the third decimal at \\(10^5\\).", float32_cost),
     computed('fast-cost', "**`fast_table`** costs {{ gen.build_table.fast_ratio }} times the baseline at 100,000 rows: about {{ gen.build_table.fast_vs_reference }} times faster than the reference, with a peak of {{ gen.build_table.fast_memory_x }} times the table, because it writes the result in place.", fast_cost),
     prose('below', "[Below](#the-fast-generator-the-shift-property-as-an-algorithm) is how.", "points to the next section"),
     prose('fast-heading', "The fast generator: the shift property as an algorithm", "a heading"),

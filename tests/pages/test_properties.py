@@ -4,13 +4,12 @@ import inspect
 import math
 import re
 
-import torch
-
 import dot_product_vs_offset as dots
 import linearity_shift_matrix
 import norm_and_distance
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
+import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from reference import positional_encoding
 from support import ROOT, number, values

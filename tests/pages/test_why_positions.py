@@ -3,12 +3,11 @@
 import inspect
 import re
 
-import torch
-
 import linearity_shift_matrix
 import permutation_equivariance as perm_eq
 import simple_encodings as simple
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import torch
 from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
 from reference import positional_encoding
 from support import number, text, values
