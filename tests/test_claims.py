@@ -103,6 +103,9 @@ DATA_ONLY = {
     "faq_numbers.txt": "the job's log; the FAQ quotes its values",
     "variants_diffs.txt": "the job's log; the pages include the diffs themselves (variants_diffs-*.diff)",
     "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_table instead",
+    "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); CONTRIBUTING shows its table",
+    "extrapolation.txt": "the experiment's log; the evidence page shows its tables and figures",
+    "learned_shift_matrix.txt": "the experiment's log; the evidence page shows its tables and figures",
 }
 
 

@@ -58,8 +58,8 @@ def includes_come_from_the_code() -> bool:
         if page == "contributing.md":
             continue
         for name in re.findall(r'--8<--\s+"([^":]+)', text):
-            in_code = (ROOT / "snippets" / name).is_file() or name.startswith("benchmarks/")
-            if name.endswith(".py") and not (in_code and (ROOT / ("" if name.startswith("benchmarks/") else "snippets") / name).is_file()):
+            folder = "" if name.startswith(("benchmarks/", "experiments/")) else "snippets"
+            if name.endswith(".py") and not (ROOT / folder / name).is_file():
                 return False
             if not name.endswith(".py") and not (DOCS / "generated" / name).is_file() and name != "CONTRIBUTING.md":
                 return False
@@ -162,8 +162,8 @@ LEDGER = Ledger('index.md', [
            r"**Understand it** (explanation)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     computed('explanation-pages',
-             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md)",
-             lambda: explanation_card_is_the_nav_section(r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md)")),
+             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md) · [Evidence from trained models](evidence.md)",
+             lambda: explanation_card_is_the_nav_section(r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md) · [Evidence from trained models](evidence.md)")),
     prose('card-use',
            r"**Use it** (reference)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
@@ -186,7 +186,7 @@ LEDGER = Ledger('index.md', [
            r"How to trust this site",
            'a heading: the claims are in the sentences below it'),
     computed('included-and-generated',
-             r"Every code example that the site runs is included from a file under `snippets/` or `benchmarks/`, and every output from a file under `docs/generated/` that `scripts/regen.py` writes by running that code.",
+             'Every code example that the site runs is included from a file under `snippets/`, `benchmarks/` or `experiments/`, and every output from a file under `docs/generated/` that `scripts/regen.py` writes by running that code.',
              lambda: code_is_included() and outputs_and_figures_generated()),
     prose('what-is-checked',
            r"What the test suite checks:",
