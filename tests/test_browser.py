@@ -1,7 +1,8 @@
 """Every built page in a real browser (Playwright + Debian's headless Chromium) with the network cut off.
 
-Each page: no request leaves the machine, no console error, all math typeset by the vendored KaTeX, every image
-loaded. Search finds a word from a page. The home page also works from file://, as on a laptop with no network.
+Each page: no request leaves the machine, no console error, every formula typeset (at build time: no KaTeX
+JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded. Search finds a word from a page. The
+home page also works from file://, as on a laptop with no network.
 """
 
 from __future__ import annotations
@@ -28,6 +29,9 @@ STATE = r"""() => {
     errors: document.querySelectorAll('.katex-error').length,
     notebookMath: document.querySelectorAll('.jupyter-wrapper .katex').length,
     untypeset: raw,
+    katexScript: typeof window.katex !== 'undefined' || typeof window.renderMathInElement !== 'undefined'
+      || [...document.scripts].some(s => /katex/i.test(s.src)),
+    mathFont: math.length === 0 || document.fonts.check('16px KaTeX_Main'),
     images: images.length,
     broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
     title: document.title,
@@ -54,6 +58,10 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
             problems.append(f"{path}: math left untypeset in notebook cells {state['untypeset'][:3]}")
         if state["typeset"] != state["math"] or state["errors"]:
             problems.append(f"{path}: {state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
+        if state["katexScript"]:
+            problems.append(f"{path}: KaTeX JavaScript in the page (math is typeset at build time)")
+        if not state["mathFont"]:
+            problems.append(f"{path}: KaTeX's fonts are not loaded")
         if state["broken"]:
             problems.append(f"{path}: images not loaded {state['broken']}")
     assert not offline_page.external, f"requests that tried to leave the machine: {offline_page.external}"
