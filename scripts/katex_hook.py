@@ -35,7 +35,7 @@ log = logging.getLogger("mkdocs.hooks.katex")
 ROOT = Path(__file__).resolve().parent.parent
 RENDERER = ROOT / "scripts" / "katex_render.js"
 CACHE = ROOT / ".cache" / "katex" / "cache.json"
-OPTIONS = "htmlAndMathml;strict=error;throwOnError"  # part of every cache key: keep in step with katex_render.js
+OPTIONS = "htmlAndMathml;strict=error;throwOnError;allowbreak"  # part of every cache key: keep in step with katex_render.js
 
 ARITHMATEX = re.compile(
     r'<(?P<tag>span|div) class="arithmatex">(?P<body>.*?)</(?P=tag)>', re.S
@@ -55,6 +55,48 @@ def katex_version() -> str:
             "KaTeX is not installed: run `make setup` (npm ci installs the version pinned in package-lock.json)"
         )
     return json.loads(package.read_text(encoding="utf-8"))["version"]
+
+
+def breakable(tex: str) -> str:
+    """Let a display break between its statements: `\\allowbreak` after each top-level `\\qquad`, `\\quad` and
+    comma. KaTeX already lets a line break after a top-level relation or binary operator; with
+    `white-space: normal` on displays (docs/stylesheets/extra.css) a long display wraps to the column instead of
+    being cut. Only what KaTeX receives changes: the page's TeX, and so its mathematics, stays as written."""
+    out, depth, i = [], 0, 0
+    while i < len(tex):
+        match = re.match(r"\\(?:begin|left)\b|\\(?:end|right)\b|\\q?quad\b|\\[A-Za-z]+|\\.|[{}]|,|.", tex[i:], re.S)
+        token = match.group(0)
+        i += len(token)
+        out.append(token)
+        if token in ("{", "(", "\\begin", "\\left"):
+            depth += 1
+        elif token in ("}", ")", "\\end", "\\right"):
+            depth -= 1
+        elif depth == 0 and token == "," and re.match(r"\s*\\q?quad\b", tex[i:]):
+            continue
+        elif depth == 0 and token in ("\\qquad", "\\quad", ","):
+            out.append("\\allowbreak ")
+    return "".join(out)
+
+
+def statements(tex: str) -> list[str]:
+    """A display's statements, split where it separates them with a top-level `\\qquad` or `\\quad` (a comma
+    before the space stays with its statement). They are typeset one by one and laid out side by side while they
+    fit, one under the other when they do not."""
+    pieces, depth, start, i = [], 0, 0, 0
+    while i < len(tex):
+        match = re.match(r"\\(?:begin|left)\b|\\(?:end|right)\b|\\q?quad\b|\\[A-Za-z]+|\\.|.", tex[i:], re.S)
+        token = match.group(0)
+        if token in ("{", "(", "\\begin", "\\left"):
+            depth += 1
+        elif token in ("}", ")", "\\end", "\\right"):
+            depth -= 1
+        elif depth == 0 and token in ("\\qquad", "\\quad"):
+            pieces.append(tex[start:i].strip())
+            start = i + len(token)
+        i += len(token)
+    pieces.append(tex[start:].strip())
+    return [p for p in pieces if p]
 
 
 class Renderer:
@@ -78,7 +120,7 @@ class Renderer:
     def render(self, items: list[tuple[str, bool]], where: str) -> list[str]:
         missing = [(t, d) for t, d in dict.fromkeys(items) if self.key(t, d) not in self.cache]
         if missing:
-            reply = self._ask([{"tex": t, "display": d} for t, d in missing])
+            reply = self._ask([{"tex": breakable(t) if d else t, "display": d} for t, d in missing])
             if "error" in reply:
                 tex = missing[reply["index"]][0]
                 raise PluginError(f"KaTeX cannot typeset a formula on {where}: {reply['error']}\n  formula: {tex}")
@@ -228,12 +270,20 @@ class Page:
         content = NOTEBOOK_MARKDOWN.sub(notebook_cell, content)
         if not found:
             return content
-        rendered = renderer.render([(tex, display) for tex, display, _ in found], where)
+        pieces = [statements(tex) if display else [tex] for tex, display, _ in found]
+        rendered = iter(renderer.render([(p, d) for ps, (_, d, _) in zip(pieces, found) for p in ps], where))
         self.typeset = []
         texts = []
-        for (tex, display, tag), out in zip(found, rendered):
+        for (tex, display, tag), parts in zip(found, pieces):
+            outs = [next(rendered) for _ in parts]
+            if len(outs) == 1:
+                out = outs[0]
+            else:  # one display of several statements: each a unit that wraps whole before it wraps inside
+                inner = "".join(re.fullmatch(r'<span class="katex-display">(.*)</span>', o, re.S).group(1) for o in outs)
+                out = f'<span class="katex-display katex-statements">{inner}</span>'
             self.typeset.append(f'<{tag} class="arithmatex">{out}</{tag}>')
-            texts.append(f'<{tag} class="arithmatex" data-katex="{len(texts)}">{html.escape(plain_text(out))}</{tag}>')
+            text = "    ".join(plain_text(o) for o in outs)
+            texts.append(f'<{tag} class="arithmatex" data-katex="{len(texts)}">{html.escape(text)}</{tag}>')
         return re.sub("\0(\\d+)\0", lambda m: texts[int(m.group(1))], content)
 
     def swap(self, content: str) -> str:
