@@ -56,6 +56,18 @@ MEASURE = r"""() => {
     const r = e.getBoundingClientRect();
     if (r.width && (r.right > screen + 1)) check(e, r, false);
   }
+  // The copy button sits over the code's top right corner: no character of the first line may lie under it.
+  for (const button of article.querySelectorAll('.md-clipboard')) {
+    const code = button.parentElement.querySelector('code');
+    const first = code && code.querySelector('span[id^="__span-"]');
+    if (!first) continue;
+    const b = button.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(first);
+    const under = [...range.getClientRects()].some(r => r.width && r.top < b.bottom && r.bottom > b.top
+      && r.left < b.right && r.right > b.left && Math.abs(r.top - first.getBoundingClientRect().top) < 2);
+    if (under) out.push(`copy button covers the first line: ${name(code)}`);
+  }
   return out;
 }"""
 
