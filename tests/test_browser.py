@@ -7,9 +7,11 @@ home page also works from file://, as on a laptop with no network.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from conftest import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -107,3 +109,23 @@ def test_home_page_works_from_file_urls(built_site, offline_page):
     assert any("reference implementation" in r.lower() for r in results), results
     assert not offline_page.external, offline_page.external
     assert not offline_page.console_errors, offline_page.console_errors
+
+
+def test_notebook_downloads_from_file_urls(built_site, offline_page):
+    """Chromium ignores `download` on a file:// link and would show the JSON: the link carries a data: URL."""
+    offline_page.page.goto((built_site / "notebooks" / "playground.html").as_uri(), wait_until="load")
+    with offline_page.page.expect_download(timeout=15000) as info:
+        offline_page.page.get_by_role("link", name=re.compile("Download this notebook")).click()
+    download = info.value
+    assert download.suggested_filename == "playground.ipynb"
+    got = Path(download.path()).read_bytes()
+    assert got == (ROOT / "docs" / "notebooks" / "playground.ipynb").read_bytes()
+    assert not offline_page.external and not offline_page.console_errors
+
+
+def test_notebook_css_is_shared_and_trimmed(built_site):
+    page = (built_site / "notebooks" / "playground.html").read_text(encoding="utf-8")
+    inline = sum(len(m) for m in re.findall(r"<style[^>]*>(.*?)</style>", page, re.S))
+    assert inline < 5_000, f"{inline} bytes of CSS inlined in the notebook page"
+    assert 'href="../assets/notebook.css"' in page
+    assert (built_site / "assets" / "notebook.css").stat().st_size < 60_000
