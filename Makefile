@@ -1,10 +1,12 @@
 # Two commands for a newcomer: `make serve` and `make test`. Both set everything up first.
-# Needs only Python 3.11, make and apt (Debian's Chromium for the browser tests is installed when missing).
+# Needs only Python 3.11, make and apt (Debian's Node.js and npm, which typeset the math at build time, and Debian's
+# Chromium for the browser tests are installed when missing).
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+NODE_STAMP := node_modules/.installed
 # The CPU build of torch lies in /opt/wheels on the project machines; elsewhere pip takes torch==2.13.0 from PyPI.
 FIND_LINKS := $(if $(wildcard /opt/wheels),--find-links /opt/wheels,)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
@@ -25,7 +27,15 @@ $(STAMP): requirements.txt
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) -r requirements.txt
 	touch $(STAMP)
 
-setup: $(STAMP)  ## Create .venv and install the exact pins of requirements.txt
+# KaTeX for the build-time math (scripts/katex_hook.py), exactly as package-lock.json pins it; npm's cache serves a
+# repeated install without the network.
+$(NODE_STAMP): package-lock.json
+	@command -v npm >/dev/null || { echo "Installing Debian's nodejs and npm (the build typesets math with KaTeX on Node)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
+	npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error
+	touch $(NODE_STAMP)
+
+setup: $(STAMP) $(NODE_STAMP)  ## Create .venv and node_modules/ with the exact pins of requirements.txt and package-lock.json
 
 browser:  ## Install Debian's Chromium for the browser tests when it is missing
 	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium for the browser tests"; \

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Re-vendor the front-end assets the site loads, from the npm registry (the only place they come from).
 # The site never loads anything from a CDN: these files are committed with their licences.
-#   KaTeX        renders the math of every page (Markdown and notebook pages alike)
+#   KaTeX's CSS and woff2 fonts: the math is typeset at build time (scripts/katex_hook.py, with the KaTeX of
+#                package-lock.json, the same version), so no KaTeX JavaScript reaches the browser. The CSS's woff and
+#                ttf fallbacks are dropped from it: every browser that shows this site reads woff2, and a link checker
+#                finds no missing file.
 #   iframe-worker's shim lets Material's search run from file:// (the offline plugin would load it from a CDN)
 # Usage: scripts/vendor.sh   (then commit docs/javascripts/vendor/ and its SHA256SUMS)
 set -euo pipefail
-KATEX=0.19.1
 IFRAME_WORKER=1.0.4
 root=$(cd "$(dirname "$0")/.." && pwd)
+KATEX=$(cd "$root" && node -p 'require("./package-lock.json").packages["node_modules/katex"].version')
 dest="$root/docs/javascripts/vendor"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -17,9 +20,9 @@ mkdir katex iframe-worker
 tar xzf "katex-$KATEX.tgz" -C katex
 tar xzf "iframe-worker-$IFRAME_WORKER.tgz" -C iframe-worker
 rm -rf "$dest/katex" "$dest/iframe-worker"
-mkdir -p "$dest/katex/fonts" "$dest/katex/contrib" "$dest/iframe-worker"
-cp katex/package/dist/katex.min.js katex/package/dist/katex.min.css "$dest/katex/"
-cp katex/package/dist/contrib/auto-render.min.js "$dest/katex/contrib/"
+mkdir -p "$dest/katex/fonts" "$dest/iframe-worker"
+sed -E 's/,url\(fonts\/[A-Za-z0-9_-]+\.woff\) format\("woff"\),url\(fonts\/[A-Za-z0-9_-]+\.ttf\) format\("truetype"\)//g' \
+  katex/package/dist/katex.min.css > "$dest/katex/katex.min.css"
 cp katex/package/dist/fonts/*.woff2 "$dest/katex/fonts/"
 cp katex/package/LICENSE "$dest/katex/LICENSE"
 cp iframe-worker/package/shim/index.js "$dest/iframe-worker/shim.js"

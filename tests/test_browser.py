@@ -1,15 +1,17 @@
 """Every built page in a real browser (Playwright + Debian's headless Chromium) with the network cut off.
 
-Each page: no request leaves the machine, no console error, all math typeset by the vendored KaTeX, every image
-loaded. Search finds a word from a page. The home page also works from file://, as on a laptop with no network.
+Each page: no request leaves the machine, no console error, every formula typeset (at build time: no KaTeX
+JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded. Search finds a word from a page. The
+home page also works from file://, as on a laptop with no network.
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from conftest import site_audit
+from conftest import ROOT, site_audit
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -29,6 +31,9 @@ STATE = r"""() => {
     errors: document.querySelectorAll('.katex-error').length,
     notebookMath: document.querySelectorAll('.jupyter-wrapper .katex').length,
     untypeset: raw,
+    katexScript: typeof window.katex !== 'undefined' || typeof window.renderMathInElement !== 'undefined'
+      || [...document.scripts].some(s => /katex/i.test(s.src)),
+    mathFont: math.length === 0 || document.fonts.check('16px KaTeX_Main'),
     images: images.length,
     broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
     title: document.title,
@@ -55,6 +60,10 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
             problems.append(f"{path}: math left untypeset in notebook cells {state['untypeset'][:3]}")
         if state["typeset"] != state["math"] or state["errors"]:
             problems.append(f"{path}: {state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
+        if state["katexScript"]:
+            problems.append(f"{path}: KaTeX JavaScript in the page (math is typeset at build time)")
+        if not state["mathFont"]:
+            problems.append(f"{path}: KaTeX's fonts are not loaded")
         if state["broken"]:
             problems.append(f"{path}: images not loaded {state['broken']}")
     assert not offline_page.external, f"requests that tried to leave the machine: {offline_page.external}"
@@ -100,3 +109,23 @@ def test_home_page_works_from_file_urls(built_site, offline_page):
     assert any("reference implementation" in r.lower() for r in results), results
     assert not offline_page.external, offline_page.external
     assert not offline_page.console_errors, offline_page.console_errors
+
+
+def test_notebook_downloads_from_file_urls(built_site, offline_page):
+    """Chromium ignores `download` on a file:// link and would show the JSON: the link carries a data: URL."""
+    offline_page.page.goto((built_site / "notebooks" / "playground.html").as_uri(), wait_until="load")
+    with offline_page.page.expect_download(timeout=15000) as info:
+        offline_page.page.get_by_role("link", name=re.compile("Download this notebook")).click()
+    download = info.value
+    assert download.suggested_filename == "playground.ipynb"
+    got = Path(download.path()).read_bytes()
+    assert got == (ROOT / "docs" / "notebooks" / "playground.ipynb").read_bytes()
+    assert not offline_page.external and not offline_page.console_errors
+
+
+def test_notebook_css_is_shared_and_trimmed(built_site):
+    page = (built_site / "notebooks" / "playground.html").read_text(encoding="utf-8")
+    inline = sum(len(m) for m in re.findall(r"<style[^>]*>(.*?)</style>", page, re.S))
+    assert inline < 5_000, f"{inline} bytes of CSS inlined in the notebook page"
+    assert 'href="../assets/notebook.css"' in page
+    assert (built_site / "assets" / "notebook.css").stat().st_size < 60_000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
 import shutil
@@ -117,8 +118,12 @@ def test_page_offers_the_download_and_its_links_resolve(built_site: Path) -> Non
     page = built_site / "notebooks" / "playground.html"
     parser = _Links()
     parser.feed(page.read_text(encoding="utf-8"))
-    downloads = [href for href, attrs in parser.links if "download" in attrs]
-    assert downloads == ["playground.ipynb"]
+    downloads = [(href, attrs["download"]) for href, attrs in parser.links if "download" in attrs]
+    assert [name for _, name in downloads] == ["playground.ipynb"]
+    # a data: URL (Chromium ignores `download` on file:// links), and the plain file beside the page too
+    prefix = "data:application/x-ipynb+json;base64,"
+    assert downloads[0][0].startswith(prefix)
+    assert base64.b64decode(downloads[0][0].removeprefix(prefix)) == NOTEBOOK.read_bytes()
     assert (page.parent / "playground.ipynb").read_bytes() == NOTEBOOK.read_bytes()
     for href, _ in parser.links:
         url = urlparse(href)

@@ -37,7 +37,7 @@ def test_vendored_assets_match_their_checksums():
 
 
 def test_vendored_assets_keep_their_licences():
-    for package in ("katex", "iframe-worker"):
+    for package in ("katex", "iframe-worker"):  # KaTeX: CSS and fonts only
         licence = (VENDOR / package / "LICENSE").read_text()
         assert "MIT" in licence or "Permission is hereby granted" in licence, package
 

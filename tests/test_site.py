@@ -174,7 +174,7 @@ def nav_pages() -> list[str]:
             pages += walk(value) if isinstance(value, list) else [value]
         return pages
 
-    config = re.sub(r"!!python/\S+", "", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # tags safe_load refuses
+    config = re.sub(r"!!python/\S+|!ENV", "", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"))  # tags safe_load refuses
     return walk(yaml.safe_load(config)["nav"])
 
 

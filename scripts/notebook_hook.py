@@ -1,0 +1,146 @@
+"""MkDocs hook for notebook pages (mkdocs-jupyter): one shared, trimmed stylesheet and a download that works offline.
+
+- mkdocs-jupyter inlines about 590 kB of JupyterLab CSS into every notebook page. This hook takes those `<style>`
+  blocks out, keeps only the rules whose classes the notebook pages use and the custom properties those rules read,
+  and writes the result once to assets/notebook.css, linked where the first block stood (so the cascade is
+  unchanged). A block that is not CSS at all (mkdocs-jupyter writes a Python list's repr) is dropped.
+- "Download this notebook" carries the notebook as a data: URL besides its plain file: Chromium ignores `download`
+  on file:// links and would open the JSON, a data: URL downloads everywhere, also from the unzipped site.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import posixpath
+import re
+from pathlib import Path
+
+import tinycss2
+
+log = logging.getLogger("mkdocs.hooks.notebook")
+
+CSS_PATH = "assets/notebook.css"
+STYLE = re.compile(r"[ \t]*<style[^>]*>(.*?)</style>\n?", re.S)
+DOWNLOAD = re.compile(r'<a href="(?P<name>[^"/]+\.ipynb)" download>')
+
+_css: list[str] = []
+_classes: set[str] = set()
+
+
+def _selector_used(selector: str, classes: set[str]) -> bool:
+    selector = re.sub(r":not\([^)]*\)", "", selector)  # :not(.x) matches where .x is absent: no constraint
+    return all(name in classes for name in re.findall(r"\.(-?[_a-zA-Z][\w-]*)", selector))
+
+
+def _declarations_text(content) -> str:
+    return tinycss2.serialize(content).strip()
+
+
+def trim(css: str, classes: set[str]) -> str:
+    """The rules of `css` whose selectors could match an element with these classes, then without the custom
+    properties that no kept rule reads."""
+
+    def rules(nodes) -> list[tuple[str, str] | tuple[str, list]]:
+        kept = []
+        for node in nodes:
+            if node.type == "qualified-rule":
+                selectors = [s.strip() for s in re.split(r",(?![^()]*\))", tinycss2.serialize(node.prelude))]
+                used = [s for s in selectors if s and _selector_used(s, classes)]
+                if used:
+                    kept.append((",".join(used), _declarations_text(node.content)))
+            elif node.type == "at-rule" and node.lower_at_keyword in ("media", "supports") and node.content:
+                inner = rules(tinycss2.parse_rule_list(node.content, skip_whitespace=True, skip_comments=True))
+                if inner:
+                    kept.append((f"@{node.at_keyword} {tinycss2.serialize(node.prelude).strip()}", inner))
+            elif node.type == "at-rule" and node.lower_at_keyword == "keyframes":
+                kept.append((f"@keyframes {tinycss2.serialize(node.prelude).strip()}", _declarations_text(node.content)))
+        return kept
+
+    tree = rules(tinycss2.parse_stylesheet(css, skip_whitespace=True, skip_comments=True))
+
+    def flat(items):
+        for head, body in items:
+            if isinstance(body, list):
+                yield from flat(body)
+            else:
+                yield body
+
+    # custom properties: keep those read by var() in kept rules, and those read by the kept ones, to a fixpoint
+    defined: dict[str, list[str]] = {}
+    for body in flat(tree):
+        for name, value in re.findall(r"(--[\w-]+)\s*:\s*([^;]*)", body):
+            defined.setdefault(name, []).append(value)
+    needed = {n for body in flat(tree) for n in re.findall(r"var\(\s*(--[\w-]+)", re.sub(r"--[\w-]+\s*:[^;]*;?", "", body))}
+    frontier = set(needed)
+    while frontier:
+        new = {n for name in frontier for v in defined.get(name, []) for n in re.findall(r"var\(\s*(--[\w-]+)", v)}
+        frontier = new - needed
+        needed |= new
+
+    def strip_unused(body: str) -> str:
+        keep = []
+        for d in tinycss2.parse_blocks_contents(body, skip_whitespace=True, skip_comments=True):
+            if d.type != "declaration" or (d.name.startswith("--") and d.name not in needed):
+                continue
+            important = " !important" if d.important else ""
+            keep.append(f"{d.name}:{tinycss2.serialize(d.value).strip()}{important}")
+        return ";".join(keep)
+
+    def write(items) -> str:
+        out = []
+        for head, body in items:
+            if isinstance(body, list):
+                inner = write(body)
+                if inner:
+                    out.append(f"{head}{{{inner}}}")
+            elif head.startswith("@keyframes"):
+                out.append(f"{head}{{{body}}}")
+            else:
+                body = strip_unused(body)
+                if body:
+                    out.append(f"{head}{{{body}}}")
+        return "\n".join(out)
+
+    return write(tree) + "\n"
+
+
+def on_post_page(output: str, page, config) -> str:
+    if not page.file.src_uri.endswith(".ipynb"):
+        return output
+    blocks = STYLE.findall(output)
+    if not blocks:
+        return output
+    _classes.update(c for attr in re.findall(r'class="([^"]*)"', output) for c in attr.split())
+    if not _css:
+        _css.extend(b for b in blocks if not b.lstrip().startswith("['"))
+    href = posixpath.relpath(CSS_PATH, posixpath.dirname(page.url) or ".")
+    first = True
+
+    def replace(match: re.Match) -> str:
+        nonlocal first
+        if first:
+            first = False
+            return f'<link rel="stylesheet" href="{href}">\n'
+        return ""
+
+    output = STYLE.sub(replace, output)
+
+    def download(match: re.Match) -> str:
+        notebook = Path(page.file.abs_src_path).with_name(match.group("name"))
+        data = base64.b64encode(notebook.read_bytes()).decode("ascii")
+        return f'<a href="data:application/x-ipynb+json;base64,{data}" download="{match.group("name")}">'
+
+    return DOWNLOAD.sub(download, output)
+
+
+def on_post_build(config) -> None:
+    if not _css:
+        return
+    css = trim("\n".join(_css), _classes)
+    target = Path(config.site_dir) / CSS_PATH
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(css, encoding="utf-8")
+    log.info("notebook CSS: %d kB inline per page -> %d kB shared", sum(map(len, _css)) // 1000, len(css) // 1000)
+    _css.clear()
+    _classes.clear()
