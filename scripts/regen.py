@@ -75,15 +75,20 @@ def local_imports(source: str, search: list[Path]) -> set[Path]:
     names: set[str] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)  # `from pelib import module`
     found = set()
     for name in names:
+        parts = name.split(".")
         for folder in search:
-            candidate = folder / f"{name}.py"
-            if candidate.is_file():
-                found.add(candidate)
+            # a module file, or a package (snippets/pelib/): its __init__.py and the submodule file named
+            candidates = [folder.joinpath(*parts[:n], "__init__.py") for n in range(1, len(parts) + 1)]
+            candidates += [folder.joinpath(*parts[:-1], f"{parts[-1]}.py")]
+            hits = [c for c in candidates if c.is_file()]
+            if hits:
+                found.update(hits)
                 break
     return found
 

@@ -1,0 +1,1 @@
+"""Shared code of the site's snippets and tests: import its modules as `pelib.<module>`."""
