@@ -35,7 +35,7 @@ print("PE(100) . PE(100 + k) = sum of the cosines, largest gap:",
 
 fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), constrained_layout=True)
 ax = axes[0]
-circle = torch.linspace(0, 2 * math.pi, 200)
+circle = torch.linspace(0, 2 * math.pi, 200, dtype=torch.float64)  # float64: the same curve on every CPU
 ax.plot(torch.sin(circle), torch.cos(circle), color="0.8", lw=1)
 ax.plot(point[:, 0], point[:, 1], "o", color="C0")
 for j, (x, y) in enumerate(point.tolist()):
