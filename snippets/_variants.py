@@ -18,8 +18,16 @@ from torch.overrides import TorchFunctionMode
 
 import reference
 import variant_diffusers_flipped
+import variant_distilbert
+import variant_espnet
 import variant_fairseq
+import variant_guided_diffusion
+import variant_keras_hub
 import variant_marian
+import variant_musicgen
+import variant_nemo
+import variant_opennmt
+import variant_pegasus_x
 import variant_seed_aiedge
 import variant_seed_div_term
 import variant_seed_nested_loops
@@ -27,6 +35,8 @@ import variant_seed_plain_attribute
 import variant_seed_stack_flatten
 import variant_split_sin_cos
 import variant_tensor2tensor
+import variant_tf_models_relative
+import variant_trax
 import variant_whisper
 from reference import positional_encoding
 
@@ -59,6 +69,7 @@ class Variant:
     url: str  # where to read it ("" when the seed text gives no address)
     page: str  # the section of this site that explains it
     code: ModuleType | type  # the module with build / make / call
+    checked: str = ""  # the installed package its test runs against ("transformers"), or "" for the source text
 
     def build(self, seq_len: int, d_model: int) -> torch.Tensor:
         """The [seq_len, d_model] table for positions 0 .. seq_len - 1, as this variant makes it."""
@@ -95,20 +106,50 @@ VARIANTS = [
     Variant("marian", "Split sin/cos (Marian)", "library",
             "huggingface/transformers, MarianSinusoidalPositionalEmbedding",
             "https://github.com/huggingface/transformers/blob/00b676f8f0489b88652a31d70751cc540dd06305/src/transformers/models/marian/modeling_marian.py",
-            "libraries.md#split-sin-cos-marian", variant_marian),
+            "libraries.md#split-sin-cos-marian", variant_marian, "transformers"),
     Variant("tensor2tensor", "tensor2tensor", "library", "tensorflow/tensor2tensor, get_timing_signal_1d",
             "https://github.com/tensorflow/tensor2tensor/blob/bafdc1b67730430d38d6ab802cbd51f9d053ba2e/tensor2tensor/layers/common_attention.py",
             "libraries.md#tensor2tensor", variant_tensor2tensor),
     Variant("diffusers_flipped", "Flipped cos/sin (diffusers)", "library",
             "huggingface/diffusers, get_timestep_embedding",
             "https://github.com/huggingface/diffusers/blob/58eb52c0803ea9af3abec60841c2a093bdf1f951/src/diffusers/models/embeddings.py",
-            "libraries.md#flipped-cos-sin-diffusers", variant_diffusers_flipped),
+            "libraries.md#flipped-cos-sin-diffusers", variant_diffusers_flipped, "diffusers"),
     Variant("fairseq", "fairseq", "library", "facebookresearch/fairseq, SinusoidalPositionalEmbedding",
             "https://github.com/facebookresearch/fairseq/blob/3d262bb25690e4eb2e7d3c1309b1e9c406ca4b99/fairseq/modules/sinusoidal_positional_embedding.py",
             "libraries.md#fairseq", variant_fairseq),
     Variant("whisper", "Whisper", "library", "openai/whisper, sinusoids and AudioEncoder",
             "https://github.com/openai/whisper/blob/c0d2f624c09dc18e709e37c2ad90c039a4eb72a2/whisper/model.py",
             "libraries.md#whisper", variant_whisper),
+    Variant("nemo", "NeMo (÷√d)", "library", "NVIDIA/NeMo, FixedPositionalEncoding",
+            "https://github.com/NVIDIA/NeMo/blob/008ed952634b33498b3772dec57538c84ffa559f/nemo/collections/nlp/modules/common/transformer/transformer_modules.py",
+            "more-libraries.md#nemo", variant_nemo),
+    Variant("espnet", "ESPnet (√d·x)", "library", "espnet/espnet, PositionalEncoding",
+            "https://github.com/espnet/espnet/blob/029365d81725db38ae9d8fe2f16a3e1df97df1ee/espnet/nets/pytorch_backend/transformer/embedding.py",
+            "more-libraries.md#espnet", variant_espnet),
+    Variant("distilbert", "DistilBERT / XLM", "library", "huggingface/transformers, create_sinusoidal_embeddings",
+            "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/models/distilbert/modeling_distilbert.py", "more-libraries.md#distilbert-and-xlm", variant_distilbert,
+            "transformers"),
+    Variant("musicgen", "MusicGen (flipped)", "library",
+            "huggingface/transformers, MusicgenSinusoidalPositionalEmbedding",
+            "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/models/musicgen/modeling_musicgen.py", "more-libraries.md#musicgen", variant_musicgen, "transformers"),
+    Variant("pegasus_x", "PegasusX", "library", "huggingface/transformers, PegasusXSinusoidalPositionalEmbedding",
+            "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/models/pegasus_x/modeling_pegasus_x.py", "more-libraries.md#pegasusx", variant_pegasus_x, "transformers"),
+    Variant("trax", "trax (trainable)", "library", "google/trax, PositionalEncoding",
+            "https://github.com/google/trax/blob/044c10b4cc6a82b0abd3bc771d17844248bbb4cf/trax/layers/attention.py",
+            "more-libraries.md#trax", variant_trax),
+    Variant("opennmt", "OpenNMT-py", "library", "OpenNMT/OpenNMT-py, PositionalEncoding",
+            "https://github.com/OpenNMT/OpenNMT-py/blob/0f2852c1849d7f70d4445161ba6f0aea4abfc0af/onmt/modules/embeddings.py",
+            "more-libraries.md#opennmt-py", variant_opennmt),
+    Variant("keras_hub", "keras-hub", "library", "keras-team/keras-hub, SinePositionEncoding",
+            "https://github.com/keras-team/keras-hub/blob/0e1444fdfbc088d2e736a43927f4719a30becd19/keras_hub/src/layers/modeling/sine_position_encoding.py",
+            "more-libraries.md#keras-hub", variant_keras_hub),
+    Variant("guided_diffusion", "guided-diffusion", "library", "openai/guided-diffusion, timestep_embedding",
+            "https://github.com/openai/guided-diffusion/blob/aca3097a89fab9c9962b22224d5f48950eb57e29/guided_diffusion/nn.py",
+            "more-libraries.md#guided-diffusion", variant_guided_diffusion),
+    Variant("tf_models_relative", "tensorflow/models relative", "library",
+            "tensorflow/models, RelativePositionEmbedding",
+            "https://github.com/tensorflow/models/blob/00b830c7ca641413f37e5147cf059c89f79b0e8e/official/nlp/modeling/layers/position_embedding.py",
+            "more-libraries.md#tensorflowmodels-relativepositionembedding", variant_tf_models_relative),
 ]
 # --8<-- [end:registry]
 
@@ -136,11 +177,28 @@ def inverse(perm: list[int]) -> list[int]:
 
 
 # --8<-- [start:probes]
+def amplitude(table: torch.Tensor) -> float:
+    """The largest |value| of a table: 1 for the paper's, 1/sqrt(d) for a table divided by sqrt(d) (NeMo's).
+
+    Any row at or near position 0 holds cos(0) = 1 times the amplitude in every cosine column.
+    """
+    return float(table.double().abs().max())
+
+
+def unit_amplitude(table: torch.Tensor) -> torch.Tensor:
+    """The table divided by its amplitude when that is not 1 (beyond rounding), so the probes see unit sinusoids."""
+    scale = amplitude(table)
+    return table if abs(scale - 1) < 1e-3 or scale == 0 else table / scale
+
+
 def column_permutation(table: torch.Tensor, target: torch.Tensor, tol: float = 1e-4) -> list[int] | None:
-    """perm with table[:, j] == target[:, perm[j]] for every column j (within tol), or None if there is none."""
+    """perm with table[:, j] == target[:, perm[j]] for every column j (within tol), or None if there is none.
+
+    A table with another amplitude is compared after dividing by it (see `unit_amplitude`).
+    """
     if table.shape != target.shape:
         return None
-    a, b = table.double().T, target.double().T  # one row per column
+    a, b = unit_amplitude(table).double().T, target.double().T  # one row per column
     distance = torch.cdist(a, b, p=float("inf"))  # max |difference| between every pair of columns
     perm = distance.argmin(dim=1)
     matched = distance[torch.arange(len(perm)), perm] <= tol
@@ -170,9 +228,9 @@ def sinusoids_in(table: torch.Tensor, tol: float = 1e-4) -> list[Sinusoid]:
 
     Works for any layout: interleaved, split, flipped. The angle atan2(sin, cos) is unwrapped along the rows and a
     straight line is fitted to it: its slope is omega, its value at row 0 the phase. Columns without a partner
-    (a zero column, a lone sine) are left out.
+    (a zero column, a lone sine) are left out. A table of another amplitude is divided by it first.
     """
-    x = table.double()
+    x = unit_amplitude(table).double()
     squares = (x**2).T  # [d, seq_len]
     distance = torch.cdist(squares, 1 - squares, p=float("inf"))
     distance.fill_diagonal_(float("inf"))
@@ -275,8 +333,13 @@ def output_convention(variant: Variant, batch: int = 3, seq_len: int = 5, d_mode
     ones = variant.call(made, torch.ones(batch, seq_len, d_model))
     names = {batch: "batch", seq_len: "seq", d_model: "d", 1: "1"}
     shape = "[" + ", ".join(names.get(n, str(n)) for n in zeros.shape) + "]"
-    adds = ones.shape == zeros.shape and bool(torch.allclose(ones - zeros, torch.ones(())))
-    return f"{shape}, {'x + PE' if adds else 'PE only'}"
+    if ones.shape != zeros.shape or bool(torch.allclose(ones, zeros)):
+        return f"{shape}, PE only"
+    factor = ones - zeros  # what one unit of x becomes: 1 when x is added as it is
+    for value, name in ((1.0, "x"), (math.sqrt(d_model), "√d·x")):
+        if bool(torch.allclose(factor, torch.full((), value))):
+            return f"{shape}, {name} + PE"
+    return f"{shape}, other: {float(factor.mean()):.3g}·x + PE"
 
 
 def storage(variant: Variant, seq_len: int = 8, d_model: int = 6) -> dict[str, list[str]]:
@@ -318,11 +381,13 @@ def observe(variant: Variant) -> dict[str, object]:
     perm64 = column_permutation(table, ref)
     dtype, when = trig_profile(variant)
     return {
+        "amplitude_d64": amplitude(table),
         "layout": layout(pairs, 8),
         "first_position": first_position(pairs),
         "max_abs_diff": float((table.double() - ref).abs().max()),
         "permutation_d8": perm8,
-        "max_abs_diff_permuted": None if perm64 is None else float((table.double() - ref[:, perm64]).abs().max()),
+        "max_abs_diff_permuted": None if perm64 is None
+        else float((unit_amplitude(table).double() - ref[:, perm64]).abs().max()),
         "frequency_ratio_d64": ratio[64],
         "frequency_ratio_d512": ratio[512],
         "odd_d7": odd_width_behaviour(variant),

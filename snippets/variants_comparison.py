@@ -1,6 +1,9 @@
 """Run every variant and tabulate what it does against the reference: each cell is observed, none is typed."""
 
 import _docenv
+import math
+from importlib import metadata
+
 from _variants import REFERENCE, VARIANTS, describe_storage, observe
 
 
@@ -23,6 +26,25 @@ def frequency_cell(seen: dict) -> str:
     if abs(r64 - 1) < 1e-4 and abs(r512 - 1) < 1e-4:
         return "paper"
     return f"lower, by up to {r64:.3f}× / {r512:.4f}×"
+
+
+def amplitude_cell(seen: dict) -> str:
+    """The largest |value| at d_model = 64: 1 like the paper, or 1/√d for a table divided by sqrt(d)."""
+    a = seen["amplitude_d64"]
+    if abs(a - 1) < 1e-6:
+        return "1"
+    if abs(a * math.sqrt(64) - 1) < 1e-6:
+        return "1/√d"
+    return f"{a:.4g}"
+
+
+def check_cell(variant) -> str:
+    """What the variant's own tests compare it with: the installed library, or the source text it cites."""
+    if variant.kind != "library":
+        return "the source's printed values" if variant.kind == "seed" else "—"
+    if variant.checked:
+        return f"installed `{variant.checked}=={metadata.version(variant.checked)}`"
+    return "source text at the cited commit"
 # --8<-- [end:cells]
 
 
@@ -37,16 +59,23 @@ def diff_cell(diff: float) -> str:
 
 observed = {v.key: observe(v) for v in [REFERENCE, *VARIANTS]}
 
-values, behaviour, build = [], [], []
+values, behaviour, build, checks = [], [], [], []
 for variant in [REFERENCE, *VARIANTS]:
     seen = observed[variant.key]
     label = f"[{variant.name}]({variant.page})"
     permuted = seen["max_abs_diff_permuted"]
     diff = diff_cell(seen["max_abs_diff"]) + ("" if permuted is None or permuted == seen["max_abs_diff"]
                                               else f" → {diff_cell(permuted)}")
-    values.append([label, seen["layout"], permutation_cell(seen), diff, frequency_cell(seen), seen["first_position"]])
+    values.append([label, seen["layout"], permutation_cell(seen), diff, frequency_cell(seen), amplitude_cell(seen),
+                   seen["first_position"]])
+    checks.append([label, variant.source, check_cell(variant)])
     behaviour.append([label, seen["odd_d7"], seen["output"]])
     build.append([label, describe_storage(seen["storage"]), seen["angle_dtype"], seen["computed"]])
+
+
+def and_list(names: list[str]) -> str:
+    """'a, b and c', for a sentence."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def save_table(header: list[str], rows: list[list[object]], align: str, name: str) -> None:
@@ -58,7 +87,8 @@ def save_table(header: list[str], rows: list[list[object]], align: str, name: st
 
 
 save_table(["variant", "layout", "= reference[:, perm] (d = 8)", "max abs diff (→ after permuting)",
-            "frequencies (d = 64 / 512)", "row 0 is position"], values, "lllllr", "values")
+            "frequencies (d = 64 / 512)", "amplitude", "row 0 is position"], values, "llllllr", "values")
+save_table(["variant", "source", "checked against"], checks, "lll", "checks")
 save_table(["variant", "d_model = 7", "returns"], behaviour, "lll", "behaviour")
 save_table(["variant", "where the table lives", "angle dtype", "sin/cos computed"], build, "llll", "build")
 _docenv.save_json(observed)
@@ -68,5 +98,7 @@ _docenv.save_values({
     "t2t_ratio_d512": f"{t2t['frequency_ratio_d512']:.4f}",
     "fp32_max_diff": _docenv.bound(max(observed[v.key]["max_abs_diff_permuted"] or 0 for v in VARIANTS), 1e-5),
     "fairseq_first": str(observed["fairseq"]["first_position"]),
+    "odd_width_correct": and_list([v.name.replace("Reference", "the reference") for v in [REFERENCE, *VARIANTS]
+                                           if observed[v.key]["odd_d7"].startswith("correct")]),
 })
 print(f"{len(VARIANTS)} variants and the reference observed")

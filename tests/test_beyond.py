@@ -8,6 +8,7 @@ from beyond_rope_relative import added_pe_score, rope_matrix, rope_score
 from conftest import GENERATED
 from pelib.shift import shift_matrix
 from reference import positional_encoding
+from wavelengths import wavelengths
 
 
 @pytest.mark.parametrize("d", [2, 8, 64])
@@ -82,3 +83,112 @@ def test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotation
     for w in null.reshape(-1, d, d):
         for k in (1, 37, 1000):
             assert torch.allclose(w @ shift_matrix(d, k), shift_matrix(d, k) @ w, atol=1e-8)
+
+
+# --- the sections added for issue 15 ------------------------------------------------------------------------------
+
+import json
+import math
+
+import beyond_sincos_2d
+from _variants import column_permutation
+from base_comparison import distance_by_offset
+from pelib import context_extension as ce
+from pelib.sincos_nd import sincos_nd
+
+
+def _values(stem: str) -> dict[str, str]:
+    return json.loads((GENERATED / f"{stem}.values.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("base", [10.0, 10000.0, 1e6])
+@pytest.mark.parametrize("d", [2, 3, 64])
+def test_no_two_integer_positions_share_an_encoding(base: float, d: int):
+    """The proof's premise and conclusion: pair 0 has omega = 1 whatever the base, and distinct rows differ."""
+    pe = positional_encoding(3000, d, base=base, dtype=torch.float64)
+    assert torch.allclose(pe[:, 0], torch.sin(torch.arange(3000, dtype=torch.float64)))  # omega_0 = 1
+    assert torch.cdist(pe, pe).add(torch.eye(3000, dtype=torch.float64)).min() > 1e-6
+
+
+def test_pair_zero_nearly_repeats_but_the_whole_encoding_does_not():
+    values = _values("beyond_distinct_positions")
+    n = int(values["n"].replace(",", ""))
+    k = torch.arange(1, n)
+    pair0 = 2 * torch.sin(k.double() / 2).abs()
+    assert int(pair0.argmin()) + 1 == int(values["pair0_offset"]) == 710
+    assert 710 / (2 * math.pi) == pytest.approx(113, abs=1e-4)  # 355/113 ~ pi
+    assert pair0.min() < 1e-4 and f"{pair0.min().item():.1e}" == values["pair0_distance"]
+    full = distance_by_offset(k, 512, 10000.0)
+    assert int(full.argmin()) + 1 == int(values["full_offset"]) == 1  # neighbours are the closest
+    assert f"{full.min().item():.4f}" == values["full_distance"]
+    pe = positional_encoding(20, 512, dtype=torch.float64)
+    assert float((pe[1] - pe[0]).norm()) == pytest.approx(full[0].item(), abs=1e-12)  # the page's distance
+
+
+def test_2d_table_is_two_1d_tables_and_depends_on_the_offset_only():
+    table = sincos_nd((14, 14), 64, dtype=torch.float64)
+    r, c = torch.meshgrid(torch.arange(14), torch.arange(14), indexing="ij")
+    assert torch.equal(table[:, :32], positional_encoding(14, 32, dtype=torch.float64)[r.flatten()])
+    assert torch.equal(table[:, 32:], positional_encoding(14, 32, dtype=torch.float64)[c.flatten()])
+    gram = (table @ table.T).reshape(14, 14, 14, 14)
+    assert torch.allclose(gram[2, 3, 5, 9], gram[6, 1, 9, 7], atol=1e-12)  # same offset (3, 6)
+    assert not torch.allclose(gram[2, 3, 5, 9], gram[2, 3, 9, 5], atol=1e-3)
+
+
+def test_timm_layout_is_ours_reordered_and_widths():
+    timm = beyond_sincos_2d.timm_sincos2d((14, 14), 64)
+    perm = column_permutation(timm, sincos_nd((14, 14), 64))
+    assert perm is not None and perm != list(range(64))
+    assert sincos_nd((2, 3, 4), 12).shape == (24, 12)  # 3-D: a multiple of 6
+    for shape, dim in (((14, 14), 62), ((14, 14), 7), ((2, 3, 4), 8)):
+        with pytest.raises(ValueError, match=f"got {dim}"):
+            sincos_nd(shape, dim)
+    with pytest.raises(AssertionError):
+        beyond_sincos_2d.timm_sincos2d((14, 14), 62)
+
+
+def test_nerf_and_paper_frequency_ratios():
+    """beyond.md: NeRF's frequencies rise by 2 per pair; the paper's fall by 10000 ** (2/d), 1.0366 at d = 512."""
+    assert _values("wavelengths")["ratio"] == f"{10000 ** (2 / 512):.5f}"
+    assert 10000 ** (2 / 512) > 1 and 2 > 10000 ** (2 / 512)  # NeRF's factor is the larger
+    lam = ce.rope_wavelengths(512)
+    assert torch.allclose(lam[1:] / lam[:-1], torch.full((), 10000 ** (2 / 512), dtype=torch.float64))
+
+
+def test_context_extension_wavelengths():
+    values = _values("beyond_context_extension")
+    d, s, L = int(values["head_dim"]), float(values["scale"]), int(values["trained"].replace(",", ""))
+    lam = ce.rope_wavelengths(d)
+    assert torch.equal(lam, wavelengths(d, 10000.0))  # the same code as the formula and base pages
+    slow = lam > L
+    assert int(slow.sum()) == int(values["slow_pairs"])
+    assert ((L - 1) * 2 * math.pi / lam[slow] < 2 * math.pi).all()  # those pairs never complete a turn
+    pi = ce.position_interpolation(d, 10000.0, s)
+    assert torch.allclose(pi / lam, torch.full((), s, dtype=torch.float64))
+    assert f"{pi[0].item():.2f}" == values["pi_shortest"] and pi[0] > lam[0]
+    ntk = ce.ntk_aware(d, 10000.0, s)
+    assert ntk[0] == pytest.approx(2 * math.pi) and (ntk[-1] / lam[-1]).item() == pytest.approx(s, rel=1e-12)
+    growth = ntk / lam
+    assert torch.allclose(growth[1:] / growth[:-1], (growth[1] / growth[0]).expand(d // 2 - 1)) and growth[1] > 1
+    yarn = ce.yarn(d, 10000.0, s, L)
+    turns = L / lam
+    assert torch.allclose(yarn[turns > 32], lam[turns > 32], rtol=1e-12, atol=0)
+    assert torch.allclose(yarn[turns < 1], s * lam[turns < 1])
+    middle = (turns >= 1) & (turns <= 32)
+    assert ((yarn[middle] >= lam[middle]) & (yarn[middle] <= s * lam[middle] * (1 + 1e-12))).all()
+    assert int((turns > 32).sum()) == int(values["yarn_kept"]) and int((turns < 1).sum()) == int(values["yarn_interpolated"])
+    assert values["ntk_base"] == f"{10000 * s ** (d / (d - 2)):,.0f}"
+    assert float(values["yarn_attention"]) == pytest.approx(0.1 * math.log(s) + 1, abs=1e-4)
+    with pytest.raises(ValueError, match="scale"):
+        ce.position_interpolation(d, 10000.0, 0.5)
+
+
+def test_causal_mask_breaks_permutation_equivariance_and_counts_positions():
+    import beyond_no_encoding as demo
+
+    moved = demo.attention(demo.x[demo.perm], causal=False)
+    assert torch.allclose(moved, demo.attention(demo.x, causal=False)[demo.perm], atol=1e-6)
+    moved = demo.attention(demo.x[demo.perm], causal=True)
+    assert not torch.allclose(moved, demo.attention(demo.x, causal=True)[demo.perm], atol=1e-3)
+    out = (demo.uniform @ demo.values).squeeze(1)
+    assert torch.allclose(out, 1 / torch.arange(1, demo.n + 1).float())

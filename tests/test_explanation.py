@@ -281,7 +281,8 @@ PAGES = {
     "formula.md": ["formula_forms", "wavelengths"],
     "base.md": ["base_comparison"],
     "properties.md": ["dot_product_vs_offset", "norm_and_distance"],
-    "add-or-concatenate.md": ["concat_cost", "embedding_vs_pe_norms"],
+    "add-or-concatenate.md": ["concat_cost", "embedding_vs_pe_norms", "add_or_concatenate_geometry"],
+    "beyond.md": ["beyond_distinct_positions", "beyond_context_extension", "wavelengths"],
 }
 
 
@@ -295,3 +296,17 @@ def test_pages_quote_generated_numbers_instead_of_typing_them(page):
         for key, literal in quoted.items():  # every value the snippet saved, quoted here or not
             if len(literal.replace(",", "").replace(".", "")) >= 4:  # long enough not to occur by chance
                 assert literal not in text, f"{page} types {literal!r} instead of quoting gen.{stem}.{key}"
+
+
+def test_concatenation_is_exactly_orthogonal_and_addition_nearly():
+    """add-or-concatenate.md (the geometry): concatenated parts are orthogonal, so squared lengths add exactly; added
+    parts are nearly orthogonal, within the quoted bounds, and not exactly."""
+    import add_or_concatenate_geometry as geo
+
+    concat = torch.cat([geo.e[:, None, :].expand(-1, geo.positions, -1),
+                        geo.pe[None, :, :].expand(geo.tokens, -1, -1)], dim=-1)
+    assert torch.allclose(concat.norm(dim=-1) ** 2, geo.pythagoras, rtol=1e-12)
+    quoted = values("add_or_concatenate_geometry")
+    assert geo.cos.abs().max() <= float(quoted["largest_cos"]) + 5e-4 and geo.cos.abs().max() > 0.05
+    assert geo.gap.abs().max() <= float(quoted["largest_gap"]) + 5e-4 and geo.gap.abs().max() > 1e-3
+    assert quoted["largest_cos"] == f"{geo.cos.abs().max().item():.3f}"

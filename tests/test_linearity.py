@@ -146,3 +146,18 @@ def test_slip_readings():
     assert literal_step3_error(d, 1000, 1) > 0.5  # the seed's step 3 is false under its own definitions
     table = (GENERATED / "linearity_slips_table.txt").read_text()
     assert [line.endswith("| no |") for line in table.splitlines()].count(True) == 2 and "| yes | < 1e-12 | yes |" in table
+
+
+def test_rotation_figure_claims():
+    """linearity.md (the figure): pair 0's point turns clockwise as p grows, M_k carries PE(p) to PE(p + k), the
+    textbook rotation carries it back, M_k is block diagonal, and PE(p).PE(p+k) is the sum of cos(omega_i k)."""
+    import linearity_rotation as fig
+
+    assert (fig.turn < 0).all()  # clockwise in the (sin, cos) plane
+    assert torch.allclose(fig.shift_matrix(2, fig.K) @ fig.point[1], fig.point[1 + fig.K])
+    assert torch.allclose(fig.textbook @ fig.point[1 + fig.K], fig.point[1])
+    assert not torch.allclose(fig.textbook @ fig.point[1], fig.point[1 + fig.K], atol=1e-3)
+    m = fig.shift_matrix(8, 3)
+    mask = torch.block_diag(*[torch.ones(2, 2)] * 4).bool()
+    assert torch.equal(m[~mask], torch.zeros(int((~mask).sum()), dtype=m.dtype))
+    assert torch.allclose(fig.dots, fig.terms.sum(dim=1), atol=1e-12)

@@ -22,10 +22,13 @@ ALL = [REFERENCE, *VARIANTS]
 IDS = [v.key for v in ALL]
 
 PAPER_INTERLEAVED = ["reference", "seed_nested_loops", "seed_stack_flatten", "seed_aiedge", "seed_div_term",
-                     "seed_plain_attribute"]
+                     "seed_plain_attribute", "nemo", "espnet", "distilbert", "trax", "opennmt", "keras_hub"]
 PAPER_SPLIT = ["split_sin_cos", "marian"]
-PAPER_FLIPPED = ["diffusers_flipped"]
-T2T = ["tensor2tensor", "fairseq", "whisper"]
+PAPER_FLIPPED = ["diffusers_flipped", "guided_diffusion"]
+T2T = ["tensor2tensor", "fairseq", "whisper", "musicgen", "pegasus_x", "tf_models_relative"]
+T2T_FLIPPED = ["musicgen"]
+# Tables whose every value is the paper's times a constant (more-libraries.md): NeMo divides by sqrt(d).
+SCALED = {"nemo": lambda d: d**-0.5}
 
 # What each variant does at d_model = 7, as the pages describe it (seeds.md, libraries.md).
 ODD = {
@@ -41,16 +44,34 @@ ODD = {
     "diffusers_flipped": "zero column (6)",
     "fairseq": "zero column (6)",
     "whisper": "crash (AssertionError)",
+    "nemo": "crash (RuntimeError)",
+    "espnet": "crash (RuntimeError)",
+    "distilbert": "correct",
+    "musicgen": "zero column (6)",
+    "pegasus_x": "crash (RuntimeError)",
+    "trax": "crash (RuntimeError)",
+    "opennmt": "crash (ValueError)",
+    "keras_hub": "correct",
+    "guided_diffusion": "zero column (6)",
+    "tf_models_relative": "wrong width (6 columns)",
 }
 # Which state_dict entries hold the table (seeds.md, libraries.md); None: a function, no module.
 SAVED = {
     "reference": [], "seed_nested_loops": None, "seed_stack_flatten": [], "seed_aiedge": ["pos_encoding"],
     "seed_div_term": ["pe"], "seed_plain_attribute": [], "split_sin_cos": [], "marian": ["weight"],
     "tensor2tensor": None, "diffusers_flipped": None, "fairseq": [], "whisper": ["positional_embedding"],
+    "nemo": ["pos_enc"], "espnet": [], "distilbert": ["weight"], "musicgen": [], "pegasus_x": [], "trax": ["weights"],
+    "opennmt": ["pe"], "keras_hub": [], "guided_diffusion": None, "tf_models_relative": [],
 }
-FLOAT64_ANGLES = {"reference", "split_sin_cos", "marian"}
+FLOAT64_ANGLES = {"reference", "split_sin_cos", "marian", "distilbert", "trax"}
 CACHED = {"reference", "seed_aiedge", "seed_div_term", "seed_plain_attribute", "split_sin_cos", "marian", "fairseq",
-          "whisper"}
+          "whisper", "nemo", "espnet", "distilbert", "musicgen", "trax", "opennmt"}
+# What each variant's own call returns for batch-first x (libraries.md, more-libraries.md).
+RETURNS = {"espnet": "[batch, seq, d], √d·x + PE", "opennmt": "[batch, seq, d], √d·x + PE",
+           "trax": "[batch, seq, d], x + PE", "distilbert": "[batch, seq, d], x + PE",
+           "nemo": "[batch, seq, d], PE only", "musicgen": "[seq, d], PE only", "pegasus_x": "[batch, seq, d], PE only",
+           "keras_hub": "[batch, seq, d], PE only", "guided_diffusion": "[seq, d], PE only",
+           "tf_models_relative": "[seq, d], PE only"}
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +112,7 @@ def test_every_variant_snippet_is_registered():
     assert files == {v.key for v in VARIANTS}
     assert {v.kind for v in VARIANTS} == {"seed", "library"}
     assert sum(v.kind == "seed" for v in VARIANTS) == 5
+    assert {v.checked for v in VARIANTS} == {"", "transformers", "diffusers"}
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.key for v in VARIANTS])
@@ -115,7 +137,7 @@ def test_every_variant_has_a_cited_section_and_a_table_row(variant: Variant):
 @pytest.mark.parametrize("d_model", [8, 64, 100])
 def test_paper_frequency_variants_are_the_reference_permuted(key: str, d_model: int):
     table = _variants.BY_KEY[key].build(80, d_model).double()
-    ref = positional_encoding(80, d_model, dtype=torch.float64)
+    ref = positional_encoding(80, d_model, dtype=torch.float64) * SCALED.get(key, lambda d: 1.0)(d_model)
     perm = expected_permutation(key, d_model)
     assert torch.allclose(table, ref[:, perm], atol=1e-5, rtol=0)
     assert torch.allclose(table[:, inverse(perm)], ref, atol=1e-5, rtol=0)
@@ -138,7 +160,7 @@ def test_table_permutations_match_expectation(committed: dict, fresh: dict):
 
 def test_layouts_as_observed(committed: dict, fresh: dict):
     names = {**{k: "interleaved" for k in PAPER_INTERLEAVED}, **{k: "[sin | cos]" for k in PAPER_SPLIT + T2T},
-             "diffusers_flipped": "[cos | sin]"}
+             **{k: "[cos | sin]" for k in PAPER_FLIPPED + T2T_FLIPPED}}
     for key, name in names.items():
         assert committed[key]["layout"] == fresh[key]["layout"] == name, key
 

@@ -1,0 +1,68 @@
+"""The proof drawn: pair 0's (sin, cos) point turning clockwise, M_k as a picture, the dot product as a sum of cosines."""
+
+import _docenv
+import math
+
+import matplotlib.pyplot as plt
+import torch
+
+from linearity_shift_matrix import shift_matrix
+from reference import positional_encoding
+
+K = 2  # the offset drawn
+
+# --8<-- [start:turns]
+p = torch.arange(7, dtype=torch.float64)
+point = torch.stack([torch.sin(p), torch.cos(p)], dim=1)  # pair 0 (omega = 1) of PE(0) .. PE(6)
+turn = point[:-1, 0] * point[1:, 1] - point[:-1, 1] * point[1:, 0]  # z of the cross product of neighbours
+c, s = math.cos(K), math.sin(K)
+textbook = torch.tensor([[c, -s], [s, c]], dtype=torch.float64)  # counter-clockwise by K
+print("cross product of consecutive points (negative: clockwise):", _docenv.fmt(turn[:3]).tolist())
+print(f"M_{K} takes PE(1) to PE({1 + K}):", bool(torch.allclose(shift_matrix(2, K) @ point[1], point[1 + K])))
+print(f"the textbook rotation by {K} takes PE({1 + K}) back to PE(1):",
+      bool(torch.allclose(textbook @ point[1 + K], point[1])))
+# --8<-- [end:turns]
+
+# --8<-- [start:dot]
+d, offsets = 8, torch.arange(0, 41, dtype=torch.float64)
+omega = 10000.0 ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+terms = torch.cos(offsets[:, None] * omega[None, :])  # one cosine per pair
+pe = positional_encoding(200, d, dtype=torch.float64)
+dots = torch.stack([pe[100] @ pe[100 + int(k)] for k in offsets])
+print("PE(100) . PE(100 + k) = sum of the cosines, largest gap:",
+      _docenv.bound((dots - terms.sum(dim=1)).abs().max(), 1e-12))
+# --8<-- [end:dot]
+
+fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), constrained_layout=True)
+ax = axes[0]
+circle = torch.linspace(0, 2 * math.pi, 200, dtype=torch.float64)  # float64: the same curve on every CPU
+ax.plot(torch.sin(circle), torch.cos(circle), color="0.8", lw=1)
+ax.plot(point[:, 0], point[:, 1], "o", color="C0")
+for j, (x, y) in enumerate(point.tolist()):
+    ax.annotate(f"p={j}", (x, y), textcoords="offset points", xytext=(6, 4), fontsize=8)
+ax.annotate("", xy=point[1 + K].tolist(), xytext=point[1].tolist(),
+            arrowprops=dict(arrowstyle="->", color="C3", connectionstyle="arc3,rad=-0.35"))
+ax.annotate("", xy=(point[1] * 0.8).tolist(), xytext=(point[1 + K] * 0.8).tolist(),
+            arrowprops=dict(arrowstyle="->", color="C2", connectionstyle="arc3,rad=-0.35"))
+ax.text(0.02, 0.02, f"red: M_{K}, clockwise\ngreen: textbook R({K}), back", transform=ax.transAxes, fontsize=8)
+ax.set_aspect("equal")
+ax.set_xlabel("sin p (column 0)")
+ax.set_ylabel("cos p (column 1)")
+ax.set_title("pair 0 turns clockwise as p grows", fontsize=9)
+
+ax = axes[1]
+m = shift_matrix(8, 3)
+im = ax.imshow(m, cmap="RdBu_r", vmin=-1, vmax=1)
+ax.set_title("M_3 for d_model = 8: 2x2 rotations on the diagonal", fontsize=9)
+ax.set_xticks(range(8))
+ax.set_yticks(range(8))
+fig.colorbar(im, ax=ax, shrink=0.8)
+
+ax = axes[2]
+for i in range(d // 2):
+    ax.plot(offsets, terms[:, i], lw=1, label=f"cos(ω{i} k)")
+ax.plot(offsets, dots, "k-", lw=2, label="PE(p)·PE(p+k)")
+ax.set_xlabel("offset k")
+ax.set_title("the dot product is a sum of cosines (d_model = 8)", fontsize=9)
+ax.legend(fontsize=7, loc="lower left")
+_docenv.save_figure(fig)
