@@ -274,7 +274,7 @@ class Page:
         rendered = iter(renderer.render([(p, d) for ps, (_, d, _) in zip(pieces, found) for p in ps], where))
         self.typeset = []
         texts = []
-        for (tex, display, tag), parts in zip(found, pieces):
+        for (_tex, _display, tag), parts in zip(found, pieces):
             outs = [next(rendered) for _ in parts]
             if len(outs) == 1:
                 out = outs[0]

@@ -60,7 +60,7 @@ def trim(css: str, classes: set[str]) -> str:
     tree = rules(tinycss2.parse_stylesheet(css, skip_whitespace=True, skip_comments=True))
 
     def flat(items):
-        for head, body in items:
+        for _head, body in items:
             if isinstance(body, list):
                 yield from flat(body)
             else:

@@ -1,7 +1,6 @@
 """RoPE's wavelengths under context extension (head_dim 128, base 10000, 4,096 trained positions, 4x longer)."""
 
 import _docenv
-import math
 
 import matplotlib.pyplot as plt
 import torch

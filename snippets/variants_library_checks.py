@@ -1,7 +1,6 @@
 """Run the installed libraries next to our variants: layout, values at an even and an odd width, state_dict keys."""
 
 import _docenv
-import torch
 
 from _variants import BY_KEY, VARIANTS, layout, sinusoids_in
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version

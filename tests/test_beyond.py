@@ -87,14 +87,14 @@ def test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotation
 
 # --- the sections added for issue 15 ------------------------------------------------------------------------------
 
-import json
-import math
+import json  # noqa: E402
+import math  # noqa: E402
 
-import beyond_sincos_2d
-from _variants import column_permutation
-from base_comparison import distance_by_offset
-from pelib import context_extension as ce
-from pelib.sincos_nd import sincos_nd
+import beyond_sincos_2d  # noqa: E402
+from _variants import column_permutation  # noqa: E402
+from base_comparison import distance_by_offset  # noqa: E402
+from pelib import context_extension as ce  # noqa: E402
+from pelib.sincos_nd import sincos_nd  # noqa: E402
 
 
 def _values(stem: str) -> dict[str, str]:

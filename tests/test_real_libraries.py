@@ -11,7 +11,6 @@ import re
 
 import pytest
 import torch
-
 from _variants import BY_KEY, VARIANTS, layout, sinusoids_in
 from conftest import GENERATED, ROOT
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version
@@ -74,9 +73,8 @@ def test_the_page_table_is_what_running_the_libraries_gives():
 def test_guided_diffusion_is_diffusers_with_flip_and_no_shift():
     """more-libraries.md: guided-diffusion's function is what diffusers computes with flip_sin_to_cos=True and
     downscale_freq_shift=0, to the bit, at even and odd widths and for fractional timesteps."""
-    from diffusers.models.embeddings import get_timestep_embedding
-
     import variant_guided_diffusion
+    from diffusers.models.embeddings import get_timestep_embedding
 
     steps = torch.tensor([0.0, 1.0, 2.5, 999.0])
     for d in (8, 7, 64):

@@ -1,7 +1,6 @@
 """The guided tour (tour.md): its one computed claim, and that Home leads to it first."""
 
 import torch
-
 from conftest import ROOT
 
 

@@ -12,7 +12,6 @@ import math
 import numpy as np
 import pytest
 import torch
-
 import variant_distilbert
 import variant_espnet
 import variant_guided_diffusion

@@ -170,7 +170,7 @@ LEDGER = Ledger('add-or-concatenate.md', [
            'the plan of the page'),
     computed('asserted',
              r"Claims are asserted in `tests/test_explanation.py`.",
-             lambda: set(te.PAGES[PAGE]) == {'concat_cost', 'embedding_vs_pe_norms'} and the_tests_note()),
+             lambda: set(te.PAGES[PAGE]) == {'concat_cost', 'embedding_vs_pe_norms', 'add_or_concatenate_geometry'} and the_tests_note()),
     prose('heading-paper',
            r"What the paper does",
            'a heading: the claims are in the sentences below it'),

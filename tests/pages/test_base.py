@@ -235,7 +235,7 @@ LEDGER = Ledger('base.md', [
            r"For a model with sinusoidal PE added to the input, the evidence that 10000 matters is thin: the paper's own ablation found learned embeddings equally good.",
            'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), Table 3 row (E) (learned 25.7 BLEU vs sinusoidal 25.8)'),
     cited('rotary-reuses',
-           r"The base comes back in rotary encodings, which reuse the same frequencies \(\omega_i\) inside attention ([Beyond the paper](beyond.md#from-the-rotation-to-relative-encodings) shows how); what the base does there is not measured on this site.",
+           'The base comes back in rotary encodings, which reuse the same frequencies \\(\\omega_i\\) inside attention ([Beyond the paper](beyond.md#from-the-rotation-to-relative-encodings) shows how).',
            'Su et al. 2021, RoFormer, arXiv:2104.09864, §3.2.2 Eq. (15): θ_i = 10000^(-2(i-1)/d)'),
     computed('the-test-note',
              r"`test_what_the_base_trades` recomputes the table: the closest distinct positions are neighbours at every base; as the base grows the neighbour distance shrinks and fewer pairs wrap inside the window; the longest wavelength is \(2\pi b^{510/512}\); far positions are more similar at base 1,000,000 than at base 10; the monotone range is longer at 10000 than at 10 or 1,000,000; most pairs wrap at 10000; and the first local minimum for base 10000 equals the one quoted on [Properties](properties.md#it-decreases-only-locally).",

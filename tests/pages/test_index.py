@@ -180,7 +180,7 @@ LEDGER = Ledger('index.md', [
            r"**Play and practise** (tutorial)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     prose('links-play',
-           r"[Interactive explorer](explorer.md) · [Exercises](exercises.md) · [FAQ](faq.md)",
+           '[A guided tour](tour.md) · [Interactive explorer](explorer.md) · [Exercises](exercises.md) · [FAQ](faq.md)',
            'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
     prose('heading-trust',
            r"How to trust this site",

@@ -17,7 +17,7 @@ from support import DOCS, SNIPPETS, data, values
 
 ALL = [_variants.REFERENCE, *_variants.VARIANTS]
 SEEDS = [v.key for v in _variants.VARIANTS if v.kind == "seed"]
-LIBRARIES = [v.key for v in _variants.VARIANTS if v.kind == "library"]
+LIBRARIES = [v.key for v in _variants.VARIANTS if v.kind == "library" and v.page.startswith("libraries.md")]
 
 
 def committed() -> dict:
