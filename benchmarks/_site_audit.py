@@ -68,7 +68,8 @@ def chromium() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         raise FileNotFoundError(f"{CHROMIUM} is missing: `make browser` installs Debian's chromium")
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        # a short TMPDIR: Chromium puts a Unix socket there, and regen gives each job a deep temporary folder
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, env={**os.environ, "TMPDIR": "/tmp"})
         try:
             yield browser
         finally:
