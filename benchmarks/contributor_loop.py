@@ -24,7 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BUDGETS = {"forced_regen": 30.0, "noop_regen": 1.0, "save_to_browser": 3.0, "test_fast": 30.0}
 IGNORED = shutil.ignore_patterns(".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "_snippet_output",
                                  "node_modules")
-ENV = os.environ | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", "PYTHONDONTWRITEBYTECODE": "1"}
+# Without regen's REGEN_* variables: the copy's snippets and tests must write their own outputs, not this job's.
+ENV = {k: v for k, v in os.environ.items() if not k.startswith("REGEN_")} | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", "PYTHONDONTWRITEBYTECODE": "1"}
 
 
 def seconds(*command: str, cwd: Path, env: dict | None = None, check: bool = True) -> float:
