@@ -6,8 +6,8 @@ import math
 import matplotlib.pyplot as plt
 import torch
 
-from linearity_shift_matrix import shift_matrix
-from reference import positional_encoding
+from pelib.shift import shift_matrix
+from reference import frequencies, positional_encoding
 
 K = 2  # the offset drawn
 
@@ -25,7 +25,7 @@ print(f"the textbook rotation by {K} takes PE({1 + K}) back to PE(1):",
 
 # --8<-- [start:dot]
 d, offsets = 8, torch.arange(0, 41, dtype=torch.float64)
-omega = 10000.0 ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+omega = frequencies(d)
 terms = torch.cos(offsets[:, None] * omega[None, :])  # one cosine per pair
 pe = positional_encoding(200, d, dtype=torch.float64)
 dots = torch.stack([pe[100] @ pe[100 + int(k)] for k in offsets])

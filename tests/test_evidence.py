@@ -123,7 +123,7 @@ def run(label: str, seed: int) -> dict:
 
 
 def test_the_expected_angles_are_w_times_k():
-    from linearity_shift_matrix import frequencies
+    from reference import frequencies
 
     assert EXPECTED[:FAST] == [round(float(w) * K, 2) for w in frequencies(SHIFT["config"]["d_model"])[:FAST]]
 
