@@ -138,7 +138,7 @@ LEDGER = Ledger('index.md', [
            r"This site is a reference for that one idea.",
            'what the site is about'),
     computed('code-is-files',
-             r"Every code example on it is a file in the repository (only the templates on [Contributing](contributing.md) and one `make` command are typed), every output, figure and table of results is produced by running that code, and the numbers in the text are quoted from those outputs, not typed by hand.",
+             'Every code example on it is a file in the repository (only the templates on the Contributing page and one `make` command are typed), every output, figure and table of results is produced by running that code, and the numbers in the text are quoted from those outputs, not typed by hand.',
              lambda: code_is_included() and outputs_and_figures_generated() and numbers_quoted_on_every_page()),
     computed('tests-check-properties',
              r"Tests check the properties the pages state, not only that the code runs: [how to trust this site](#how-to-trust-this-site) lists what is checked.",
