@@ -206,6 +206,7 @@ def test_forward_benchmark_measure_times_forward_passes_of_the_right_sum(monkeyp
             assert torch.allclose(call(), expected, atol=1e-5), name
 
 
+@pytest.mark.slow
 def test_interleaved_timing_takes_the_fastest_round():
     calls = []
     seconds = _bench.interleaved_seconds({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")},
@@ -225,6 +226,7 @@ def test_machine_description_and_missing_gpu(monkeypatch):
     assert _bench.devices() == ["cpu", "cuda"]
 
 
+@pytest.mark.slow
 def test_peak_memory_counts_what_a_call_allocates():
     small = _bench.peak_memory("build_table:linearity", 2_000, 512)
     large = _bench.peak_memory("build_table:linearity", 40_000, 512)
@@ -233,6 +235,7 @@ def test_peak_memory_counts_what_a_call_allocates():
     assert 0.8 * large["result_bytes"] < large["peak_bytes"] < 1.5 * large["result_bytes"]
 
 
+@pytest.mark.slow
 def test_a_benchmark_that_writes_no_report_fails_and_changes_nothing(repo_copy):
     (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nimport _docenv\nprint("ran")\n')
     proc = subprocess.run([sys.executable, str(repo_copy / "scripts" / "regen.py"), "--bench", "zz_silent"],

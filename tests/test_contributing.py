@@ -34,6 +34,7 @@ def regen_module():
     return regen
 
 
+@pytest.mark.slow
 def test_new_snippet_scaffold_is_a_snippet_regen_runs(tmp_path: Path) -> None:
     proc = new_snippet("scaffold_probe", tmp_path)
     assert proc.returncode == 0, proc.stderr

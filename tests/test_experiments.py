@@ -34,6 +34,7 @@ def test_there_are_experiments():
     assert {p.stem for p in EXPERIMENTS} >= {"extrapolation"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("script", EXPERIMENTS, ids=lambda p: p.stem)
 def test_reduced_run_writes_the_same_outputs_twice(script, tmp_path):
     first = run_reduced(script, tmp_path / "first")

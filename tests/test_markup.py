@@ -8,6 +8,7 @@ import subprocess
 import sys
 from html.parser import HTMLParser
 
+import pytest
 import yaml
 from conftest import ROOT
 
@@ -47,6 +48,7 @@ def test_every_page_carries_the_whole_description(built_site):
         assert meta.get("description") == description, f"{page.name}: {meta.get('description')!r}"
 
 
+@pytest.mark.slow
 def test_404_page_links_under_the_published_subpath(tmp_path):
     """On GitHub Pages the site lives under /REPO/ and 404.html is served at any depth: its links must carry
     the subpath (site_url comes from SITE_URL, set by the Pages workflow)."""

@@ -134,6 +134,7 @@ def test_no_macro_is_left_unrendered(built_site):
     assert not leftovers
 
 
+@pytest.mark.slow
 def test_strict_build_fails_on_a_missing_include(tmp_path):
     """pymdownx.snippets runs with check_paths: a page that includes a missing file must fail the build."""
     import shutil
