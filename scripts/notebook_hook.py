@@ -11,7 +11,9 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import logging
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -21,6 +23,9 @@ import tinycss2
 log = logging.getLogger("mkdocs.hooks.notebook")
 
 CSS_PATH = "assets/notebook.css"
+# Trimming takes about a second; `make serve` rebuilds on every save with the same notebook CSS, so the result is kept
+# on disk under the hash of its inputs (the stylesheets, the classes and this file).
+CACHE = Path(__file__).resolve().parent.parent / ".cache" / "notebook-css"
 STYLE = re.compile(r"[ \t]*<style[^>]*>(.*?)</style>\n?", re.S)
 DOWNLOAD = re.compile(r'<a href="(?P<name>[^"/]+\.ipynb)" download>')
 
@@ -134,10 +139,24 @@ def on_post_page(output: str, page, config) -> str:
     return DOWNLOAD.sub(download, output)
 
 
+def cached_trim(css: str, classes: set[str]) -> str:
+    """`trim`, read from .cache/notebook-css/ when these inputs were trimmed before."""
+    key = hashlib.sha256("\0".join([Path(__file__).read_text(encoding="utf-8"), css, *sorted(classes)]).encode())
+    path = CACHE / f"{key.hexdigest()}.css"
+    if path.is_file():
+        return path.read_text(encoding="utf-8")
+    trimmed = trim(css, classes)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(trimmed, encoding="utf-8")
+    tmp.replace(path)
+    return trimmed
+
+
 def on_post_build(config) -> None:
     if not _css:
         return
-    css = trim("\n".join(_css), _classes)
+    css = cached_trim("\n".join(_css), _classes)
     target = Path(config.site_dir) / CSS_PATH
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(css, encoding="utf-8")
