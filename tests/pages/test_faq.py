@@ -166,8 +166,22 @@ def where_saved():
         trainable = {name for name, q in made.named_parameters() if q.requires_grad}
         return not any(name in trainable for name in observed[key]["storage"]["state_dict"])
 
-    return ({"whisper", "marian", "seed_aiedge", "seed_div_term"} <= saved and {"reference", "fairseq"} <= non_persistent
-            and all(frozen(key) for key in saved if not BY_KEY[key].page.startswith("more-libraries.md")) and BY_KEY["marian"].source.startswith("huggingface/transformers"))
+    named = {"whisper", "marian", "seed_aiedge", "seed_div_term"}
+    return (named <= saved and {"reference", "fairseq"} <= non_persistent and all(frozen(key) for key in named)
+            and BY_KEY["marian"].source.startswith("huggingface/transformers"))
+
+
+def trax_trains_it():
+    """trax keeps the table in state_dict as a trainable parameter, and one optimiser step moves it."""
+    layer = BY_KEY["trax"].make(8, 6)
+    stored = data("variants_comparison")["trax"]["storage"]["state_dict"]
+    trainable = {name for name, q in layer.named_parameters() if q.requires_grad}
+    before = {name: q.detach().clone() for name, q in layer.named_parameters()}
+    optimiser = torch.optim.SGD(layer.parameters(), lr=0.1)
+    layer(torch.zeros(1, 8, 6)).sum().backward()
+    optimiser.step()
+    moved = any(not torch.equal(before[name], q.detach()) for name, q in layer.named_parameters())
+    return bool(stored) and set(stored) <= trainable and moved
 
 
 def misread_breaks_the_shift():
@@ -296,8 +310,9 @@ LEDGER = Ledger('faq.md', [
     computed('separate-directions', "The usual defence is that in many dimensions the two signals can occupy nearly separate directions.", passes(explanation_tests.test_embeddings_and_pe_are_nearly_orthogonal)),
     prose('see-add-2', "See [add or concatenate?](add-or-concatenate.md#does-the-table-drown-the-token-embedding) and the four-term expansion on [beyond the paper](beyond.md#why-linearity-did-not-buy-extrapolation).", "links"),
     prose('q-learned', "Is the sinusoidal encoding learned?", "a question"),
-    computed('fixed', "No. It is a fixed function of the position, never trained.", fixed_never_trained),
+    computed('fixed', "No. The paper's encoding is a fixed function of the position, never trained.", fixed_never_trained),
     computed('saved', "Whether it is *saved* depends on the code: [the reference module](reference.md#the-module) keeps it in a non-persistent buffer, rebuilt when the module is built and left out of `state_dict`, as fairseq does; Whisper, a bare Hugging Face `MarianModel` and two of the seeds (AiEdge, div_term) put it in `state_dict`, so their checkpoints carry it, frozen (see [where the table lives](variants/index.md#where-the-table-lives)).", where_saved),
+    computed('trax-trains', "One library we read trains it: [trax](variants/more-libraries.md#trax) stores the table as the layer's trainable weights, so there the sinusoids are only where training starts.", trax_trains_it),
     cited('learned-table-3', 'The paper also tried learned position embeddings, with nearly identical results ([the paper gives no reason](base.md#the-paper-gives-no-reason) quotes it; [learned or fixed?](evidence.md#learned-or-fixed) measures both on tiny models).', "Vaswani et al. 2017, section 3.5 and Table 3 row (E): learned positional embeddings, "
                                     "PPL 4.92 / BLEU 25.7 against 4.92 / 25.8"),
     prose('reading', "Reading the formula", "a heading"),
