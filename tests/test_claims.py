@@ -106,6 +106,8 @@ DATA_ONLY = {
     "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); CONTRIBUTING shows its table",
     "extrapolation.txt": "the experiment's log; the evidence page shows its tables and figures",
     "learned_shift_matrix.txt": "the experiment's log; the evidence page shows its tables and figures",
+    "position_probe.txt": "the experiment's log; the evidence page shows its table and figure",
+    "add_vs_concat.txt": "the experiment's log; the evidence page shows its table and figure",
 }
 
 

@@ -6,6 +6,7 @@ import math
 import concat_cost
 import embedding_vs_pe_norms as norms
 import sympy
+import test_evidence as evidence_tests
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
 from claimcheck import Ledger, cited, computed, formula, passes, prose
@@ -202,6 +203,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
     computed('each-part-readable',
              r"A sum of two nearly orthogonal vectors still lets a linear layer read each part approximately, and the first linear map after the sum can learn to keep position and content in directions it can separate.",
              each_part_readable),
+    computed('measured-side-by-side',
+             r"Trained side by side on this site, neither [won: adding matched concatenating at equal width, and at equal parameter count the order changed with the CPU kernel](evidence.md#add-or-concatenate).",
+             lambda: passes(evidence_tests.test_equal_width_neither_wins)()
+             and passes(evidence_tests.test_reverse_is_not_solved)()),
     computed('concatenation-special-case',
              r"Concatenation is the special case where the two parts are made exactly orthogonal, at the price of width.",
              concatenation_is_orthogonal_sum),

@@ -9,6 +9,7 @@ import math
 
 import permutation_equivariance as perm_eq
 import sympy as sp
+import test_evidence as evidence_tests
 import test_explanation as explanation_tests
 import test_faq_exercises as exercise_tests
 import test_linearity as linearity_tests
@@ -296,6 +297,9 @@ LEDGER = Ledger('faq.md', [
           passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)),
     cited('residual', "Every sublayer adds its output back to its input through a residual connection, so the original sum stays one component of the stream that reaches the top, though the layers are free to transform it.", "Vaswani et al. 2017, section 3.1: the output of each sub-layer is LayerNorm(x + Sublayer(x))"),
     prose('see-module', "See [the reference module](reference.md#the-module).", "a link"),
+    computed('probe-fades',
+             "How much of it a linear probe still reads after each layer is [measured on the evidence page](evidence.md#position-probe): less after every layer, and less for a learned table than for the sinusoids.",
+             passes(evidence_tests.test_absolute_tables_fade_and_sinusoids_survive_better)),
     prose('q-real', "Can positions be non-integer (time stamps)?", "a question"),
     computed('real-offsets', r"The formula accepts any real \(p\), and the shift proof, written for integer offsets, goes through unchanged for any real offset \(k\): the angle-addition formulas do not care.", non_integer_positions),
     computed('fine-positions', "What changes is precision: large or finely spaced positions need float32 or float64 angles.", fine_positions_need_float32),

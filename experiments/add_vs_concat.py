@@ -7,7 +7,7 @@ from pelib import training
 from pelib.training import Config
 
 # --8<-- [start:setup]
-BASE = Config(n_layers=2, n_heads=2, min_len=8, max_len=16, max_positions=16, steps=600)
+BASE = Config(n_layers=2, n_heads=2, min_len=8, max_len=16, max_positions=16, steps=400)
 TASKS = {"k_back": dict(task="k_back", k=3), "reverse": dict(task="reverse", causal=False)}
 VARIANTS = {  # name: (position, d_model, d_pos, d_ff)
     "add_32": ("sin_add", 32, None, 64),  # token and position share 32 dimensions
@@ -66,7 +66,8 @@ def main() -> None:
     axes[0].set_ylabel("tokens right (one dot per seed, bar: median)")
     _docenv.save_figure(fig)
 
-    values = {"steps": str(base.steps), "max_len": str(base.max_len), "seeds": str(len(seeds))}
+    values = {"steps": str(base.steps), "min_len": str(base.min_len), "max_len": str(base.max_len),
+              "k": str(TASKS["k_back"]["k"]), "seeds": str(len(seeds))}
     for variant in VARIANTS:
         values[f"params_{variant}"] = f"{results[f'k_back/{variant}/{seeds[0]}']['parameters']:,}"
         for task in TASKS:

@@ -1,0 +1,48 @@
+"""The linear probe of the position (pelib.probes): it reads an exact position as R² = 1, finds nothing in states
+that carry no position, scores only held-out sequences, and refuses a split it cannot make."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from pelib import probes, training
+from pelib.training import Config
+from reference import positional_encoding
+
+
+def test_a_linear_code_of_the_position_scores_one():
+    states = (torch.arange(12, dtype=torch.float64)[:, None] * torch.tensor([[0.5, -2.0, 1.0]])).expand(10, -1, -1)
+    assert probes.position_r2(states, held_out=3) == pytest.approx(1.0, abs=1e-6)
+
+
+def test_states_without_position_score_at_most_zero():
+    generator = torch.Generator().manual_seed(0)
+    noise = torch.randn(40, 12, 8, generator=generator, dtype=torch.float64)  # the same distribution at every position
+    assert probes.position_r2(noise, held_out=10) <= 0.02
+
+
+def test_the_sinusoidal_table_is_read_almost_exactly():
+    table = positional_encoding(16, 32, dtype=torch.float64).expand(6, -1, -1)
+    assert probes.position_r2(table, held_out=2) > 0.99
+
+
+def test_the_score_is_on_held_out_sequences():
+    """Memorising the fitted sequences earns nothing: each sequence's noise is its own, so a probe fitted on it
+    scores worse on the others than on itself."""
+    generator = torch.Generator().manual_seed(1)
+    states = torch.randn(8, 12, 60, generator=generator, dtype=torch.float64)  # more features than fitted rows
+    assert probes.position_r2(states, held_out=2, ridge=1e-9) < 0.5
+
+
+@pytest.mark.parametrize("held_out, message", [(0, "held_out must be an int from 1 to 9"), (10, "got 10"),
+                                               (True, "got True")])
+def test_a_split_it_cannot_make_is_refused_by_name(held_out, message):
+    with pytest.raises(ValueError, match=message):
+        probes.position_r2(torch.zeros(10, 4, 3), held_out=held_out)
+
+
+def test_hidden_states_are_every_layer_input_and_the_output():
+    model = training.build(Config(n_layers=2, d_model=16, d_ff=16, max_positions=16))
+    states = probes.hidden_states(model, torch.zeros(3, 10, dtype=torch.long))
+    assert len(states) == 3 and all(s.shape == (3, 10, 16) for s in states)
+    assert torch.equal(states[0], model.embed_positions(torch.zeros(3, 10, dtype=torch.long)))
