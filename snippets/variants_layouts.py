@@ -34,19 +34,18 @@ def fitted(key: str, d_model: int) -> list[float]:
     return [pair.omega for pair in sinusoids_in(BY_KEY[key].build(256, d_model))]
 
 
-omegas = {(key, d_model): fitted(key, d_model) for key in ("reference", "tensor2tensor") for d_model in (64, 512)}
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
     with layout.style():
         fig, (left, right) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 3.8), narrow_height=6.8))
         for key, label, marker in (("reference", "paper", "o"), ("tensor2tensor", "tensor2tensor", "x")):
-            omega = omegas[key, 64]
+            omega = fitted(key, 64)
             left.semilogy(range(len(omega)), omega, marker, label=label, markersize=5)
         left.axhline(1e-4, color="gray", linewidth=0.8, linestyle="--")
         left.set_xlabel("pair i (d_model = 64)")
         left.set_ylabel("angular frequency ω_i (fitted)")
         left.legend()
         for d_model in (64, 512):
-            ratio = [p / t for p, t in zip(omegas["reference", d_model], omegas["tensor2tensor", d_model])]
+            ratio = [p / t for p, t in zip(fitted("reference", d_model), fitted("tensor2tensor", d_model))]
             half = len(ratio)
             right.plot([i / (half - 1) for i in range(half)], ratio, label=f"d_model = {d_model}")
         right.set_xlabel(layout.wrap("i / (h - 1): from the highest frequency to the lowest"))
