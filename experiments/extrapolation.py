@@ -4,6 +4,7 @@ import _docenv
 import _experiment
 import matplotlib.pyplot as plt
 from pelib import training
+from pelib.figures import LAYOUTS
 from pelib.training import Config
 
 # --8<-- [start:setup]
@@ -66,41 +67,47 @@ def main() -> None:
             for p in POSITIONS]
     _docenv.save_markdown(_docenv.markdown_table(header, rows, "l" + "r" * len(lengths)))
 
-    fig, ax = plt.subplots(figsize=(8, 4.6))
-    for index, position in enumerate(POSITIONS):
-        per_seed = [[fraction(results, position, s, n) for n in lengths] for s in seeds]
-        low = [min(col) for col in zip(*per_seed)]
-        high = [max(col) for col in zip(*per_seed)]
-        mid = [sorted(col)[len(col) // 2] for col in zip(*per_seed)]
-        colour = f"C{index}"
-        ax.fill_between(lengths, low, high, color=colour, alpha=0.18, linewidth=0)
-        ax.plot(lengths, mid, "o-", color=colour, label=LABELS[position], markersize=4)
-    ax.axvline(base.max_len, color="grey", linestyle=":", label=f"longest training length L = {base.max_len}")
-    ax.set_xscale("log", base=2)
-    ax.set_xticks(lengths, [str(n) for n in lengths])
-    ax.set_ylim(0, 1.02)
-    ax.set_xlabel("test length (tokens)")
-    ax.set_ylabel(f"tokens right (token {base.k} back)")
-    ax.set_title(f"Median over {len(seeds)} seeds, band: min to max")
-    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (the key below the plot) for a phone
+        with layout.style():
+            key = dict(loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2) if layout.narrow else \
+                dict(loc="center left", bbox_to_anchor=(1.01, 0.5))
+            fig, ax = plt.subplots(figsize=layout.size(wide=(7, 4.6), narrow_height=4.2))
+            for index, position in enumerate(POSITIONS):
+                per_seed = [[fraction(results, position, s, n) for n in lengths] for s in seeds]
+                low = [min(col) for col in zip(*per_seed)]
+                high = [max(col) for col in zip(*per_seed)]
+                mid = [sorted(col)[len(col) // 2] for col in zip(*per_seed)]
+                colour = f"C{index}"
+                ax.fill_between(lengths, low, high, color=colour, alpha=0.18, linewidth=0)
+                ax.plot(lengths, mid, "o-", color=colour, label=LABELS[position], markersize=4)
+            ax.axvline(base.max_len, color="grey", linestyle=":", label=f"longest training length L = {base.max_len}")
+            ax.set_xscale("log", base=2)
+            ax.set_xticks(lengths, [str(n) for n in lengths])
+            ax.set_ylim(0, 1.02)
+            ax.set_xlabel("test length (tokens)")
+            ax.set_ylabel(f"tokens right (token {base.k} back)")
+            ax.set_title(f"Median over {len(seeds)} seeds, band: min to max")
+            ax.legend(**key)
+            _docenv.save_figure(fig, layout.name())
 
-    fig, ax = plt.subplots(figsize=(8, 4.2))
-    positions_axis = list(range(base.k, lengths[-1]))
-    for position in (p for p in POSITIONS if Config(position=p).is_causal):
-        per_seed = [[r / count for r in by_position[f"{position}/{s}"][base.k:]] for s in seeds]
-        colour = f"C{POSITIONS.index(position)}"
-        ax.fill_between(positions_axis, [min(c) for c in zip(*per_seed)], [max(c) for c in zip(*per_seed)],
-                        color=colour, alpha=0.18, linewidth=0)
-        ax.plot(positions_axis, [sorted(c)[len(c) // 2] for c in zip(*per_seed)], color=colour, label=LABELS[position])
-    ax.axvline(base.max_len - 0.5, color="grey", linestyle=":", label="end of the training lengths")
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("position in the test sequence")
-    ax.set_ylabel("test sequences right at this position")
-    ax.set_ylim(0, 1.02)
-    ax.set_title(f"Causal encodings, {count} test sequences of {lengths[-1]} tokens; median and min–max over seeds")
-    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
-    _docenv.save_figure(fig, "by_position")
+            fig, ax = plt.subplots(figsize=layout.size(wide=(7, 4.2), narrow_height=4.0))
+            positions_axis = list(range(base.k, lengths[-1]))
+            for position in (p for p in POSITIONS if Config(position=p).is_causal):
+                per_seed = [[r / count for r in by_position[f"{position}/{s}"][base.k:]] for s in seeds]
+                colour = f"C{POSITIONS.index(position)}"
+                ax.fill_between(positions_axis, [min(c) for c in zip(*per_seed)], [max(c) for c in zip(*per_seed)],
+                                color=colour, alpha=0.18, linewidth=0)
+                ax.plot(positions_axis, [sorted(c)[len(c) // 2] for c in zip(*per_seed)], color=colour,
+                        label=LABELS[position])
+            ax.axvline(base.max_len - 0.5, color="grey", linestyle=":", label="end of the training lengths")
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("position in the test sequence")
+            ax.set_ylabel(layout.wrap("test sequences right at this position", 30))
+            ax.set_ylim(0, 1.02)
+            ax.set_title(layout.wrap(f"Causal encodings, {count} test sequences of {lengths[-1]} tokens; "
+                                     "median and min–max over seeds", 60))
+            ax.legend(**key)
+            _docenv.save_figure(fig, layout.name("by_position"))
 
     reaches = {p: [reach(by_position[f"{p}/{s}"], count, base.max_len) for s in seeds] for p in POSITIONS}
     header = ["encoding", "positions beyond L still ≥ 90% right, by seed"]

@@ -13,6 +13,7 @@ import _experiment
 import matplotlib.pyplot as plt
 import torch
 from pelib import training
+from pelib.figures import LAYOUTS
 from pelib.shift import shift_matrix
 from pelib.training import Config
 from reference import frequencies
@@ -105,41 +106,47 @@ def main() -> None:
     _docenv.save_json({"config": {**vars(base), "seeds": seeds, "fast_pairs": FAST_PAIRS}, **data})
     k, d, pairs = base.k, base.d_model, base.d_model // 2
 
-    fig, axes = plt.subplots(1, 3, figsize=(12, 3.8), gridspec_kw={"width_ratios": [1, 1, 1.5]})
     learned = torch.tensor(results[f"trained/{seeds[0]}"]["w_fast"])
     target = shift_matrix(d, k)[: 2 * FAST_PAIRS, : 2 * FAST_PAIRS]
-    for ax, matrix, title in ((axes[0], learned / learned.abs().max(), f"trained W (seed {seeds[0]}), pairs 0-3"),
-                              (axes[1], target, f"M_{k}, pairs 0-3")):
-        ax.imshow(matrix.numpy(), cmap="RdBu_r", vmin=-1, vmax=1)
-        ax.set_title(title, fontsize=10)
-        ax.set_xticks(range(0, 2 * FAST_PAIRS, 2))
-        ax.set_yticks(range(0, 2 * FAST_PAIRS, 2))
-        ax.grid(False)
-    ax = axes[2]
-    ax.plot(range(pairs), expected, "k-", label=f"w_i k (k = {k}), wrapped", zorder=1)
-    for label, marker, colour in (("trained", "o", "C0"), ("random_init", "x", "C3")):
-        for n, seed in enumerate(seeds):
-            ax.scatter(range(pairs), results[f"{label}/{seed}"]["angles"], marker=marker, color=colour, s=18,
-                       label=("trained, sinusoidal" if label == "trained" else "random init") if n == 0 else None)
-    ax.axvline(FAST_PAIRS - 0.5, color="grey", linestyle=":")
-    ax.set_xlabel("pair i (frequency w_i falls left to right)")
-    ax.set_ylabel("angle of the block's rotation (rad)")
-    ax.set_title(f"Each pair's rotation angle, {len(seeds)} seeds each", fontsize=10)
-    ax.legend(fontsize=8)
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+        with layout.style():
+            fig = plt.figure(figsize=layout.size(wide=(9.5, 3.9), narrow_height=8.6), constrained_layout=True)
+            grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.3]) if layout.narrow else \
+                fig.add_gridspec(1, 3, width_ratios=[1, 1, 1.5])
+            axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]),
+                    fig.add_subplot(grid[1, :] if layout.narrow else grid[0, 2])]
+            for ax, matrix, title in ((axes[0], learned / learned.abs().max(), f"trained W (seed {seeds[0]}), pairs 0-3"),
+                                      (axes[1], target, f"M_{k}, pairs 0-3")):
+                ax.imshow(matrix.numpy(), cmap="RdBu_r", vmin=-1, vmax=1)
+                ax.set_title(title.replace(", ", ",\n"))
+                ax.set_xticks(range(0, 2 * FAST_PAIRS, 2))
+                ax.set_yticks(range(0, 2 * FAST_PAIRS, 2))
+                ax.grid(False)
+            ax = axes[2]
+            ax.plot(range(pairs), expected, "k-", label=f"w_i k (k = {k}), wrapped", zorder=1)
+            for label, marker, colour in (("trained", "o", "C0"), ("random_init", "x", "C3")):
+                for n, seed in enumerate(seeds):
+                    ax.scatter(range(pairs), results[f"{label}/{seed}"]["angles"], marker=marker, color=colour, s=18,
+                               label=("trained, sinusoidal" if label == "trained" else "random init") if n == 0 else None)
+            ax.axvline(FAST_PAIRS - 0.5, color="grey", linestyle=":")
+            ax.set_xlabel(layout.wrap("pair i (frequency w_i falls left to right)"))
+            ax.set_ylabel(layout.wrap("angle of the block's rotation (rad)", 0))
+            ax.set_title(layout.wrap(f"Each pair's rotation angle, {len(seeds)} seeds each"))
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22 if layout.narrow else -0.2), ncol=2)
+            _docenv.save_figure(fig, layout.name())
 
-    fig, ax = plt.subplots(figsize=(6.5, 3.6))
-    for label, name, colour in (("trained", "trained, sinusoidal", "C0"), ("random_init", "random init", "C3"),
-                                ("learned", "trained, learned absolute", "C2")):
-        for n, seed in enumerate(seeds):
-            ys = [results[f"{label}/{seed}"]["cosine_with_M"][str(j)] for j in OFFSETS]
-            ax.plot(list(OFFSETS), ys, "o-", color=colour, markersize=3, label=name if n == 0 else None)
-    ax.axvline(k, color="grey", linestyle=":")
-    ax.set_xlabel("j")
-    ax.set_ylabel("cosine similarity of W and M_j")
-    ax.set_title(f"W against every shift M_j; the task's offset is k = {k}", fontsize=10)
-    ax.legend(fontsize=8)
-    _docenv.save_figure(fig, "cosine")
+            fig, ax = plt.subplots(figsize=layout.size(wide=(6.5, 3.6), narrow_height=4.4))
+            for label, name, colour in (("trained", "trained, sinusoidal", "C0"), ("random_init", "random init", "C3"),
+                                        ("learned", "trained, learned absolute", "C2")):
+                for n, seed in enumerate(seeds):
+                    ys = [results[f"{label}/{seed}"]["cosine_with_M"][str(j)] for j in OFFSETS]
+                    ax.plot(list(OFFSETS), ys, "o-", color=colour, markersize=3, label=name if n == 0 else None)
+            ax.axvline(k, color="grey", linestyle=":")
+            ax.set_xlabel("j")
+            ax.set_ylabel("cosine similarity of W and M_j")
+            ax.set_title(layout.wrap(f"W against every shift M_j; the task's offset is k = {k}"))
+            ax.legend()
+            _docenv.save_figure(fig, layout.name("cosine"))
 
     rows = []
     for label, name in (("trained", "sinusoidal, trained"), ("random_init", "sinusoidal, random init"),

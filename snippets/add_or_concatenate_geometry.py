@@ -5,6 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 
 from reference import positional_encoding
 
@@ -22,27 +23,31 @@ print(f"cosine of token and position: largest |cos| {cos.abs().max().item():.3f}
 print(f"||e + PE||^2 against ||e||^2 + ||PE||^2: largest relative gap {gap.abs().max().item():.3f}")
 # --8<-- [end:geometry]
 
-fig, axes = plt.subplots(1, 2, figsize=(9, 3.4), constrained_layout=True)
-ax = axes[0]
-ax.annotate("", xy=(1, 0), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color="C0", lw=2))
-ax.annotate("", xy=(0, 1), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color="C3", lw=2))
-ax.annotate("", xy=(1, 1), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color="k", lw=1.5))
-ax.annotate("", xy=(2.6 + 0.98, 0.15), xytext=(2.6, 0), arrowprops=dict(arrowstyle="->", color="C3", lw=2))
-ax.annotate("", xy=(3.6, 0), xytext=(2.6, 0), arrowprops=dict(arrowstyle="->", color="C0", lw=2))
-ax.text(0.3, -0.2, "token (own axes)", color="C0", fontsize=8)
-ax.text(-0.1, 1.08, "position (own axes)", color="C3", fontsize=8)
-ax.text(0.55, 0.75, "[e | PE]", fontsize=8)
-ax.text(2.6, -0.2, "e and PE in one space:\nnearly orthogonal, not exactly", fontsize=8)
-ax.set_xlim(-0.3, 4.2)
-ax.set_ylim(-0.5, 1.3)
-ax.axis("off")
-ax.set_title("concatenate (left) or add (right)", fontsize=9)
-ax = axes[1]
-ax.hist(cos.flatten(), bins=60, color="C0", alpha=0.8, label=f"added, d = {d}")
-ax.axvline(0, color="C3", lw=2, label="concatenated: exactly 0")
-ax.set_xlabel("cosine between a token embedding and a position's encoding")
-ax.set_ylabel("pairs")
-ax.legend(fontsize=8)
-_docenv.save_figure(fig)
+for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+    with layout.style():
+        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9, 3.4), narrow_height=6.4),
+                                 constrained_layout=True)
+        ax = axes[0]
+        ax.annotate("", xy=(1, 0), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color="C0", lw=2))
+        ax.annotate("", xy=(0, 1), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color="C3", lw=2))
+        ax.annotate("", xy=(1, 1), xytext=(0, 0), arrowprops=dict(arrowstyle="->", color="k", lw=1.5))
+        ax.annotate("", xy=(2.6 + 0.98, 0.15), xytext=(2.6, 0), arrowprops=dict(arrowstyle="->", color="C3", lw=2))
+        ax.annotate("", xy=(3.6, 0), xytext=(2.6, 0), arrowprops=dict(arrowstyle="->", color="C0", lw=2))
+        ax.text(0.0, -0.25, "token (own axes)", color="C0")
+        ax.text(-0.1, 1.08, "position (own axes)", color="C3")
+        ax.text(0.62, 0.55, "[e | PE]")
+        ax.text(2.3, -0.45, "e and PE in one space:\nnearly orthogonal,\nnot exactly")
+        ax.set_xlim(-0.3, 4.2)
+        ax.set_ylim(-0.75, 1.3)
+        ax.axis("off")
+        ax.set_title("concatenate (left) or add (right)")
+        ax = axes[1]
+        ax.hist(cos.flatten(), bins=60, color="C0", alpha=0.8, label=f"added, d = {d}")
+        ax.axvline(0, color="C3", lw=2, label="concatenated: exactly 0")
+        ax.set_xlabel(layout.wrap("cosine between a token embedding and a position's encoding"))
+        ax.set_ylabel("pairs")
+        ax.set_ylim(top=ax.get_ylim()[1] * 1.4)  # room above the bars for the legend
+        ax.legend(loc="upper left")
+        _docenv.save_figure(fig, layout.name())
 _docenv.save_values({"largest_cos": f"{cos.abs().max().item():.3f}", "largest_gap": f"{gap.abs().max().item():.3f}",
                      "inv_sqrt_d": f"{1 / math.sqrt(d):.3f}"})

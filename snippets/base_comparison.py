@@ -5,6 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 from pelib.similarity import distance_by_offset, first_rise, similarity_by_offset
 from pelib.spectrum import wavelengths
 
@@ -64,26 +65,29 @@ if __name__ == "__main__":
     _docenv.save_markdown(_docenv.markdown_table(header, rows))
 
     # --8<-- [start:figure]
-    fig, (sim_ax, wave_ax) = plt.subplots(1, 2, figsize=(11, 4))
-    k = torch.arange(0, window)
-    for base in BASES:
-        sim_ax.plot(k[1:], similarity_by_offset(k, d_model, base)[1:], lw=0.9, label=f"base {base:,.0f}")
-        i = torch.arange(0, d_model, 2, dtype=torch.float64)
-        wave_ax.semilogy(i / 2, 2 * math.pi * base ** (i / d_model), lw=1.2, label=f"base {base:,.0f}")
-    sim_ax.set_xscale("log")
-    sim_ax.set_xlabel("offset k (log scale)")
-    sim_ax.set_ylabel("cosine similarity of PE(p), PE(p+k)")
-    sim_ax.set_title("how fast encodings stop resembling each other", fontsize=10)
-    sim_ax.legend(fontsize=8)
-    wave_ax.axhline(window, color="black", ls="--", lw=0.8, label="window: 4,096 positions")
-    wave_ax.set_xlabel("pair index i")
-    wave_ax.set_ylabel("wavelength (positions)")
-    wave_ax.set_title("pairs below the dashed line repeat inside the window", fontsize=10)
-    wave_ax.legend(fontsize=8)
-    fig.suptitle("d_model = 512: what the base changes")
-    fig.tight_layout()
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+        with layout.style():
+            fig, (sim_ax, wave_ax) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4.2), narrow_height=7.6))
+            k = torch.arange(0, window)
+            for base in BASES:
+                sim_ax.plot(k[1:], similarity_by_offset(k, d_model, base)[1:], lw=0.9, label=f"base {base:,.0f}")
+                i = torch.arange(0, d_model, 2, dtype=torch.float64)
+                wave_ax.semilogy(i / 2, 2 * math.pi * base ** (i / d_model), lw=1.2, label=f"base {base:,.0f}")
+            sim_ax.set_xscale("log")
+            sim_ax.set_xlabel("offset k (log scale)")
+            sim_ax.set_ylabel(layout.wrap("cosine similarity of PE(p), PE(p+k)", 30))
+            sim_ax.set_title(layout.wrap("how fast encodings stop resembling each other"))
+            sim_ax.set_ylim(top=1.5)  # room above the curves for the key to both panels
+            sim_ax.legend(ncol=2, loc="upper right")
+            window_line = wave_ax.axhline(window, color="black", ls="--", lw=0.8, label="window: 4,096 positions")
+            wave_ax.set_xlabel("pair index i")
+            wave_ax.set_ylabel("wavelength (positions)")
+            wave_ax.set_title(layout.wrap("pairs below the dashed line repeat inside the window", 40))
+            wave_ax.legend(handles=[window_line], loc="upper left")
+            fig.suptitle("d_model = 512: what the base changes")
+            fig.tight_layout()
+            _docenv.save_figure(fig, layout.name())
     # --8<-- [end:figure]
-    _docenv.save_figure(fig)
 
     r = results[10000.0]
     _docenv.save_values(

@@ -4,6 +4,7 @@ import _docenv
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 
 from pelib.context_extension import ntk_aware, position_interpolation, rope_wavelengths, yarn, yarn_attention_factor
 
@@ -30,19 +31,21 @@ print(f"pairs that do not complete one turn within {TRAINED:,} positions: {slow}
 print(f"YaRN keeps {kept} pairs as trained and interpolates {interpolated} by {SCALE:g}x")
 print(f"NTK-aware base: {BASE * SCALE ** (HEAD_DIM / (HEAD_DIM - 2)):,.0f}")
 
-fig, ax = plt.subplots(figsize=(7, 4))
-styles = {"RoPE as trained": "k-", "position interpolation": "C0--", "NTK-aware base": "C1-.", "YaRN": "C3:"}
-for name, lam in methods.items():
-    ax.semilogy(torch.arange(lam.numel()), lam, styles[name], lw=1.6, label=name)
-ax.axhline(TRAINED, color="grey", lw=0.8)
-ax.axhline(TRAINED * SCALE, color="grey", lw=0.8, ls="--")
-ax.text(1, TRAINED * 1.15, f"trained length {TRAINED:,}", fontsize=8, color="grey")
-ax.text(1, TRAINED * SCALE * 1.15, f"extended length {int(TRAINED * SCALE):,}", fontsize=8, color="grey")
-ax.set_xlabel("rotary pair i (head_dim = 128)")
-ax.set_ylabel("wavelength in positions (log scale)")
-ax.set_title(f"Stretching RoPE {SCALE:g}x: which wavelengths each method changes")
-ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0.0, 0.85))
-_docenv.save_figure(fig)
+for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
+    with layout.style():
+        fig, ax = plt.subplots(figsize=layout.size(wide=(7, 4), narrow_height=4.4))
+        styles = {"RoPE as trained": "k-", "position interpolation": "C0--", "NTK-aware base": "C1-.", "YaRN": "C3:"}
+        for name, lam in methods.items():
+            ax.semilogy(torch.arange(lam.numel()), lam, styles[name], lw=1.6, label=name)
+        ax.axhline(TRAINED, color="grey", lw=0.8)
+        ax.axhline(TRAINED * SCALE, color="grey", lw=0.8, ls="--")
+        ax.text(1, TRAINED * 1.15, f"trained length {TRAINED:,}", color="grey")
+        ax.text(1, TRAINED * SCALE * 1.15, f"extended length {int(TRAINED * SCALE):,}", color="grey")
+        ax.set_xlabel("rotary pair i (head_dim = 128)")
+        ax.set_ylabel(layout.wrap("wavelength in positions (log scale)"))
+        ax.set_title(layout.wrap(f"Stretching RoPE {SCALE:g}x: which wavelengths each method changes"))
+        ax.legend(loc="lower right")
+        _docenv.save_figure(fig, layout.name())
 
 _docenv.save_values({
     "head_dim": str(HEAD_DIM), "trained": f"{TRAINED:,}", "scale": f"{SCALE:g}", "extended": f"{int(TRAINED * SCALE):,}",

@@ -5,6 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 
 from base_comparison import distance_by_offset
 
@@ -23,17 +24,20 @@ print(f"pair 0 alone: closest at offset {closest0} = {closest0 / (2 * math.pi):.
       f"{pair0.min().item():.1e}")
 print(f"the whole encoding: closest at offset {closestf}, distance {full.min().item():.4f}")
 
-fig, ax = plt.subplots(figsize=(7, 3.6))
-shown = k <= 2000
-ax.semilogy(k[shown], pair0[shown], ".", ms=2, color="C0", label="pair 0 alone: 2|sin(k/2)|")
-ax.semilogy(k[shown], full[shown], "-", lw=0.8, color="C3", label=f"whole encoding, d_model = {D_MODEL}")
-ax.axvline(710, color="grey", lw=0.6, ls=":")
-ax.text(720, 2e-4, "k = 710 ≈ 113 · 2π", fontsize=8, color="grey")
-ax.set_xlabel("offset k between two positions")
-ax.set_ylabel("distance between encodings (log)")
-ax.set_title("One pair nearly repeats; the whole vector stays apart")
-ax.legend(fontsize=8, loc="lower right")
-_docenv.save_figure(fig)
+for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
+    with layout.style():
+        fig, ax = plt.subplots(figsize=layout.size(wide=(7, 3.6), narrow_height=3.6))
+        shown = k <= 2000
+        ax.semilogy(k[shown], pair0[shown], ".", ms=2, color="C0", label="pair 0 alone: 2|sin(k/2)|")
+        ax.semilogy(k[shown], full[shown], "-", lw=0.8, color="C3", label=f"whole encoding, d_model = {D_MODEL}")
+        ax.axvline(710, color="grey", lw=0.6, ls=":")
+        ax.text(730, 2e-4, "k = 710 ≈ 113 · 2π", color="grey")
+        ax.set_xlabel("offset k between two positions")
+        ax.set_ylabel("distance (log scale)" if layout.narrow else "distance between encodings (log)")
+        ax.set_title(layout.wrap("One pair nearly repeats; the whole vector stays apart"))
+        ax.set_ylim(top=1e5)  # room above the curves for the legend
+        ax.legend(loc="upper right")
+        _docenv.save_figure(fig, layout.name())
 
 _docenv.save_values({
     "n": f"{N:,}", "d_model": str(D_MODEL), "pair0_offset": str(closest0),

@@ -4,6 +4,7 @@ import _docenv
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 
 from pelib.sincos_nd import sincos_nd
 
@@ -41,12 +42,15 @@ if __name__ == "__main__":
 
     sim = (table @ table[7 * 14 + 7]).reshape(14, 14) / table[0].square().sum()
     corner = (table @ table[0]).reshape(14, 14) / table[0].square().sum()
-    fig, axes = plt.subplots(1, 2, figsize=(7.4, 3.5), constrained_layout=True)
-    for ax, s, (r, c), title in ((axes[0], sim, (7, 7), "patch (7, 7)"), (axes[1], corner, (0, 0), "patch (0, 0)")):
-        im = ax.imshow(s, cmap="viridis", vmin=-0.2, vmax=1)
-        ax.plot(c, r, "r+", ms=10)
-        ax.set_title(f"cosine similarity to {title}", fontsize=9)
-        ax.set_xlabel("column")
-        ax.set_ylabel("row")
-    fig.colorbar(im, ax=axes, shrink=0.8)
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+        with layout.style():
+            fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(7.4, 3.5), narrow_height=6.6),
+                                     constrained_layout=True)
+            for ax, s, (r, c), title in ((axes[0], sim, (7, 7), "patch (7, 7)"), (axes[1], corner, (0, 0), "patch (0, 0)")):
+                im = ax.imshow(s, cmap="viridis", vmin=-0.2, vmax=1)
+                ax.plot(c, r, "r+", ms=10)
+                ax.set_title(f"cosine similarity to {title}")
+                ax.set_xlabel("column")
+                ax.set_ylabel("row")
+            fig.colorbar(im, ax=axes, shrink=0.8)
+            _docenv.save_figure(fig, layout.name())

@@ -3,6 +3,7 @@
 import _docenv
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 from pelib.similarity import dot_by_offset, first_rise
 from reference import positional_encoding
 
@@ -32,21 +33,26 @@ if __name__ == "__main__":
     print(f"the curve falls from k = 0 to k = {k_up - 1} ({curve[k_up - 1].item():.4f}) and rises at k = {k_up} ({curve[k_up].item():.4f})")
     # --8<-- [end:run]
 
-    fig, (near, far) = plt.subplots(1, 2, figsize=(10, 3.8), gridspec_kw={"width_ratios": [1, 1.4]})
-    ks = torch.arange(-120, 121)
-    near.plot(ks, dot_by_offset(ks, d_model), lw=1.2)
-    near.axvline(k_up - 1, color="C3", ls=":", lw=1)
-    near.axvline(-(k_up - 1), color="C3", ls=":", lw=1)
-    near.set_xlabel("offset k")
-    near.set_ylabel("PE(p) · PE(p+k)")
-    near.set_title(f"symmetric in k; first local minimum at |k| = {k_up - 1}", fontsize=10)
-    far.plot(torch.arange(0, 2001), curve, lw=0.8)
-    far.axhline(0, color="grey", lw=0.6)
-    far.set_xlabel("offset k")
-    far.set_title("over 2,000 positions: the decrease is only local", fontsize=10)
-    fig.suptitle("d_model = 512: the dot product of two encodings depends only on their offset")
-    fig.tight_layout()
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+        with layout.style():
+            fig, (near, far) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 3.8), narrow_height=6.6),
+                                            gridspec_kw={} if layout.narrow else {"width_ratios": [1, 1.4]})
+            ks = torch.arange(-120, 121)
+            near.plot(ks, dot_by_offset(ks, d_model), lw=1.2)
+            near.axvline(k_up - 1, color="C3", ls=":", lw=1)
+            near.axvline(-(k_up - 1), color="C3", ls=":", lw=1)
+            near.set_xlabel("offset k")
+            near.set_ylabel("PE(p) · PE(p+k)")
+            near.set_title(layout.wrap(f"symmetric in k; first local minimum at |k| = {k_up - 1}"))
+            far.plot(torch.arange(0, 2001), curve, lw=0.8)
+            far.axhline(0, color="grey", lw=0.6)
+            far.set_xlabel("offset k")
+            if layout.narrow:
+                far.set_ylabel("PE(p) · PE(p+k)")
+            far.set_title(layout.wrap("over 2,000 positions: the decrease is only local"))
+            fig.suptitle(layout.wrap("d_model = 512: the dot product of two encodings depends only on their offset"))
+            fig.tight_layout()
+            _docenv.save_figure(fig, layout.name())
 
     _docenv.save_values(
         {

@@ -6,6 +6,7 @@ import math
 import matplotlib.pyplot as plt
 import torch
 
+from pelib.figures import LAYOUTS
 from pelib.shift import shift_matrix
 from reference import frequencies, positional_encoding
 
@@ -33,36 +34,41 @@ print("PE(100) . PE(100 + k) = sum of the cosines, largest gap:",
       _docenv.bound((dots - terms.sum(dim=1)).abs().max(), 1e-12))
 # --8<-- [end:dot]
 
-fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), constrained_layout=True)
-ax = axes[0]
-circle = torch.linspace(0, 2 * math.pi, 200, dtype=torch.float64)  # float64: the same curve on every CPU
-ax.plot(torch.sin(circle), torch.cos(circle), color="0.8", lw=1)
-ax.plot(point[:, 0], point[:, 1], "o", color="C0")
-for j, (x, y) in enumerate(point.tolist()):
-    ax.annotate(f"p={j}", (x, y), textcoords="offset points", xytext=(6, 4), fontsize=8)
-ax.annotate("", xy=point[1 + K].tolist(), xytext=point[1].tolist(),
-            arrowprops=dict(arrowstyle="->", color="C3", connectionstyle="arc3,rad=-0.35"))
-ax.annotate("", xy=(point[1] * 0.8).tolist(), xytext=(point[1 + K] * 0.8).tolist(),
-            arrowprops=dict(arrowstyle="->", color="C2", connectionstyle="arc3,rad=-0.35"))
-ax.text(0.02, 0.02, f"red: M_{K}, clockwise\ngreen: textbook R({K}), back", transform=ax.transAxes, fontsize=8)
-ax.set_aspect("equal")
-ax.set_xlabel("sin p (column 0)")
-ax.set_ylabel("cos p (column 1)")
-ax.set_title("pair 0 turns clockwise as p grows", fontsize=9)
+for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+    with layout.style():
+        fig, axes = plt.subplots(*layout.grid(3), figsize=layout.size(wide=(10, 3.7), narrow_height=10.5),
+                                 constrained_layout=True)
+        ax = axes[0]
+        circle = torch.linspace(0, 2 * math.pi, 200, dtype=torch.float64)  # float64: the same curve on every CPU
+        ax.plot(torch.sin(circle), torch.cos(circle), color="0.8", lw=1)
+        ax.plot(point[:, 0], point[:, 1], "o", color="C0")
+        for j, (x, y) in enumerate(point.tolist()):  # p=6 lies next to p=0: its label goes to the left
+            ax.annotate(f"p={j}", (x, y), textcoords="offset points", xytext=(-34, 2) if j == 6 else (6, 2))
+        ax.annotate("", xy=point[1 + K].tolist(), xytext=point[1].tolist(),
+                    arrowprops=dict(arrowstyle="->", color="C3", connectionstyle="arc3,rad=-0.35"))
+        ax.annotate("", xy=(point[1] * 0.8).tolist(), xytext=(point[1 + K] * 0.8).tolist(),
+                    arrowprops=dict(arrowstyle="->", color="C2", connectionstyle="arc3,rad=-0.35"))
+        ax.text(0.03, 0.03, f"red: M_{K}, clockwise\ngreen: textbook R({K}), back", transform=ax.transAxes)
+        ax.set_aspect("equal")
+        ax.set_xlim(-1.3, 1.6)  # room for the labels of the points on the right
+        ax.set_ylim(-1.85, 1.3)  # and for the key below the circle
+        ax.set_xlabel("sin p (column 0)")
+        ax.set_ylabel("cos p (column 1)")
+        ax.set_title("pair 0 turns clockwise as p grows")
 
-ax = axes[1]
-m = shift_matrix(8, 3)
-im = ax.imshow(m, cmap="RdBu_r", vmin=-1, vmax=1)
-ax.set_title("M_3 for d_model = 8: 2x2 rotations on the diagonal", fontsize=9)
-ax.set_xticks(range(8))
-ax.set_yticks(range(8))
-fig.colorbar(im, ax=ax, shrink=0.8)
+        ax = axes[1]
+        m = shift_matrix(8, 3)
+        im = ax.imshow(m, cmap="RdBu_r", vmin=-1, vmax=1)
+        ax.set_title(layout.wrap("M_3 (d_model = 8): 2x2 rotations on the diagonal", 30))
+        ax.set_xticks(range(8))
+        ax.set_yticks(range(8))
+        fig.colorbar(im, ax=ax, shrink=0.8, ticks=[-1, -0.5, 0, 0.5, 1])
 
-ax = axes[2]
-for i in range(d // 2):
-    ax.plot(offsets, terms[:, i], lw=1, label=f"cos(ω{i} k)")
-ax.plot(offsets, dots, "k-", lw=2, label="PE(p)·PE(p+k)")
-ax.set_xlabel("offset k")
-ax.set_title("the dot product is a sum of cosines (d_model = 8)", fontsize=9)
-ax.legend(fontsize=7, loc="lower left")
-_docenv.save_figure(fig)
+        ax = axes[2]
+        for i in range(d // 2):
+            ax.plot(offsets, terms[:, i], lw=1, label=f"cos(ω{i} k)")
+        ax.plot(offsets, dots, "k-", lw=2, label="PE(p)·PE(p+k)")
+        ax.set_xlabel("offset k")
+        ax.set_title(layout.wrap("the dot product is a sum of cosines (d_model = 8)", 30))
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)  # below the curves, outside them
+        _docenv.save_figure(fig, layout.name())

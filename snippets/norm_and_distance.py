@@ -3,6 +3,7 @@
 import _docenv
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 from reference import positional_encoding
 
 
@@ -40,24 +41,26 @@ if __name__ == "__main__":
     print(f"d = 512, p, q < 1,000: largest spread of ||PE(p) - PE(q)|| at fixed |p - q| {_docenv.bound(distance_spread(dist), 1e-12)}")
     # --8<-- [end:run]
 
-    fig, (heat, line) = plt.subplots(1, 2, figsize=(10, 4))
-    small = dist[:200, :200]
-    image = heat.imshow(small, origin="lower", cmap="viridis", interpolation="nearest")
-    heat.set_xlabel("position q")
-    heat.set_ylabel("position p")
-    heat.set_title("||PE(p) − PE(q)||: constant along each diagonal", fontsize=10)
-    heat.grid(False)
-    fig.colorbar(image, ax=heat)
-    k = torch.arange(0, 1000)
-    line.plot(k, dist[0, :1000], lw=1, label="from p = 0")
-    line.plot(k[:500], dist[500, 500:1000], "--", lw=1, label="from p = 500, forward")
-    line.plot(k[:500], dist[500, :501].flip(0)[:500], ":", lw=1.5, label="from p = 500, backward")
-    line.set_xlabel("offset |p − q|")
-    line.set_ylabel("distance")
-    line.set_title("distance against offset (d = 512): three curves, one line", fontsize=10)
-    line.legend(loc="lower right", fontsize=8)
-    fig.tight_layout()
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+        with layout.style():
+            fig, (heat, line) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4), narrow_height=7.2))
+            small = dist[:200, :200]
+            image = heat.imshow(small, origin="lower", cmap="viridis", interpolation="nearest")
+            heat.set_xlabel("position q")
+            heat.set_ylabel("position p")
+            heat.set_title(layout.wrap("||PE(p) − PE(q)||: constant along each diagonal", 30))
+            heat.grid(False)
+            fig.colorbar(image, ax=heat)
+            k = torch.arange(0, 1000)
+            line.plot(k, dist[0, :1000], lw=1, label="from p = 0")
+            line.plot(k[:500], dist[500, 500:1000], "--", lw=1, label="from p = 500, forward")
+            line.plot(k[:500], dist[500, :501].flip(0)[:500], ":", lw=1.5, label="from p = 500, backward")
+            line.set_xlabel("offset |p − q|")
+            line.set_ylabel("distance")
+            line.set_title(layout.wrap("distance against offset (d = 512): three curves, one line", 36))
+            line.legend(loc="lower right")
+            fig.tight_layout()
+            _docenv.save_figure(fig, layout.name())
 
     _docenv.save_values(
         {

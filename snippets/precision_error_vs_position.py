@@ -5,6 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 from precision_recipes import (exact_rows, float32_spacing, log_grid, max_error_per_row, rows_computed_in,
                                rows_float64_angles)
 
@@ -41,28 +42,31 @@ slope = float(torch.linalg.lstsq(torch.stack([p[far].log(), torch.ones_like(p[fa
                                  float32_error[far].log()[:, None]).solution[0, 0])
 
 # --8<-- [start:figure]
-fig, ax = plt.subplots(figsize=(8, 5.5))
-styles = ["o-", "s-", "^-", "v-", "--", ":"]
-for (name, error), style in zip(errors.items(), styles):
-    shown = error.isfinite() & (error > 0)  # zero errors and NaN rows cannot sit on a log axis
-    ax.plot(p[shown], error[shown], style, markersize=3, linewidth=1.2, label=name)
-ax.plot(p, p * 2.0**-24, color="grey", linewidth=0.8, label="position x 2^-24")
-limits = {256: "256\nbf16 limit", 2048: "2048\nfp16 limit", 65504: "65504\nfp16 max"}
-for limit in limits:
-    ax.axvline(limit, color="black", linewidth=0.6, linestyle="--")
-ax.axvspan(65520, 10**6, color="tab:green", alpha=0.08)
-ax.set_xscale("log")
-ax.set_yscale("log")
-ax.set_ylim(1e-9, 10)
-top = ax.secondary_xaxis("top")
-top.set_xticks(list(limits), list(limits.values()), fontsize=8)
-top.minorticks_off()
-ax.set_xlabel("position p")
-ax.set_ylabel("largest |computed - exact| over the 512 columns")
-ax.set_title("Error of a table row against exact values, d_model = 512 (shaded: fp16 rows are NaN)", fontsize=10, pad=28)
-ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
+for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
+    with layout.style():
+        fig, ax = plt.subplots(figsize=layout.size(wide=(8, 5.5), narrow_height=5.6))
+        styles = ["o-", "s-", "^-", "v-", "--", ":"]
+        for (name, error), style in zip(errors.items(), styles):
+            shown = error.isfinite() & (error > 0)  # zero errors and NaN rows cannot sit on a log axis
+            ax.plot(p[shown], error[shown], style, markersize=3, linewidth=1.2, label=name)
+        ax.plot(p, p * 2.0**-24, color="grey", linewidth=0.8, label="position x 2^-24")
+        limits = {256: "256\nbf16\nlimit", 2048: "2048\nfp16\nlimit", 65504: "65504\nfp16\nmax"}
+        for limit in limits:
+            ax.axvline(limit, color="black", linewidth=0.6, linestyle="--")
+        ax.axvspan(65520, 10**6, color="tab:green", alpha=0.08)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_ylim(1e-9, 10)
+        top = ax.secondary_xaxis("top")
+        top.set_xticks(list(limits), list(limits.values()))
+        top.minorticks_off()
+        ax.set_xlabel("position p")
+        ax.set_ylabel(layout.wrap("largest |computed - exact| over the 512 columns"))
+        ax.set_title(layout.wrap("Error of a table row against exact values, d_model = 512 (shaded: fp16 rows are NaN)",
+                                 60), pad=8)
+        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=1 if layout.narrow else 2)
+        _docenv.save_figure(fig, layout.name())
 # --8<-- [end:figure]
-_docenv.save_figure(fig)
 
 
 def cell(value: float) -> str:

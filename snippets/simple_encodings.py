@@ -3,6 +3,7 @@
 import _docenv
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 from reference import positional_encoding
 
 
@@ -109,24 +110,27 @@ if __name__ == "__main__":
     # --8<-- [end:examples]
 
     binary, sinus = binary_code(64, 6), sinusoidal_code(64, 6)
-    fig, (left, mid, right) = plt.subplots(1, 3, figsize=(12, 3.6))
-    steps = torch.arange(63)
-    left.plot(steps, (binary[1:] - binary[:-1]).norm(dim=1), "o-", ms=3, label="binary (6 bits)")
-    left.plot(steps, (sinus[1:] - sinus[:-1]).norm(dim=1), "s-", ms=3, label="sinusoidal (d = 6)")
-    left.set_xlabel("position p")
-    left.set_ylabel("||code(p+1) − code(p)||")
-    left.set_title("one step further: the same distance?", fontsize=10)
-    left.legend(fontsize=8)
-    k = torch.arange(24)
-    for ax, table, name in ((mid, binary, "binary (6 bits)"), (right, sinus, "sinusoidal (d = 6)")):
-        for start, style in ((0, "o-"), (7, "s--"), (13, "^:")):
-            ax.plot(k, (table[start + k] - table[start]).norm(dim=1), style, ms=3, label=f"from p = {start}")
-        ax.set_xlabel("offset k")
-        ax.set_ylabel("||code(p+k) − code(p)||")
-        ax.set_title(f"{name}: distance against offset", fontsize=10)
-        ax.legend(fontsize=8)
-    fig.tight_layout()
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+        with layout.style():
+            fig, (left, mid, right) = plt.subplots(*layout.grid(3), figsize=layout.size(wide=(10, 3.8), narrow_height=10))
+            steps = torch.arange(63)
+            left.plot(steps, (binary[1:] - binary[:-1]).norm(dim=1), "o-", ms=3, label="binary (6 bits)")
+            left.plot(steps, (sinus[1:] - sinus[:-1]).norm(dim=1), "s-", ms=3, label="sinusoidal (d = 6)")
+            left.set_xlabel("position p")
+            left.set_ylabel("||code(p+1) − code(p)||")
+            left.set_title(layout.wrap("one step further: the same distance?", 28))
+            left.legend(loc="upper left")
+            left.set_ylim(top=left.get_ylim()[1] * 1.3)  # room for the legend above the points
+            k = torch.arange(24)
+            for ax, table, name in ((mid, binary, "binary (6 bits)"), (right, sinus, "sinusoidal (d = 6)")):
+                for start, style in ((0, "o-"), (7, "s--"), (13, "^:")):
+                    ax.plot(k, (table[start + k] - table[start]).norm(dim=1), style, ms=3, label=f"from p = {start}")
+                ax.set_xlabel("offset k")
+                ax.set_ylabel("||code(p+k) − code(p)||")
+                ax.set_title(layout.wrap(f"{name}: distance against offset", 28))
+                ax.legend(loc="lower right")
+            fig.tight_layout()
+            _docenv.save_figure(fig, layout.name())
 
     _docenv.save_values(
         {

@@ -5,6 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
+from pelib.figures import LAYOUTS
 from pelib.spectrum import wavelengths
 
 if __name__ == "__main__":
@@ -20,21 +21,25 @@ if __name__ == "__main__":
           f"  (all {ratios.numel()} ratios differ from it by {_docenv.bound((ratios - ratios[0]).abs().max(), 1e-15)})")
     # --8<-- [end:numbers]
 
-    fig, ax = plt.subplots(figsize=(7, 3.8))
-    ax.semilogy(torch.arange(lam.numel()), lam, ".", ms=3, label="2π · 10000^(2i/512)")
-    ax.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1, label="2π · 10000 (the paper's upper end)")
-    ax.axhline(2 * math.pi, color="grey", ls=":", lw=1, label="2π")
-    ax.set_xlabel("pair index i (columns 2i and 2i+1)")
-    ax.set_ylabel("wavelength (positions, log scale)")
-    ax.set_title("d_model = 512: a straight line on a log scale is a geometric progression")
-    ax.legend(loc="upper left", fontsize=9)
-    zoom = ax.inset_axes([0.58, 0.1, 0.38, 0.38])
-    last = torch.arange(lam.numel() - 8, lam.numel())
-    zoom.plot(last, lam[last], "o", ms=3)
-    zoom.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1)
-    zoom.set_title(f"last pairs: {lam[-1].item():,.0f} < {2 * math.pi * 10000:,.0f}", fontsize=8)
-    zoom.tick_params(labelsize=7)
-    _docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
+        with layout.style():
+            fig, ax = plt.subplots(figsize=layout.size(wide=(7, 3.8), narrow_height=3.9))
+            ax.semilogy(torch.arange(lam.numel()), lam, ".", ms=3, label="2π · 10000^(2i/512)")
+            ax.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1, label="2π · 10000 (the paper's upper end)")
+            ax.axhline(2 * math.pi, color="grey", ls=":", lw=1, label="2π")
+            ax.set_xlabel("pair index i (columns 2i and 2i+1)")
+            ax.set_ylabel(layout.wrap("wavelength (positions, log scale)"))
+            ax.set_title(layout.wrap("d_model = 512: a straight line on a log scale is a geometric progression"))
+            ax.legend(loc="upper left")
+            zoom = ax.inset_axes([0.55, 0.1, 0.41, 0.38] if layout.narrow else [0.58, 0.1, 0.38, 0.38])
+            last = torch.arange(lam.numel() - 8, lam.numel())
+            zoom.plot(last, lam[last], "o", ms=3)
+            zoom.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1)
+            zoom.set_title(f"last pairs: {lam[-1].item():,.0f} < {2 * math.pi * 10000:,.0f}")
+            if layout.narrow:  # room for the labels: fewer ticks
+                zoom.set_xticks([last[0].item(), last[-1].item()])
+                zoom.set_yticks([50000, 60000], ["50,000", "60,000"])
+            _docenv.save_figure(fig, layout.name())
 
     _docenv.save_values(
         {

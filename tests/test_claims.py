@@ -133,6 +133,8 @@ def test_every_generated_output_is_shown_by_a_page_or_declared_data():
     shown = shown_outputs()
     # a job's whole output NAME.txt is shown when the page shows it in named parts (NAME-part.txt)
     shown |= {re.sub(r"-[\w]+\.txt$", ".txt", name) for name in shown if name.endswith(".txt")}
+    # a figure's narrow version NAME-narrow.svg is shown wherever NAME.svg is (scripts/figures_hook.py serves it)
+    shown |= {name.removesuffix(".svg") + "-narrow.svg" for name in shown if name.endswith(".svg")}
     outputs = sorted(p.relative_to(GENERATED).as_posix() for p in GENERATED.rglob("*")
                      if p.is_file() and ".manifest" not in p.parts)
     unshown = [name for name in outputs if name not in shown and name not in DATA_ONLY]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 
 import pytest
 from conftest import GENERATED, OfflinePage
@@ -176,3 +177,132 @@ def test_dot_product_depends_on_the_offset_only_for_even_widths(explorer, d_mode
         assert spread < TOLERANCE, f"the dot product moved with p by {spread:.3g}"
     else:
         assert spread > 0.1, "the lone sine column of an odd width should make the dot product depend on p"
+
+
+# --- legible at any width and any length (issue 13) ---------------------------------------------------------------
+
+CHART_TEXT = """() => [...document.querySelectorAll('#pe-explorer svg text')]
+  .filter((t) => t.textContent.trim())
+  .map((t) => {
+    const m = t.getScreenCTM();
+    return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) };
+  })"""
+TARGETS = """() => [...document.querySelectorAll('#pe-explorer input')].map((i) => {
+  const r = i.getBoundingClientRect();
+  return { id: i.id, width: r.width, height: r.height };
+})"""
+
+
+@pytest.fixture
+def phone_explorer(browser, site_url):
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    offline = OfflinePage(context)
+    offline.page.goto(f"{site_url}/explorer.html")
+    offline.page.wait_for_function("window.peExplorer && window.peExplorer.curve() !== null")
+    yield offline.page
+    assert not offline.console_errors, offline.console_errors
+    context.close()
+
+
+def drawn(page) -> None:
+    """Wait until the charts have been drawn for the current settings (they are drawn on the next frame)."""
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
+def test_chart_text_and_controls_read_and_reach_on_a_phone(phone_explorer) -> None:
+    """At 390 px every chart label shows at 9 CSS px or more, and every control is a 24 px touch target."""
+    for settings in ({}, {"pe-positions": 4096, "pe-d-model": 1024, "pe-p": 3000}):
+        for control, value in settings.items():
+            type_into(phone_explorer, control, value)
+        drawn(phone_explorer)
+        texts = phone_explorer.evaluate(CHART_TEXT)
+        assert len(texts) > 30, texts
+        small = [t for t in texts if t["px"] < 9]
+        assert not small, f"chart text under 9 px on a phone ({settings}): {small}"
+    targets = phone_explorer.evaluate(TARGETS)
+    assert len(targets) == len(CONTROLS)
+    small = [t for t in targets if t["height"] < 24 or t["width"] < 24]
+    assert not small, f"controls smaller than a 24 px touch target: {small}"
+
+
+def test_heatmap_has_axes_a_colour_scale_and_labelled_markers(explorer) -> None:
+    type_into(explorer, "pe-p", 40)
+    slide_to(explorer, "pe-k", 60)
+    drawn(explorer)
+    texts = explorer.locator("#pe-heatmap text").evaluate_all("t => t.map(x => x.textContent)")
+    assert {"position p", "dimension (column)", "value", "1", "0", "−1", "100"} <= set(texts), texts
+    assert explorer.locator("#pe-heatmap .pe-scale").count() == 1
+    stops = explorer.locator("#pe-heatmap stop").evaluate_all("s => s.map(x => x.getAttribute('stop-color'))")
+    assert stops[0] == "rgb(33,102,172)" and stops[-1] == "rgb(178,24,43)", stops  # −1 blue at the bottom, +1 red
+    lines = explorer.locator("#pe-heatmap .pe-marker").evaluate_all("l => l.map(x => +x.getAttribute('x1'))")
+    labels = explorer.locator("#pe-heatmap .pe-marker-label").evaluate_all(
+        "l => l.map(x => [x.textContent, +x.getAttribute('x')])")
+    assert [text for text, _ in labels] == ["p = 40", "p + k = 100"]
+    assert [x for _, x in labels] == pytest.approx(lines)  # each label stands on its line
+    # the lines stand on their positions: cells are centred on integers along the position axis
+    ticks = dict(explorer.locator('#pe-heatmap .pe-axes text[text-anchor="middle"]:not(.pe-axis-title)').evaluate_all(
+        "t => t.map(x => [x.textContent, +x.getAttribute('x')])"))
+    per_position = (ticks["100"] - ticks["0"]) / 100
+    assert lines == pytest.approx([ticks["0"] + 40 * per_position, ticks["0"] + 100 * per_position])
+
+
+def test_pair_0_is_a_smooth_wave_through_the_table_entries(explorer) -> None:
+    type_into(explorer, "pe-positions", 48)  # room for the table's entries as dots
+    drawn(explorer)
+    curve = explorer.evaluate("window.peExplorer.curve()")
+    xs = curve["xs"]
+    steps = [b - a for a, b in zip(xs, xs[1:])]
+    assert max(steps) <= 2 * math.pi / 16, "samples too far apart for a smooth wave of pair 0 (wavelength 2π)"
+    assert sum(1 for x in xs if x != int(x)) > 0.9 * len(xs), "the wave must be sampled between integer positions"
+    assert max(abs(math.sin(x) - y) for x, y in zip(xs, curve["sin"])) < 1e-12
+    assert max(abs(math.cos(x) - y) for x, y in zip(xs, curve["cos"])) < 1e-12
+    points = explorer.locator("#pe-curves polyline.pe-s1").get_attribute("points").split()
+    assert len(points) >= curve["plotWidth"], "fewer points than pixels: the curve would show corners"
+    # the table's own entries are drawn as dots on the wave, at integer positions only
+    dots = explorer.locator("#pe-curves circle.pe-s1").count()
+    assert dots == int(curve["x1"]) - math.ceil(curve["x0"]) + 1 == 48
+
+
+def test_4096_positions_stay_legible(explorer) -> None:
+    """No solid block and no moiré: the heatmap averages the entries under each pixel, the pair chart shows a window
+    of positions in which every wave spans 16 px or more, the dot product shows each pixel's range."""
+    type_into(explorer, "pe-positions", 4096)
+    type_into(explorer, "pe-p", 3000)
+    drawn(explorer)
+    heat = explorer.evaluate("window.peExplorer.heatmap()")
+    assert heat["positionsPerPixel"] > 1 and heat["dimensionsPerPixel"] == 1, heat
+    row = explorer.evaluate("window.peExplorer.heatmapRow(0)")  # dimension 0: sin(p), a wave of 2π positions
+    n, w = 4096, heat["width"]
+    blocks = [range(c * n // w, (c + 1) * n // w) for c in range(w)]
+    expected = [sum(math.sin(p) for p in block) / len(block) for block in blocks]
+    assert max(abs(a - b) for a, b in zip(row, expected)) < 1e-9, "each pixel is the mean of its positions"
+    assert max(abs(v) for v in row) < 0.4, "a wave faster than the pixels fades to its mean, not to stripes"
+    curve = explorer.evaluate("window.peExplorer.curve()")
+    px_per_wave = curve["plotWidth"] / (curve["x1"] - curve["x0"]) * 2 * math.pi
+    assert px_per_wave >= 16 and curve["x0"] <= 3000 <= curve["x1"], curve
+    assert "Shown: positions" in explorer.locator("#pe-wavelength").inner_text()
+    assert explorer.locator("#pe-dots polygon.pe-band").count() == 2
+    assert explorer.locator("#pe-dots polyline").count() == 0
+
+
+@pytest.mark.parametrize(("d_model", "same"), [(16, True), (7, False)])
+def test_the_dashed_p0_curve_is_drawn_on_top(explorer, d_model: int, same: bool) -> None:
+    """For an even width the two dot-product curves coincide: the dashed p = 0 one is drawn after (over) the wider
+    solid one, in another colour, so both stay visible; for an odd width they part."""
+    type_into(explorer, "pe-d-model", d_model)
+    type_into(explorer, "pe-p", 5000)
+    drawn(explorer)
+    order = explorer.evaluate("""() => {
+      const solid = document.querySelector('#pe-dots [data-curve="p"]');
+      const dashed = document.querySelector('#pe-dots [data-curve="p0"]');
+      const s = getComputedStyle(solid), d = getComputedStyle(dashed);
+      return { after: !!(solid.compareDocumentPosition(dashed) & Node.DOCUMENT_POSITION_FOLLOWING),
+               solidWidth: parseFloat(s.strokeWidth), dashedWidth: parseFloat(d.strokeWidth),
+               dash: d.strokeDasharray, colours: [s.stroke, d.stroke],
+               points: [solid.getAttribute('points'), dashed.getAttribute('points')] };
+    }""")
+    assert order["after"] and order["dash"] != "none", order
+    assert order["dashedWidth"] < order["solidWidth"] and order["colours"][0] != order["colours"][1], order
+    ys = [[float(pt.split(",")[1]) for pt in points.split()] for points in order["points"]]
+    gap = max(abs(a - b) for a, b in zip(*ys))
+    assert (gap < 0.2) == same, f"largest vertical gap between the curves: {gap:.2f} px"

@@ -74,7 +74,7 @@
       for (var pos = 0; pos < n; pos++) peRow(pos, d, omega, table.subarray(pos * d, (pos + 1) * d));
       var dots0 = new Float64Array(n);
       for (var j = 0; j < n; j++) dots0[j] = dot(row0, table.subarray(j * d, (j + 1) * d));
-      cache = { key: key, omega: omega, table: table, dots0: dots0, heatmap: null };
+      cache = { key: key, omega: omega, table: table, dots0: dots0, heatmap: null, curve: null };
     }
     var omega_ = cache.omega;
     if (cache.p !== s.p) {
@@ -164,34 +164,80 @@
     return out;
   }
 
-  /** A line chart in an <svg viewBox="0 0 640 240">: x from x0 by 1 per value, the series drawn as polylines. */
-  function lineChart(svg, opts) {
+  // Every chart is drawn at the width it is shown at (its viewBox is its size in CSS px), so its 12 px text stays
+  // 12 px on a phone instead of shrinking with the picture; the charts are redrawn when the window resizes.
+  var MIN_PX_PER_WAVE = 16; // a wave narrower than this would fill the chart as a solid block: show fewer positions
+  var MARGIN = { l: 56, r: 14, t: 24, b: 42 };
+
+  function clear(svg) {
     while (svg.lastChild && svg.lastChild.nodeName !== "title") svg.removeChild(svg.lastChild);
-    var W = 640, H = 240, L = 56, R = 12, T = 10, B = 40;
-    var x0 = opts.x0, x1 = opts.x1, y0 = opts.y0, y1 = opts.y1;
-    var X = function (x) { return L + (x - x0) / (x1 - x0 || 1) * (W - L - R); };
-    var Y = function (y) { return H - B - (y - y0) / (y1 - y0 || 1) * (H - T - B); };
-    var axes = el("g", { "class": "pe-axes" }, svg);
-    ticks(x0, x1, 6).forEach(function (t) {
-      el("line", { x1: X(t), x2: X(t), y1: T, y2: H - B, "class": "pe-grid" }, axes);
-      el("text", { x: X(t), y: H - B + 16, "text-anchor": "middle" }, axes).textContent = String(+t.toPrecision(6));
+  }
+  /** Size the chart to its displayed width (at least 260 px) and `height`; return the plot box. */
+  function sizeChart(svg, height, right) {
+    var width = Math.max(260, Math.round(svg.parentNode.getBoundingClientRect().width) || 640);
+    svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+    svg.setAttribute("width", width);
+    svg.setAttribute("height", height);
+    var r = right === undefined ? MARGIN.r : right;
+    return { W: width, H: height, l: MARGIN.l, t: MARGIN.t, w: width - MARGIN.l - r, h: height - MARGIN.t - MARGIN.b };
+  }
+  function tickCount(pixels) { return Math.max(2, Math.floor(pixels / 70)); }
+  function label(t) { return String(+t.toPrecision(6)).replace("-", "−"); }
+
+  /** Grid, ticks, frame and axis titles for data ranges [x0, x1] and [y0, y1] in the plot box; returns the maps. */
+  function axes(svg, box, x0, x1, y0, y1, xLabel, yLabel, opts) {
+    opts = opts || {};
+    var X = opts.X || function (x) { return box.l + (x - x0) / (x1 - x0 || 1) * box.w; };
+    var Y = opts.Y || function (y) { return box.t + box.h - (y - y0) / (y1 - y0 || 1) * box.h; };
+    var g = el("g", { "class": "pe-axes" }, svg);
+    ticks(x0, x1, tickCount(box.w)).forEach(function (t) {
+      if (!opts.noGrid) el("line", { x1: X(t), x2: X(t), y1: box.t, y2: box.t + box.h, "class": "pe-grid" }, g);
+      el("line", { x1: X(t), x2: X(t), y1: box.t + box.h, y2: box.t + box.h + 4, "class": "pe-frame" }, g);
+      el("text", { x: X(t), y: box.t + box.h + 16, "text-anchor": "middle" }, g).textContent = label(t);
     });
-    ticks(y0, y1, 4).forEach(function (t) {
-      el("line", { x1: L, x2: W - R, y1: Y(t), y2: Y(t), "class": "pe-grid" }, axes);
-      el("text", { x: L - 6, y: Y(t) + 4, "text-anchor": "end" }, axes).textContent = String(+t.toPrecision(6));
+    ticks(y0, y1, Math.max(2, Math.floor(box.h / 45))).forEach(function (t) {
+      if (!opts.noGrid) el("line", { x1: box.l, x2: box.l + box.w, y1: Y(t), y2: Y(t), "class": "pe-grid" }, g);
+      el("line", { x1: box.l - 4, x2: box.l, y1: Y(t), y2: Y(t), "class": "pe-frame" }, g);
+      el("text", { x: box.l - 7, y: Y(t) + 4, "text-anchor": "end" }, g).textContent = label(t);
     });
-    el("rect", { x: L, y: T, width: W - L - R, height: H - T - B, "class": "pe-frame" }, axes);
-    el("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, axes).textContent = opts.xLabel;
-    el("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle",
-                 transform: "rotate(-90 14 " + (T + H - B) / 2 + ")" }, axes).textContent = opts.yLabel;
-    opts.series.forEach(function (series) {
-      var pts = [];
-      for (var j = 0; j < series.values.length; j++) pts.push(X(x0 + j).toFixed(1) + "," + Y(series.values[j]).toFixed(1));
-      el("polyline", { points: pts.join(" "), "class": "pe-line " + series.cls }, svg);
+    el("rect", { x: box.l, y: box.t, width: box.w, height: box.h, "class": "pe-frame" }, g);
+    el("text", { x: box.l + box.w / 2, y: box.H - 6, "text-anchor": "middle", "class": "pe-axis-title" }, g)
+      .textContent = xLabel;
+    var mid = box.t + box.h / 2;
+    el("text", { x: 14, y: mid, "text-anchor": "middle", "class": "pe-axis-title",
+                 transform: "rotate(-90 14 " + mid + ")" }, g).textContent = yLabel;
+    return { X: X, Y: Y };
+  }
+
+  /** Vertical marker lines, each labelled above the plot ("p = 10"); labels that would collide move apart. */
+  function markers(svg, box, X, list) {
+    var shown = list.filter(function (m) { return m.x >= m.lo && m.x <= m.hi; });
+    var labels = shown.map(function (m) { return { x: X(m.x), text: m.text }; });
+    if (labels.length === 2 && Math.abs(labels[1].x - labels[0].x) < 120) { // too close for two: one label
+      labels = [{ x: labels[0].x, text: labels[0].text + ", " + labels[1].text }];
+    }
+    shown.forEach(function (m) {
+      el("line", { x1: X(m.x), x2: X(m.x), y1: box.t, y2: box.t + box.h, "class": "pe-marker" }, svg);
     });
-    (opts.markers || []).forEach(function (m) {
-      el("line", { x1: X(m.x), x2: X(m.x), y1: T, y2: H - B, "class": "pe-marker" }, svg);
+    labels.forEach(function (m) {
+      var room = 4 * m.text.length; // about half the label's width at 12 px
+      var anchor = m.x - box.l < room ? "start" : box.l + box.w - m.x < room ? "end" : "middle";
+      el("text", { x: m.x, y: box.t - 7, "text-anchor": anchor, "class": "pe-marker-label" }, svg).textContent = m.text;
     });
+  }
+
+  function polyline(svg, xs, ys, X, Y, cls) {
+    var pts = [];
+    for (var j = 0; j < xs.length; j++) pts.push(X(xs[j]).toFixed(1) + "," + Y(ys[j]).toFixed(1));
+    return el("polyline", { points: pts.join(" "), "class": "pe-line " + cls }, svg);
+  }
+
+  /** A band from per-pixel minima to maxima: what a curve too fast for the chart's pixels covers, with no aliasing. */
+  function band(svg, xs, lo, hi, X, Y, cls) {
+    var pts = [];
+    for (var j = 0; j < xs.length; j++) pts.push(X(xs[j]).toFixed(1) + "," + Y(hi[j]).toFixed(1));
+    for (j = xs.length - 1; j >= 0; j--) pts.push(X(xs[j]).toFixed(1) + "," + Y(lo[j]).toFixed(1));
+    return el("polygon", { points: pts.join(" "), "class": "pe-band " + cls }, svg);
   }
 
   function describe(id, text) {
@@ -200,75 +246,173 @@
     if (title) title.textContent = text;
   }
 
-  /** The table as one pixel per entry (position across, dimension 0 at the bottom), painted once per table. */
-  function paintTable(d, n) {
+  /** The table averaged onto at most `cols` x `rows` pixels (position across, dimension 0 at the bottom): every
+   *  entry counts once, so a wave faster than the pixels fades to its mean instead of folding into moiré. */
+  function aggregate(d, n, cols, rows) {
+    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h);
+    for (var cx = 0; cx < w; cx++) {
+      var p0 = Math.floor(cx * n / w), p1 = Math.floor((cx + 1) * n / w);
+      for (var ry = 0; ry < h; ry++) {
+        var j0 = Math.floor(ry * d / h), j1 = Math.floor((ry + 1) * d / h), sum = 0;
+        for (var pos = p0; pos < p1; pos++) {
+          var row = pos * d;
+          for (var j = j0; j < j1; j++) sum += state.table[row + j];
+        }
+        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the lowest dimensions
+      }
+    }
+    return { width: w, height: h, values: values, positionsPerPixel: n / w, dimensionsPerPixel: d / h };
+  }
+
+  /** Diverging colour for a value in [-1, 1]: -1 blue (33, 102, 172), 0 near-white (247, 247, 247), +1 red. */
+  function colour(v) {
+    var t = Math.min(1, Math.abs(v)), c = v < 0 ? [33, 102, 172] : [178, 24, 43];
+    return [247 + (c[0] - 247) * t, 247 + (c[1] - 247) * t, 247 + (c[2] - 247) * t];
+  }
+
+  function paint(image) {
     var source = document.createElement("canvas");
-    source.width = n; source.height = d;
-    var ctx = source.getContext("2d"), img = ctx.createImageData(n, d);
-    for (var pos = 0; pos < n; pos++) {
-      for (var j = 0; j < d; j++) {
-        var v = state.table[pos * d + j], at = ((d - 1 - j) * n + pos) * 4; // dimension 0 at the bottom
-        // diverging map: -1 blue (33, 102, 172), 0 near-white (247, 247, 247), +1 red (178, 24, 43)
-        var t = Math.abs(v), c = v < 0 ? [33, 102, 172] : [178, 24, 43];
-        img.data[at] = 247 + (c[0] - 247) * t;
-        img.data[at + 1] = 247 + (c[1] - 247) * t;
-        img.data[at + 2] = 247 + (c[2] - 247) * t;
-        img.data[at + 3] = 255;
+    source.width = image.width; source.height = image.height;
+    var ctx = source.getContext("2d"), img = ctx.createImageData(image.width, image.height);
+    for (var ry = 0; ry < image.height; ry++) {
+      for (var cx = 0; cx < image.width; cx++) {
+        var at = ((image.height - 1 - ry) * image.width + cx) * 4, c = colour(image.values[ry * image.width + cx]);
+        img.data[at] = c[0]; img.data[at + 1] = c[1]; img.data[at + 2] = c[2]; img.data[at + 3] = 255;
       }
     }
     ctx.putImageData(img, 0, 0);
-    return source;
+    return source.toDataURL("image/png");
   }
 
   function drawHeatmap() {
-    var s = state.s, d = s.d_model, n = s.positions, canvas = $("pe-heatmap");
-    var source = cache.heatmap || (cache.heatmap = paintTable(d, n));
-    var width = Math.max(320, Math.round(canvas.clientWidth || 640)), height = 260;
-    var ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.round(width * ratio); canvas.height = Math.round(height * ratio);
-    var out = canvas.getContext("2d");
-    out.imageSmoothingEnabled = false;
-    out.drawImage(source, 0, 0, canvas.width, canvas.height);
-    out.fillStyle = "rgba(0, 0, 0, 0.75)";
-    [s.p, s.p + s.k].forEach(function (x) {
-      if (x < n) out.fillRect(Math.floor((x + 0.5) / n * canvas.width), 0, Math.max(1, ratio), canvas.height);
+    var s = state.s, d = s.d_model, n = s.positions, svg = $("pe-heatmap");
+    clear(svg);
+    var box = sizeChart(svg, 290, 76), ratio = window.devicePixelRatio || 1;
+    var cols = Math.max(1, Math.floor(box.w * ratio)), rows = Math.max(1, Math.floor(box.h * ratio));
+    var key = cols + "x" + rows;
+    if (!cache.heatmap || cache.heatmap.key !== key) {
+      var image = aggregate(d, n, cols, rows);
+      cache.heatmap = { key: key, image: image, url: paint(image) };
+    }
+    var heat = cache.heatmap;
+    el("image", { x: box.l, y: box.t, width: box.w, height: box.h, preserveAspectRatio: "none", href: heat.url,
+                  "class": heat.image.width < cols || heat.image.height < rows ? "pe-cells" : "" }, svg);
+    // cells are centred on integer positions and dimensions
+    var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "dimension (column)", {
+      noGrid: true,
+      X: function (x) { return box.l + (x + 0.5) / n * box.w; },
+      Y: function (y) { return box.t + box.h - (y + 0.5) / d * box.h; },
     });
-    canvas.setAttribute("aria-label", "Heatmap of PE for " + n + " positions (left to right) and d_model = " + d +
-      " (dimension 0 at the bottom), base " + s.base + ": red is +1, blue is -1. Fast stripes in the low dimensions, " +
-      "slow bands in the high ones. Dark lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
-    $("pe-heatmap-axes").textContent = "Positions 0 to " + (n - 1) + " from left to right; dimensions 0 to " + (d - 1) +
-      " from bottom to top.";
+    markers(svg, box, map.X, [{ x: s.p, lo: 0, hi: n - 1, text: "p = " + s.p },
+                              { x: s.p + s.k, lo: 0, hi: n - 1, text: "p + k = " + (s.p + s.k) }]);
+    // the colour scale
+    var bx = box.l + box.w + 16, grad = el("linearGradient", { id: "pe-scale", x1: 0, y1: 1, x2: 0, y2: 0 },
+      el("defs", {}, svg));
+    [-1, -0.5, 0, 0.5, 1].forEach(function (v) {
+      el("stop", { offset: (v + 1) / 2, "stop-color": "rgb(" + colour(v).map(Math.round).join(",") + ")" }, grad);
+    });
+    el("rect", { x: bx, y: box.t, width: 12, height: box.h, fill: "url(#pe-scale)", "class": "pe-scale" }, svg);
+    [1, 0, -1].forEach(function (v) {
+      var y = box.t + (1 - v) / 2 * box.h;
+      el("line", { x1: bx + 12, x2: bx + 16, y1: y, y2: y, "class": "pe-frame" }, svg);
+      el("text", { x: bx + 19, y: y + 4, "class": "pe-scale-label" }, svg).textContent = v < 0 ? "−1" : String(v);
+    });
+    el("text", { x: bx + 6, y: box.t - 7, "text-anchor": "middle", "class": "pe-axis-title" }, svg).textContent = "value";
+    var averaged = heat.image.positionsPerPixel > 1 || heat.image.dimensionsPerPixel > 1;
+    describe("pe-heatmap", "Heatmap of PE for " + n + " positions (left to right) and d_model = " + d +
+      " (dimension 0 at the bottom), base " + s.base + ": red is +1, blue is −1. Fast stripes in the low dimensions, " +
+      "slow bands in the high ones. Lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
+    $("pe-heatmap-axes").textContent = averaged
+      ? "Each pixel shows the mean of " + label(heat.image.positionsPerPixel) + " positions × " +
+        label(heat.image.dimensionsPerPixel) + " dimensions: a wave faster than the pixels fades to grey instead " +
+        "of folding into false stripes."
+      : "One cell per position and dimension.";
   }
 
+  /** The pair's two columns as the waves they sample: drawn between integer positions too, over a window of
+   *  positions narrow enough that each wave spans at least MIN_PX_PER_WAVE pixels; the table's own entries are
+   *  dots where there is room for them. */
   function drawCurves() {
-    var s = state.s, d = s.d_model, n = s.positions, i = s.pair;
-    var sinV = new Float64Array(n), cosV = new Float64Array(n);
-    for (var pos = 0; pos < n; pos++) {
-      sinV[pos] = state.table[pos * d + 2 * i];
-      if (2 * i + 1 < d) cosV[pos] = state.table[pos * d + 2 * i + 1];
+    var s = state.s, d = s.d_model, n = s.positions, i = s.pair, omega = state.omega[i], svg = $("pe-curves");
+    clear(svg);
+    var box = sizeChart(svg, 250), wavelength = 2 * Math.PI / omega, hasCos = 2 * i + 1 < d;
+    var x0 = 0, x1 = Math.max(1, n - 1), span = Math.max(4, Math.floor(wavelength * box.w / MIN_PX_PER_WAVE));
+    if (x1 - x0 > span) { // too many waves for the pixels: the positions around p
+      var centre = Math.min(Math.max(s.p, 0), n - 1);
+      x0 = Math.max(0, Math.min(Math.round(centre - span / 2), n - 1 - span));
+      x1 = x0 + span;
     }
-    var series = [{ values: sinV, cls: "pe-s1" }];
-    if (2 * i + 1 < d) series.push({ values: cosV, cls: "pe-s2" });
-    lineChart($("pe-curves"), { x0: 0, x1: Math.max(1, n - 1), y0: -1.05, y1: 1.05, series: series,
-      markers: [{ x: s.p }], xLabel: "position p", yLabel: "PE value" });
-    var wavelength = 2 * Math.PI / state.omega[i];
-    $("pe-wavelength").textContent = "Pair " + i + ": angular frequency w = " + state.omega[i].toPrecision(6) +
-      " radians per position, wavelength 2π/w = " + wavelength.toPrecision(6) + " positions.";
-    describe("pe-curves", "Columns " + 2 * i + (2 * i + 1 < d ? " (sine) and " + (2 * i + 1) + " (cosine)" : " (a lone sine)") +
-      " over positions 0 to " + (n - 1) + "; wavelength " + wavelength.toPrecision(4) + " positions.");
+    var count = Math.max(2, Math.round(box.w * 2)), xs = new Float64Array(count);
+    var sinV = new Float64Array(count), cosV = new Float64Array(count);
+    for (var j = 0; j < count; j++) {
+      var x = x0 + (x1 - x0) * j / (count - 1);
+      xs[j] = x; sinV[j] = Math.sin(omega * x); cosV[j] = Math.cos(omega * x);
+    }
+    var map = axes(svg, box, x0, x1, -1.1, 1.1, "position p", "PE value");
+    polyline(svg, xs, sinV, map.X, map.Y, "pe-s1");
+    if (hasCos) polyline(svg, xs, cosV, map.X, map.Y, "pe-s2");
+    if (box.w / (x1 - x0) >= 6) { // the table's entries, at integer positions
+      for (var pos = Math.ceil(x0); pos <= Math.min(x1, n - 1); pos++) {
+        el("circle", { cx: map.X(pos), cy: map.Y(state.table[pos * d + 2 * i]), r: 2.5, "class": "pe-dot pe-s1" }, svg);
+        if (hasCos) el("circle", { cx: map.X(pos), cy: map.Y(state.table[pos * d + 2 * i + 1]), r: 2.5,
+                                  "class": "pe-dot pe-s2" }, svg);
+      }
+    }
+    markers(svg, box, map.X, [{ x: s.p, lo: x0, hi: x1, text: "p = " + s.p }]);
+    cache.curve = { x0: x0, x1: x1, plotWidth: box.w, xs: xs, sin: sinV, cos: hasCos ? cosV : null };
+    var windowed = x0 > 0 || x1 < n - 1;
+    $("pe-wavelength").textContent = "Pair " + i + ": angular frequency w = " + omega.toPrecision(6) +
+      " radians per position, wavelength 2π/w = " + wavelength.toPrecision(6) + " positions." +
+      (windowed ? " Shown: positions " + x0 + " to " + x1 + " of 0 to " + (n - 1) + " (around p), where each wave " +
+                  "is wide enough to see at this width." : "");
+    describe("pe-curves", "Columns " + 2 * i + (hasCos ? " (sine) and " + (2 * i + 1) + " (cosine)" : " (a lone sine)") +
+      " over positions " + x0 + " to " + x1 + "; wavelength " + wavelength.toPrecision(4) + " positions.");
   }
 
+  /** PE(from) · PE(from + x) at real offsets x, for the smooth curve between integer offsets. */
+  function dotAt(from, row, x, scratch) {
+    return dot(row, peRow(from + x, state.s.d_model, state.omega, scratch));
+  }
+
+  /** The dot product against the offset, for p and for p = 0. With room, both as smooth curves (the p = 0 one
+   *  dashed, drawn last so that it stays visible on top of the other, which it matches for even widths); with more
+   *  offsets than pixels, the band each covers within each pixel. */
   function drawDots() {
-    var s = state.s, n = s.positions, lo = Infinity, hi = -Infinity;
-    for (var k = 0; k < n; k++) {
-      lo = Math.min(lo, state.dots[k], state.dots0[k]);
-      hi = Math.max(hi, state.dots[k], state.dots0[k]);
-    }
-    lineChart($("pe-dots"), { x0: 0, x1: Math.max(1, n - 1), y0: Math.min(0, lo), y1: hi, xLabel: "offset k",
-      yLabel: "PE(p) · PE(p + k)", markers: [{ x: s.k }],
-      series: [{ values: state.dots0, cls: "pe-s2 pe-dashed" }, { values: state.dots, cls: "pe-s1" }] });
+    var s = state.s, d = s.d_model, n = s.positions, svg = $("pe-dots");
+    clear(svg);
+    var box = sizeChart(svg, 250), x1 = Math.max(1, n - 1), curves = [], lo = Infinity, hi = -Infinity;
+    var row0 = peRow(0, d, state.omega), scratch = new Float64Array(d);
+    var perPixel = x1 / box.w;
+    [[s.p, state.rowP, state.dots], [0, row0, state.dots0]].forEach(function (c) {
+      var out;
+      if (perPixel <= 1) {
+        var count = Math.round(box.w * 2), xs = new Float64Array(count), ys = new Float64Array(count);
+        for (var j = 0; j < count; j++) { xs[j] = x1 * j / (count - 1); ys[j] = dotAt(c[0], c[1], xs[j], scratch); }
+        out = { xs: xs, ys: ys };
+        ys.forEach(function (y) { lo = Math.min(lo, y); hi = Math.max(hi, y); });
+      } else {
+        var cols = Math.floor(box.w), bx = new Float64Array(cols), bl = new Float64Array(cols), bh = new Float64Array(cols);
+        for (var cx = 0; cx < cols; cx++) {
+          var k0 = Math.floor(cx * n / cols), k1 = Math.max(k0 + 1, Math.floor((cx + 1) * n / cols));
+          bl[cx] = Infinity; bh[cx] = -Infinity;
+          for (var k = k0; k < k1; k++) { bl[cx] = Math.min(bl[cx], c[2][k]); bh[cx] = Math.max(bh[cx], c[2][k]); }
+          bx[cx] = (k0 + k1 - 1) / 2;
+          lo = Math.min(lo, bl[cx]); hi = Math.max(hi, bh[cx]);
+        }
+        out = { xs: bx, lo: bl, hi: bh };
+      }
+      curves.push(out);
+    });
+    var map = axes(svg, box, 0, x1, Math.min(0, lo), hi, "offset k", "PE(p) · PE(p + k)");
+    curves.forEach(function (c, index) {
+      var cls = index === 0 ? "pe-s1 pe-under" : "pe-s2 pe-dashed";
+      if (c.ys) polyline(svg, c.xs, c.ys, map.X, map.Y, cls).setAttribute("data-curve", index === 0 ? "p" : "p0");
+      else band(svg, c.xs, c.lo, c.hi, map.X, map.Y, cls).setAttribute("data-curve", index === 0 ? "p" : "p0");
+    });
+    markers(svg, box, map.X, [{ x: s.k, lo: 0, hi: x1, text: "k = " + s.k }]);
     describe("pe-dots", "Dot product PE(p) · PE(p + k) against the offset k for p = " + s.p + " and for p = 0; " +
-      "it is largest at k = 0, where it equals " + fmt(state.dots[0], 2) + ".");
+      "it is largest at k = 0, where it equals " + fmt(state.dots[0], 2) + "." +
+      (perPixel > 1 ? " Each pixel column shows the range of the values of its offsets." : ""));
   }
 
   function drawRotation() {
@@ -351,7 +495,12 @@
     inputs[name].addEventListener("input", update);
     inputs[name].addEventListener("change", update);
   });
-  window.addEventListener("resize", function () { if (state) drawHeatmap(); });
+  var resizing = false;
+  window.addEventListener("resize", function () {
+    if (!state || resizing) return;
+    resizing = true;
+    window.requestAnimationFrame(function () { resizing = false; drawHeatmap(); drawCurves(); drawDots(); });
+  });
 
   var list = function (a) { return Array.prototype.slice.call(a); };
   /** What the page computed, for readers in the console and for the browser test. */
@@ -366,6 +515,22 @@
     rotation: function () { return { cos: list(state.cos), sin: list(state.sin) }; },
     moved: function () { return list(state.moved); },
     target: function () { return list(state.target); },
+    // what the charts drew, for the browser test: the heatmap's pixels (averaged values, row 0 = the lowest
+    // dimensions) and the pair's sampled waves
+    heatmap: function () {
+      var h = cache.heatmap && cache.heatmap.image;
+      return h && { width: h.width, height: h.height, positionsPerPixel: h.positionsPerPixel,
+                    dimensionsPerPixel: h.dimensionsPerPixel };
+    },
+    heatmapRow: function (r) {
+      var h = cache.heatmap.image;
+      return list(h.values.subarray(r * h.width, (r + 1) * h.width));
+    },
+    curve: function () {
+      var c = cache.curve;
+      return c && { x0: c.x0, x1: c.x1, plotWidth: c.plotWidth, xs: list(c.xs), sin: list(c.sin),
+                    cos: c.cos && list(c.cos) };
+    },
   };
   update();
 })();

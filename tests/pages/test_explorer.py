@@ -57,7 +57,7 @@ def in_the_browser() -> bool:
 
 
 def offset_only() -> bool:
-    legend = re.search(r'pe-key pe-s1"></span> PE\(p\) · PE\(p \+ k\)\s*<span class="pe-key pe-s2 pe-dashed"></span> PE\(0\) · PE\(k\)', PAGE_TEXT)
+    legend = re.search(r'pe-key pe-s1 pe-wide"></span> PE\(p\) · PE\(p \+ k\)\s*<span class="pe-key pe-s2 pe-dashed"></span> PE\(0\) · PE\(k\)', PAGE_TEXT)
     ok = [legend is not None]
     for d, k in ((128, 5), (16, 7), (512, 99)):
         total = torch.cos(omega(d) * k).sum()
@@ -88,7 +88,7 @@ def raise_the_base() -> bool:
     slowest = [float(omega(128, base).min()) for base in (100.0, 1e4, 1e6)]
     spread = [float(table(128, 128, base)[:, -8:].amax(0).sub(table(128, 128, base)[:, -8:].amin(0)).max())
               for base in (1e4, 1e6)]
-    painted = "(d - 1 - j) * n + pos" in SCRIPT and "dimension 0 at the bottom" in SCRIPT
+    painted = "(image.height - 1 - ry) * image.width + cx" in SCRIPT and "dimension 0 at the bottom" in SCRIPT
     return slowest[0] > slowest[1] > slowest[2] and spread[1] < spread[0] / 10 and painted
 
 
