@@ -7,7 +7,7 @@ import _bench
 import matplotlib.pyplot as plt
 from matplotlib.ticker import NullLocator
 import torch
-from fast_table import fast_table
+from performance.fast_table import fast_table
 from reference import positional_encoding
 
 D_MODEL = 512

@@ -1,6 +1,6 @@
 """Every code variant on the site behind one interface, and the probes that observe how each one behaves by running it.
 
-Each `variant_*.py` snippet defines `build(seq_len, d_model)` (the [seq_len, d_model] table the variant makes for
+Each variant's script snippets/variants/<key>.py defines `build(seq_len, d_model)` (the [seq_len, d_model] table the variant makes for
 positions 0, 1, ...), `make(seq_len, d_model)` (the module it builds, or None for a plain function) and
 `call(made, x)` (its own way of being used on embeddings x of shape [batch, seq, d_model]). The registry below adds
 what a reader needs to find the original; the probes below turn "what does this variant do" into measurements.
@@ -17,27 +17,27 @@ import torch
 from torch.overrides import TorchFunctionMode
 
 import reference
-import variant_diffusers_flipped
-import variant_distilbert
-import variant_espnet
-import variant_fairseq
-import variant_guided_diffusion
-import variant_keras_hub
-import variant_marian
-import variant_musicgen
-import variant_nemo
-import variant_opennmt
-import variant_pegasus_x
-import variant_seed_aiedge
-import variant_seed_div_term
-import variant_seed_nested_loops
-import variant_seed_plain_attribute
-import variant_seed_stack_flatten
-import variant_split_sin_cos
-import variant_tensor2tensor
-import variant_tf_models_relative
-import variant_trax
-import variant_whisper
+from variants import diffusers_flipped as variant_diffusers_flipped
+from variants import distilbert as variant_distilbert
+from variants import espnet as variant_espnet
+from variants import fairseq as variant_fairseq
+from variants import guided_diffusion as variant_guided_diffusion
+from variants import keras_hub as variant_keras_hub
+from variants import marian as variant_marian
+from variants import musicgen as variant_musicgen
+from variants import nemo as variant_nemo
+from variants import opennmt as variant_opennmt
+from variants import pegasus_x as variant_pegasus_x
+from variants import seed_aiedge as variant_seed_aiedge
+from variants import seed_div_term as variant_seed_div_term
+from variants import seed_nested_loops as variant_seed_nested_loops
+from variants import seed_plain_attribute as variant_seed_plain_attribute
+from variants import seed_stack_flatten as variant_seed_stack_flatten
+from variants import split_sin_cos as variant_split_sin_cos
+from variants import tensor2tensor as variant_tensor2tensor
+from variants import tf_models_relative as variant_tf_models_relative
+from variants import trax as variant_trax
+from variants import whisper as variant_whisper
 from reference import positional_encoding
 
 
@@ -62,7 +62,7 @@ class _ReferenceAsVariant:
 class Variant:
     """One implementation: where it comes from, and the code that behaves like it."""
 
-    key: str  # snippets/variant_<key>.py
+    key: str  # snippets/variants/<key>.py
     name: str  # label of its tab and of its row in the comparison table
     kind: str  # "reference", "seed" or "library"
     source: str  # the original, to cite

@@ -1,6 +1,6 @@
 """One way for every test to read what the code generated: values quoted by prose, data, printed text.
 
-Jobs are named as regen names them: `reference_table` for snippets/reference_table.py, `linearity/shift_matrix` for
+Jobs are named as regen names them: `reference` for snippets/reference.py, `linearity/shift_matrix` for
 snippets/linearity/shift_matrix.py. Their outputs lie under docs/generated/ with the same relative name.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,6 +41,30 @@ def data(job: str, part: str | None = None) -> object:
 def text(job: str, part: str | None = None) -> str:
     """What `job` printed (or one named part of it)."""
     return generated(job, "txt", part).read_text(encoding="utf-8")
+
+
+def macro(job: str, key: str) -> str:
+    """How a page quotes `key` of `job`: `gen.<job>.<key>` (`gen.<page>.<name>.<key>` for a page script); with an
+    empty key, the prefix every quote of the job starts with."""
+    return f"gen.{job.replace('/', '.')}.{key}"
+
+
+QUOTE = re.compile(r"\bgen\.((?:\w+\.)+\w+)")
+
+
+def quotes(markdown: str) -> list[tuple[str, str, str]]:
+    """Every value a page quotes, in order: (job, key, the quote as written), `gen.linearity.odd.gap` giving
+    ("linearity/odd", "gap", ...): a flat job's quote has two parts, a page script's three."""
+    found = []
+    for match in QUOTE.finditer(markdown):
+        *job, key = match.group(1).split(".")
+        found.append(("/".join(job), key, match.group(0)))
+    return found
+
+
+def quoted_jobs(markdown: str) -> set[str]:
+    """The jobs whose values a page quotes."""
+    return {job for job, _key, _quote in quotes(markdown)}
 
 
 def number(shown: str) -> float:

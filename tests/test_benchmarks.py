@@ -20,7 +20,7 @@ import _bench  # noqa: E402
 import build_table  # noqa: E402
 import forward_cached_vs_recomputed  # noqa: E402
 import regen  # noqa: E402
-from fast_table import fast_table  # noqa: E402
+from performance.fast_table import fast_table  # noqa: E402
 from reference import positional_encoding  # noqa: E402
 
 # The timing benchmarks; site_budgets (bytes and accessibility of the built site) and contributor_loop (regen, serve

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 import torch
-from beyond_rope_relative import added_pe_score, rope_matrix, rope_score
+from beyond.rope_relative import added_pe_score, rope_matrix, rope_score
 from conftest import GENERATED
+from formula.wavelengths import wavelengths
 from pelib.shift import shift_matrix
 from reference import positional_encoding
-from wavelengths import wavelengths
 
 
 @pytest.mark.parametrize("d", [2, 8, 64])
@@ -40,7 +40,7 @@ def test_shift_matrix_is_rope_run_backwards():
 
 
 def test_page_output_shows_equal_scores_for_equal_offsets():
-    rows = [line.split("|") for line in (GENERATED / "beyond_rope_relative.txt").read_text().splitlines()[1:7]]
+    rows = [line.split("|") for line in (GENERATED / "beyond/rope_relative.txt").read_text().splitlines()[1:7]]
     by_offset: dict[int, set[str]] = {}
     for row in rows:
         by_offset.setdefault(int(row[2]), set()).add(row[3].strip())
@@ -90,9 +90,9 @@ def test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotation
 import json  # noqa: E402
 import math  # noqa: E402
 
-import beyond_sincos_2d  # noqa: E402
 from _variants import column_permutation  # noqa: E402
-from base_comparison import distance_by_offset  # noqa: E402
+from base.comparison import distance_by_offset  # noqa: E402
+from beyond import sincos_2d as beyond_sincos_2d  # noqa: E402
 from pelib import context_extension as ce  # noqa: E402
 from pelib.sincos_nd import sincos_nd  # noqa: E402
 
@@ -111,7 +111,7 @@ def test_no_two_integer_positions_share_an_encoding(base: float, d: int):
 
 
 def test_pair_zero_nearly_repeats_but_the_whole_encoding_does_not():
-    values = _values("beyond_distinct_positions")
+    values = _values("beyond/distinct_positions")
     n = int(values["n"].replace(",", ""))
     k = torch.arange(1, n)
     pair0 = 2 * torch.sin(k.double() / 2).abs()
@@ -149,14 +149,14 @@ def test_timm_layout_is_ours_reordered_and_widths():
 
 def test_nerf_and_paper_frequency_ratios():
     """beyond.md: NeRF's frequencies rise by 2 per pair; the paper's fall by 10000 ** (2/d), 1.0366 at d = 512."""
-    assert _values("wavelengths")["ratio"] == f"{10000 ** (2 / 512):.5f}"
+    assert _values("formula/wavelengths")["ratio"] == f"{10000 ** (2 / 512):.5f}"
     assert 10000 ** (2 / 512) > 1 and 2 > 10000 ** (2 / 512)  # NeRF's factor is the larger
     lam = ce.rope_wavelengths(512)
     assert torch.allclose(lam[1:] / lam[:-1], torch.full((), 10000 ** (2 / 512), dtype=torch.float64))
 
 
 def test_context_extension_wavelengths():
-    values = _values("beyond_context_extension")
+    values = _values("beyond/context_extension")
     d, s, L = int(values["head_dim"]), float(values["scale"]), int(values["trained"].replace(",", ""))
     lam = ce.rope_wavelengths(d)
     assert torch.equal(lam, wavelengths(d, 10000.0))  # the same code as the formula and base pages
@@ -184,7 +184,7 @@ def test_context_extension_wavelengths():
 
 
 def test_causal_mask_breaks_permutation_equivariance_and_counts_positions():
-    import beyond_no_encoding as demo
+    import beyond.no_encoding as demo
 
     moved = demo.attention(demo.x[demo.perm], causal=False)
     assert torch.allclose(moved, demo.attention(demo.x, causal=False)[demo.perm], atol=1e-6)

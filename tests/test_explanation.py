@@ -10,18 +10,17 @@ import json
 import math
 from pathlib import Path
 
-import base_comparison
-import concat_cost
-import dot_product_vs_offset
-import embedding_vs_pe_norms
-import formula_forms
-import norm_and_distance
-import permutation_equivariance as perm_eq
 import pytest
-import simple_encodings
 import torch
-import wavelengths
+import why_positions.permutation_equivariance as perm_eq
+from add_or_concatenate import concat_cost, embedding_vs_pe_norms
+from base import comparison as base_comparison
+from formula import forms as formula_forms
+from formula import wavelengths
+from properties import dot_product_vs_offset, norm_and_distance
 from reference import positional_encoding
+from support import macro
+from why_positions import simple_encodings
 
 GENERATED = Path(__file__).resolve().parent.parent / "docs" / "generated"
 
@@ -55,7 +54,7 @@ def test_adding_pe_breaks_permutation_equivariance():
     x = perm_eq.make_tokens(6, 16)
     for perm in _random_perms(6, 20):
         assert perm_eq.permutation_gap(x, perm, weights, with_pe=True) > 1e-2
-    quoted = values("permutation_equivariance")
+    quoted = values("why_positions/permutation_equivariance")
     assert float(quoted["gap_without_bound"]) <= 1e-12 and float(quoted["gap_with"]) > 0.1
 
 
@@ -81,7 +80,7 @@ def test_a_causal_mask_breaks_the_symmetry_without_pe():
     causal = perm_eq.self_attention(x, *weights, causal=True)
     assert (causal[1] - causal[4]).abs().max() > 1e-2
     assert torch.allclose(causal[0], perm_eq.self_attention(x[:1], *weights)[0], rtol=0, atol=1e-14)  # sees itself only
-    assert float(values("permutation_equivariance")["causal_repeat_diff"]) > 0.1
+    assert float(values("why_positions/permutation_equivariance")["causal_repeat_diff"]) > 0.1
 
 
 def test_simple_codes_fail_the_properties_the_page_says_they_fail():
@@ -96,7 +95,7 @@ def test_simple_codes_fail_the_properties_the_page_says_they_fail():
     assert simple_encodings.offset_spread(codes["sinusoidal"], 8) < 1e-9
     b = codes["binary"]
     assert simple_encodings.distance(b, 7, 8) > simple_encodings.distance(b, 0, 8)  # 8 is nearer 0 than 7
-    assert values("simple_encodings")["binary_d78"] == "2.000" and values("simple_encodings")["binary_d08"] == "1.000"
+    assert values("why_positions/simple_encodings")["binary_d78"] == "2.000" and values("why_positions/simple_encodings")["binary_d08"] == "1.000"
 
 
 # --- formula.md ------------------------------------------------------------------------------------------------
@@ -120,7 +119,7 @@ def test_reading_i_as_the_column_gives_another_table():
     assert formula_forms.max_diff(wrong, right) > 1.5
     assert formula_forms.max_diff(wrong[:, 0::2], right[:, 0::2]) < 1e-12  # sine columns: j/d = 2i/d, unchanged
     assert formula_forms.max_diff(wrong[:, 1::2], right[:, 1::2]) > 1.5  # cosine columns: (2i+1)/d, another frequency
-    assert float(values("formula_forms")["misreading_diff"]) > 1.5
+    assert float(values("formula/forms")["misreading_diff"]) > 1.5
 
 
 @pytest.mark.parametrize("d_model", [8, 64, 512])
@@ -154,7 +153,7 @@ def test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512():
     assert lam[-1].item() == pytest.approx(2 * math.pi * 10000 ** (510 / 512), rel=1e-12)
     ratios = lam[1:] / lam[:-1]
     assert torch.allclose(ratios, torch.full_like(ratios, 10000 ** (2 / 512)), rtol=1e-13, atol=0)
-    quoted = values("wavelengths")
+    quoted = values("formula/wavelengths")
     assert quoted["longest"] == f"{2 * math.pi * 10000 ** (510 / 512):,.0f}" == "60,611"
     assert quoted["paper_upper"] == "62,832"
     assert float(quoted["ratio"]) == pytest.approx(10000 ** (2 / 512), abs=1e-5)
@@ -176,8 +175,8 @@ def test_what_the_base_trades():
     assert results[10000.0]["first_min"] > results[10.0]["first_min"]
     assert results[10000.0]["first_min"] > results[1000000.0]["first_min"]  # the monotone range peaks mid-range
     assert results[1000000.0]["far_similarity"] > 4 * results[10.0]["far_similarity"]
-    assert str(results[10000.0]["first_min"]) == values("base_comparison")["first_min_10000"]
-    assert values("base_comparison")["first_min_10000"] == values("dot_product_vs_offset")["first_min"]
+    assert str(results[10000.0]["first_min"]) == values("base/comparison")["first_min_10000"]
+    assert values("base/comparison")["first_min_10000"] == values("properties/dot_product_vs_offset")["first_min"]
 
 
 # --- properties.md ---------------------------------------------------------------------------------------------
@@ -202,7 +201,7 @@ def test_dot_product_is_symmetric_in_the_offset():
 
 def test_dot_product_first_stops_decreasing_at_the_quoted_offset():
     curve = dot_product_vs_offset.dot_by_offset(torch.arange(0, 2001), 512)
-    quoted = values("dot_product_vs_offset")
+    quoted = values("properties/dot_product_vs_offset")
     k_up = int(quoted["first_rise"])
     assert int(quoted["first_min"]) == k_up - 1
     assert bool((curve[1:k_up] < curve[: k_up - 1]).all())  # strictly falling up to first_min
@@ -241,7 +240,7 @@ def test_embedding_to_pe_norm_ratios():
         "normal": math.sqrt(d) * 1.0 / pe_norm,  # std d**-0.5: sqrt(2)
         "xavier": math.sqrt(d) * math.sqrt(2 * d / (vocab + d)) / pe_norm,  # std sqrt(2 / (vocab + d))
     }
-    quoted = values("embedding_vs_pe_norms")
+    quoted = values("add_or_concatenate/embedding_vs_pe_norms")
     for key, value in expected.items():
         assert float(quoted[f"{key}_ratio"]) == pytest.approx(value, rel=0.01, abs=0.006)  # quoted to 2 decimals
     assert float(quoted["pe_norm"]) == pytest.approx(pe_norm, abs=0.05)
@@ -253,7 +252,7 @@ def test_embedding_to_pe_norm_ratios():
 
 
 def test_the_ratio_spans_more_than_a_hundredfold_across_initialisations():
-    quoted = values("embedding_vs_pe_norms")
+    quoted = values("add_or_concatenate/embedding_vs_pe_norms")
     assert float(quoted["default_ratio"]) / float(quoted["xavier_ratio"]) > 100
     assert float(quoted["default_ratio"]) > 1 > float(quoted["xavier_ratio"])  # token swamps PE / PE swamps token
 
@@ -261,7 +260,7 @@ def test_the_ratio_spans_more_than_a_hundredfold_across_initialisations():
 def test_concatenation_costs_width():
     added, concatenated = concat_cost.layer_parameters(512), concat_cost.layer_parameters(1024)
     assert concatenated > 2 * added
-    quoted = values("concat_cost")
+    quoted = values("add_or_concatenate/concat_cost")
     assert quoted["added"] == f"{added:,}" and quoted["concatenated"] == f"{concatenated:,}"
     with pytest.raises(ValueError, match="multiple of n_heads"):
         concat_cost.layer_parameters(500, n_heads=8)
@@ -271,18 +270,18 @@ def test_embeddings_and_pe_are_nearly_orthogonal():
     torch.manual_seed(0)
     weight = embedding_vs_pe_norms.embedding_default(2048, 512)
     assert embedding_vs_pe_norms.mean_abs_cosine(weight, pe64(2048, 512).float()) < 0.05
-    assert float(values("embedding_vs_pe_norms")["normal_cosine"]) < 0.05
+    assert float(values("add_or_concatenate/embedding_vs_pe_norms")["normal_cosine"]) < 0.05
 
 
 # --- the pages quote, they do not retype -------------------------------------------------------------------------
 
 PAGES = {
-    "why-positions.md": ["permutation_equivariance", "simple_encodings"],
-    "formula.md": ["formula_forms", "wavelengths"],
-    "base.md": ["base_comparison"],
-    "properties.md": ["dot_product_vs_offset", "norm_and_distance"],
-    "add-or-concatenate.md": ["concat_cost", "embedding_vs_pe_norms", "add_or_concatenate_geometry"],
-    "beyond.md": ["beyond_distinct_positions", "beyond_context_extension", "wavelengths"],
+    "why-positions.md": ["why_positions/permutation_equivariance", "why_positions/simple_encodings"],
+    "formula.md": ["formula/forms", "formula/wavelengths"],
+    "base.md": ["base/comparison"],
+    "properties.md": ["properties/dot_product_vs_offset", "properties/norm_and_distance"],
+    "add-or-concatenate.md": ["add_or_concatenate/concat_cost", "add_or_concatenate/embedding_vs_pe_norms", "add_or_concatenate/geometry"],
+    "beyond.md": ["beyond/distinct_positions", "beyond/context_extension", "formula/wavelengths"],
 }
 
 
@@ -291,22 +290,22 @@ def test_pages_quote_generated_numbers_instead_of_typing_them(page):
     text = (GENERATED.parent / page).read_text(encoding="utf-8")
     for stem in PAGES[page]:
         quoted = values(stem)
-        used = [key for key in quoted if f"gen.{stem}.{key}" in text]
+        used = [key for key in quoted if macro(stem, key) in text]
         assert used, f"{page} quotes nothing from {stem}"
         for key, literal in quoted.items():  # every value the snippet saved, quoted here or not
             if len(literal.replace(",", "").replace(".", "")) >= 4:  # long enough not to occur by chance
-                assert literal not in text, f"{page} types {literal!r} instead of quoting gen.{stem}.{key}"
+                assert literal not in text, f"{page} types {literal!r} instead of quoting {macro(stem, key)}"
 
 
 def test_concatenation_is_exactly_orthogonal_and_addition_nearly():
     """add-or-concatenate.md (the geometry): concatenated parts are orthogonal, so squared lengths add exactly; added
     parts are nearly orthogonal, within the quoted bounds, and not exactly."""
-    import add_or_concatenate_geometry as geo
+    import add_or_concatenate.geometry as geo
 
     concat = torch.cat([geo.e[:, None, :].expand(-1, geo.positions, -1),
                         geo.pe[None, :, :].expand(geo.tokens, -1, -1)], dim=-1)
     assert torch.allclose(concat.norm(dim=-1) ** 2, geo.pythagoras, rtol=1e-12)
-    quoted = values("add_or_concatenate_geometry")
+    quoted = values("add_or_concatenate/geometry")
     assert geo.cos.abs().max() <= float(quoted["largest_cos"]) + 5e-4 and geo.cos.abs().max() > 0.05
     assert geo.gap.abs().max() <= float(quoted["largest_gap"]) + 5e-4 and geo.gap.abs().max() > 1e-3
     assert quoted["largest_cos"] == f"{geo.cos.abs().max().item():.3f}"

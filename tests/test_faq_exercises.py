@@ -26,13 +26,13 @@ def omegas(d: int) -> list[float]:
 
 def test_exercise_1_longest_wavelength():
     longest = 2 * math.pi * 10000 ** (62 / 64)
-    assert values("exercise_longest_wavelength")["longest"] == f"{longest:,.0f}"
-    assert f"{longest:,.1f}" in text("exercise_longest_wavelength")
+    assert values("exercises/longest_wavelength")["longest"] == f"{longest:,.0f}"
+    assert f"{longest:,.1f}" in text("exercises/longest_wavelength")
     assert longest < 2 * math.pi * 10000 * 0.8  # the paper's upper end is far from reached
 
 
 def test_exercise_2_shift_matrix_for_d4():
-    out = text("exercise_shift_d4")
+    out = text("exercises/shift_d4")
     numbers = [float(x) for x in re.findall(r"-?\d+\.\d{4}", out.split("M_3 @")[0])]
     w0, w1 = omegas(4)
     c0, s0, c1, s1 = math.cos(3 * w0), math.sin(3 * w0), math.cos(3 * w1), math.sin(3 * w1)
@@ -44,12 +44,12 @@ def test_exercise_2_shift_matrix_for_d4():
 
 
 def test_exercise_3_textbook_rotation_goes_backwards():
-    assert "pair(p-k) - R(k)^T pair(p)      = Matrix([[0, 0]])" in text("linearity_sympy")
+    assert "pair(p-k) - R(k)^T pair(p)      = Matrix([[0, 0]])" in text("linearity/symbolic")
 
 
 def test_exercise_4_dot_product_is_blind_to_direction():
     pe = positional_encoding(200, 64, dtype=torch.float64)
-    rows = [line.split("|") for line in text("exercise_left_right").splitlines()[1:]]
+    rows = [line.split("|") for line in text("exercises/left_right").splitlines()[1:]]
     assert len(rows) == 4
     for k, right, left, gap in rows:
         k = int(k)
@@ -60,14 +60,14 @@ def test_exercise_4_dot_product_is_blind_to_direction():
 
 def test_exercise_5_dot_product_formula():
     expected = sum(math.cos(w * 10) for w in omegas(64))
-    assert values("exercise_dot_product")["value"] == f"{expected:.4f}"
-    out = text("exercise_dot_product")
+    assert values("exercises/dot_product")["value"] == f"{expected:.4f}"
+    out = text("exercises/dot_product")
     low, high = re.findall(r"min (\S+), max (\S+)", out)[0]
     assert low == high == f"{expected:.6f}"
 
 
 def test_exercise_6_permutation():
-    out = text("exercise_interleaved_to_split")
+    out = text("exercises/interleaved_to_split")
     perm = json.loads(re.search(r"perm    = (\[.*\])", out).group(1))
     inverse = json.loads(re.search(r"inverse = (\[.*\])", out).group(1))
     pe = positional_encoding(30, 8, dtype=torch.float64)
@@ -79,7 +79,7 @@ def test_exercise_6_permutation():
 
 @pytest.mark.parametrize("d", [3, 5, 9])
 def test_exercise_7_odd_width_patterns(d):
-    from exercise_odd_width import pair_loop, slice_assign, stack_and_flatten
+    from exercises.odd_width import pair_loop, slice_assign, stack_and_flatten
 
     reference = positional_encoding(6, d, dtype=torch.float64)
     with pytest.raises(RuntimeError):
@@ -92,7 +92,7 @@ def test_exercise_7_odd_width_patterns(d):
 
 
 def test_exercise_8_first_inexact_positions():
-    assert values("exercise_float16_integers") == {"float16": "2049", "bfloat16": "257"}
+    assert values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}
     for dtype, first in ((torch.float16, 2049), (torch.bfloat16, 257)):
         below = torch.arange(first, dtype=torch.float64)
         assert torch.equal(below.to(dtype).to(torch.float64), below)
@@ -100,7 +100,7 @@ def test_exercise_8_first_inexact_positions():
 
 
 def test_faq_numbers():
-    v = values("faq_numbers")
+    v = values("faq/quoted_numbers")
     w = omegas(512)
     assert v["longest_512"] == f"{2 * math.pi / w[-1]:,.0f}" and v["stated_512"] == f"{2 * math.pi * 10000:,.0f}"
     sims = [sum(math.cos(x * k) for x in w) for k in range(int(v["first_rise_512"]) + 1)]

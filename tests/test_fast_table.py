@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import torch
-from fast_table import fast_table, max_error_against_float64
-from precision_recipes import rows_float64_angles
+from performance.fast_table import fast_table, max_error_against_float64
+from precision.recipes import rows_float64_angles
 from reference import positional_encoding
 
 GENERATED = Path(__file__).resolve().parent.parent / "docs" / "generated"
@@ -70,7 +70,7 @@ def test_bad_arguments_are_named(kwargs, message):
 
 
 def test_the_page_quotes_what_was_measured():
-    measured = json.loads((GENERATED / "fast_table.values.json").read_text(encoding="utf-8"))
+    measured = json.loads((GENERATED / "performance/fast_table.values.json").read_text(encoding="utf-8"))
     assert float(measured["error_1e5"]) <= 3 * FLOAT32_STEP_NEAR_ONE
     assert float(measured["error_1e6"]) <= 3 * FLOAT32_STEP_NEAR_ONE
     # precision.md and performance.md: several times the reference's error, not "as accurate"

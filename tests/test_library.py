@@ -19,9 +19,9 @@ SNIPPETS = ROOT / "snippets"
 # Files that compute the frequencies on purpose in their own way, and why.
 OWN_FREQUENCIES = {
     "reference.py": "the one definition (readers copy this file, so it stands alone)",
-    "formula_forms.py": "its subject: the forms the formula is written in, each computed as written",
-    "precision_recipes.py": "the exact oracle in mpmath and the recipes in each dtype are what the page compares",
-    "linearity_slips.py": "its subject: the posts' misreadings of the formula, each computed as the post writes it",
+    "formula/forms.py": "its subject: the forms the formula is written in, each computed as written",
+    "precision/recipes.py": "the exact oracle in mpmath and the recipes in each dtype are what the page compares",
+    "linearity/slips.py": "its subject: the posts' misreadings of the formula, each computed as the post writes it",
 }
 
 

@@ -9,8 +9,8 @@ import pytest
 import sympy as sp
 import torch
 from conftest import GENERATED
-from linearity_odd import best_linear_fit_error, block_map_error
-from linearity_slips import READINGS, best_shift_error, literal_step3_error, paper
+from linearity.odd import best_linear_fit_error, block_map_error
+from linearity.slips import READINGS, best_shift_error, literal_step3_error, paper
 from pelib.shift import fitted_shift_matrix, max_shift_error, shift_block, shift_matrix
 from reference import frequencies, positional_encoding
 
@@ -34,7 +34,7 @@ def test_odd_widths_shift_their_complete_pairs(d_model):
 
 
 def test_snippet_check_reports_a_tiny_error():
-    values = json.loads((GENERATED / "linearity_shift_matrix.values.json").read_text())
+    values = json.loads((GENERATED / "linearity/shift_matrix.values.json").read_text())
     assert values["max_error"].startswith("< ") and float(values["max_error"][2:]) <= 1e-10
     assert max_shift_error(64, 500, [-3, 1, 99]) < 1e-11
 
@@ -95,12 +95,12 @@ def test_group_laws():
 
 
 def test_sympy_block_identity_simplifies_to_zero():
-    from linearity_sympy import block, k, omega, residual
+    from linearity.symbolic import block, k, omega, residual
 
     assert residual(block(omega * k)) == sp.zeros(2, 1)
     assert residual(block(omega * k).T) != sp.zeros(2, 1)  # the textbook rotation is not the shift
     assert sp.simplify(block(omega * k).T * block(omega * k) - sp.eye(2)) == sp.zeros(2, 2)
-    text = (GENERATED / "linearity_sympy.txt").read_text()
+    text = (GENERATED / "linearity/symbolic.txt").read_text()
     assert "pair(p+k) - R(k) pair(p)        = Matrix([[0, 0]])" in text
 
 
@@ -121,7 +121,7 @@ def test_odd_width_last_column_is_not_linear(d_model):
 
 def test_odd_width_output_shows_a_large_miss():
     """linearity.md: at k = 1000 the block map misses by |sin(w k)|, the least-squares map by more."""
-    values = json.loads((GENERATED / "linearity_odd.values.json").read_text())
+    values = json.loads((GENERATED / "linearity/odd.values.json").read_text())
     assert values["block_error_k1000"] == values["sin_k1000"]
     assert float(values["lstsq_error_k1000"]) > float(values["block_error_k1000"]) > 0.5
     text = (GENERATED.parent / "linearity.md").read_text(encoding="utf-8")
@@ -144,14 +144,14 @@ def test_slip_readings():
         "missing_minus": (False, True),
     }
     assert literal_step3_error(d, 1000, 1) > 0.5  # the seed's step 3 is false under its own definitions
-    table = (GENERATED / "linearity_slips_table.txt").read_text()
+    table = (GENERATED / "linearity/slips_table.txt").read_text()
     assert [line.endswith("| no |") for line in table.splitlines()].count(True) == 2 and "| yes | < 1e-12 | yes |" in table
 
 
 def test_rotation_figure_claims():
     """linearity.md (the figure): pair 0's point turns clockwise as p grows, M_k carries PE(p) to PE(p + k), the
     textbook rotation carries it back, M_k is block diagonal, and PE(p).PE(p+k) is the sum of cos(omega_i k)."""
-    import linearity_rotation as fig
+    import linearity.rotation as fig
 
     assert (fig.turn < 0).all()  # clockwise in the (sin, cos) plane
     assert torch.allclose(fig.shift_matrix(2, fig.K) @ fig.point[1], fig.point[1 + fig.K])

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 import torch
-from precision_duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
-from precision_recipes import (
+from precision.duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
+from precision.recipes import (
     exact_rows,
     float32_spacing,
     log_grid,
@@ -17,6 +17,7 @@ from precision_recipes import (
     rows_float64_angles,
 )
 from reference import positional_encoding
+from support import macro
 
 GENERATED = Path(__file__).resolve().parent.parent / "docs" / "generated"
 HALF_STEP_NEAR_ONE = 2.0**-25
@@ -113,16 +114,16 @@ def test_storing_the_reference_in_half_precision_costs_a_fixed_rounding(grid):
 
 def test_the_page_quotes_what_was_measured():
     """The generated numbers the page quotes say what the page says about them."""
-    measured = values("precision_error_vs_position")
+    measured = values("precision/error_vs_position")
     assert float(measured["reference_max_error"]) <= HALF_STEP_NEAR_ONE * (1 + 1e-3)
     assert int(measured["reference_not_rounded"]) < 0.001 * int(measured["entries_checked"].replace(",", ""))
     assert 0.9 < float(measured["float32_slope"]) < 1.1
     assert 1e-3 < float(measured["float32_error_1e5"]) < 1e-2  # "the third decimal is wrong"
     assert 1e-2 < float(measured["float32_error_1e6"]) < 1e-1  # "the second decimal is wrong"
-    duplicates = values("precision_duplicate_rows")
+    duplicates = values("precision/duplicate_rows")
     assert duplicates["float16_last_exact"] == "2,048" and duplicates["bfloat16_last_exact"] == "256"
     assert duplicates["float16_max"] == "65,504" and duplicates["float16_first_inf"] == "65,520"
-    counts = json.loads((GENERATED / "precision_duplicate_rows.json").read_text(encoding="utf-8"))
+    counts = json.loads((GENERATED / "precision/duplicate_rows.json").read_text(encoding="utf-8"))
     assert counts["float16/100000"]["nan"] == 100_000 - 65_520
     assert counts["bfloat16/256"]["same_as_previous"] == 0 and counts["bfloat16/2048"]["same_as_previous"] > 0
 
@@ -136,8 +137,8 @@ def test_bad_positions_are_named(bad):
 
 
 QUOTED = {
-    "precision.md": ["precision_error_vs_position", "precision_duplicate_rows", "fast_table"],
-    "performance.md": ["build_table", "forward_cached_vs_recomputed", "fast_table"],
+    "precision.md": ["precision/error_vs_position", "precision/duplicate_rows", "performance/fast_table"],
+    "performance.md": ["build_table", "forward_cached_vs_recomputed", "performance/fast_table"],
 }
 
 
@@ -146,8 +147,8 @@ def test_pages_quote_generated_numbers_instead_of_typing_them(page):
     text = (GENERATED.parent / page).read_text(encoding="utf-8")
     for stem in QUOTED[page]:
         quoted = values(stem)
-        assert any(f"gen.{stem}.{key}" in text for key in quoted), f"{page} quotes nothing from {stem}"
+        assert any(macro(stem, key) in text for key in quoted), f"{page} quotes nothing from {stem}"
         for key, literal in quoted.items():
             digits = literal.replace(",", "").replace(".", "")
             if len(digits) >= 4 and digits.isdigit():  # long enough not to occur by chance
-                assert literal not in text, f"{page} types {literal!r} instead of quoting gen.{stem}.{key}"
+                assert literal not in text, f"{page} types {literal!r} instead of quoting {macro(stem, key)}"

@@ -61,7 +61,7 @@ def test_state_dict_keys_match_after_a_real_save_and_load(key: str):
 
 
 def test_the_page_table_is_what_running_the_libraries_gives():
-    table = (GENERATED / "variants_library_checks.txt").read_text(encoding="utf-8")
+    table = (GENERATED / "variants/library_checks.txt").read_text(encoding="utf-8")
     for key in KEYS:
         variant = BY_KEY[key]
         row = next(line for line in table.splitlines() if f"]({variant.page})" in line)
@@ -73,8 +73,8 @@ def test_the_page_table_is_what_running_the_libraries_gives():
 def test_guided_diffusion_is_diffusers_with_flip_and_no_shift():
     """more-libraries.md: guided-diffusion's function is what diffusers computes with flip_sin_to_cos=True and
     downscale_freq_shift=0, to the bit, at even and odd widths and for fractional timesteps."""
-    import variant_guided_diffusion
     from diffusers.models.embeddings import get_timestep_embedding
+    from variants import guided_diffusion as variant_guided_diffusion
 
     steps = torch.tensor([0.0, 1.0, 2.5, 999.0])
     for d in (8, 7, 64):

@@ -68,10 +68,10 @@ def first_output(root: Path, suffix: str) -> Path:
 
 
 def test_check_catches_changed_code(repo_copy):
-    snippet = repo_copy / "snippets" / "reference_table.py"
+    snippet = repo_copy / "snippets" / "reference_page/table.py"
     snippet.write_text(snippet.read_text() + "\n# an edit\n")
     code, output = check(repo_copy)
-    assert code == 1 and "stale: snippets/reference_table.py" in output, output
+    assert code == 1 and "stale: snippets/reference_page/table.py" in output, output
 
 
 def test_check_catches_a_change_in_an_imported_module(repo_copy):
@@ -79,7 +79,7 @@ def test_check_catches_a_change_in_an_imported_module(repo_copy):
     module.write_text(module.read_text() + "\n# an edit\n")
     code, output = check(repo_copy)
     assert code == 1, output
-    for dependent in ("reference_table", "heatmap", "module_usage"):
+    for dependent in ("reference_page/table", "reference_page/heatmap", "reference_page/module_usage"):
         assert f"stale: snippets/{dependent}.py" in output, output
 
 
@@ -130,7 +130,7 @@ def test_failing_snippet_names_itself_and_changes_nothing(repo_copy):
     (repo_copy / "snippets" / "zz_broken.py").write_text(
         '"""Raise on purpose."""\nimport _docenv\nprint("half an output")\nraise RuntimeError("boom on purpose")\n'
     )
-    table = repo_copy / "snippets" / "reference_table.py"
+    table = repo_copy / "snippets" / "reference_page/table.py"
     table.write_text(table.read_text() + "\n# an edit that makes this job run too\n")
     before = tree_hashes(repo_copy / "docs" / "generated")
     proc = run_python(str(repo_copy / "scripts" / "regen.py"))
@@ -162,7 +162,7 @@ def test_cache_reruns_exactly_the_affected_snippets(repo_copy):
     first = run_python(regen, "-j", "2")
     assert first.returncode == 0, first.stdout + first.stderr
     assert "ran snippets/zz_user.py" in first.stdout and "ran snippets/zz_solo.py" in first.stdout
-    assert "reference_table" not in first.stdout, "a current snippet was re-run"
+    assert "reference_page/table" not in first.stdout, "a current snippet was re-run"
 
     again = run_python(regen)
     assert again.returncode == 0 and "nothing to do" in again.stdout, again.stdout

@@ -5,7 +5,7 @@ from conftest import ROOT
 
 
 def test_shuffled_sentence_gets_shuffled_outputs():
-    import tour_shuffle as tour
+    import tour.shuffle as tour
 
     assert torch.allclose(tour.attend(tour.x[tour.order]), tour.attend(tour.x)[tour.order], atol=1e-6)
     assert not torch.allclose(tour.attend(tour.x[tour.order]), tour.attend(tour.x), atol=1e-3)  # rows do move

@@ -77,7 +77,7 @@ RETURNS = {"espnet": "[batch, seq, d], √d·x + PE", "opennmt": "[batch, seq, d
 @pytest.fixture(scope="module")
 def committed() -> dict:
     """The observations behind the committed comparison table."""
-    return json.loads((GENERATED / "variants_comparison.json").read_text(encoding="utf-8"))
+    return json.loads((GENERATED / "variants/comparison.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +107,12 @@ def t2t_split(seq_len: int, d_model: int) -> torch.Tensor:
 # --- the registry covers every snippet, and every variant has a page section ------------------------------------
 
 
+# snippets/variants/ holds the variants and the scripts of the variants pages that compare them
+NOT_VARIANTS = {"__init__", "axis_slip", "comparison", "convert", "diffs", "layouts", "library_checks"}
+
+
 def test_every_variant_snippet_is_registered():
-    files = {p.stem.removeprefix("variant_") for p in (ROOT / "snippets").glob("variant_*.py")}
+    files = {p.stem for p in (ROOT / "snippets" / "variants").glob("*.py")} - NOT_VARIANTS
     assert files == {v.key for v in VARIANTS}
     assert {v.kind for v in VARIANTS} == {"seed", "library"}
     assert sum(v.kind == "seed" for v in VARIANTS) == 5
@@ -119,14 +123,14 @@ def test_every_variant_snippet_is_registered():
 def test_every_variant_has_a_cited_section_and_a_table_row(variant: Variant):
     page, anchor = variant.page.split("#")
     text = (ROOT / "docs" / "variants" / page).read_text(encoding="utf-8")
-    assert f'"variant_{variant.key}.py:core"' in text, f"{page} does not include variant_{variant.key}.py"
+    assert f'"variants/{variant.key}.py:core"' in text, f"{page} does not include variants/{variant.key}.py"
     if variant.url:
         assert variant.url in text, f"{page} does not cite {variant.url}"
     else:  # a seed known by its title and date
         title = re.search(r'"[^"]+" \(\d{4}-\d{2}-\d{2}', variant.source).group(0)
         assert title in text, f"{page} does not cite {title}"
     for part in ("values", "behaviour", "build"):
-        table = (GENERATED / f"variants_comparison-{part}.txt").read_text(encoding="utf-8")
+        table = (GENERATED / f"variants/comparison-{part}.txt").read_text(encoding="utf-8")
         assert f"[{variant.name}]({variant.page})" in table, part
 
 
@@ -242,7 +246,7 @@ def test_first_position(committed: dict, fresh: dict):
 def test_tf_text_layer_builds_2048_rows_once_and_slices_them():
     """libraries.md: the tutorial's PositionalEmbedding builds its table in __init__ (2,048 rows, whatever the input)
     and only slices it in call; a longer input gets 2,048 rows and fails at the addition."""
-    import variant_split_sin_cos as tf_text
+    import variants.split_sin_cos as tf_text
 
     layer = tf_text.make(5, 8)
     assert layer.pos_encoding.shape == (2048, 8) and list(layer.state_dict()) == []
@@ -257,7 +261,7 @@ def test_tf_text_layer_builds_2048_rows_once_and_slices_them():
 def test_marian_table_is_written_by_init_weight_not_init():
     """libraries.md: __init__ leaves the embedding's random weights; _init_weight (called from the model's
     _init_weights) writes the table."""
-    import variant_marian
+    from variants import marian as variant_marian
 
     bare = variant_marian.MarianSinusoidal(5, 7)
     table = positional_encoding(5, 7)[:, [0, 2, 4, 6, 1, 3, 5]]
@@ -267,7 +271,7 @@ def test_marian_table_is_written_by_init_weight_not_init():
 
 
 def test_fairseq_padding_rows_are_zero():
-    import variant_fairseq
+    from variants import fairseq as variant_fairseq
 
     layer = variant_fairseq.FairseqSinusoidal(8, padding_idx=1, init_size=4)  # too small: grows on demand
     out = layer(torch.tensor([[5, 6, 7, 8], [5, 6, 1, 1]]))
@@ -321,7 +325,7 @@ def test_seed_tables_match_their_sources():
 
 
 def test_plain_attribute_copies_on_every_call():
-    import variant_seed_plain_attribute as seed
+    import variants.seed_plain_attribute as seed
 
     layer = seed.make(10, 4).to("meta")
     x = torch.zeros(2, 10, 4, device="meta")
@@ -336,7 +340,7 @@ def test_plain_attribute_copies_on_every_call():
 
 
 def test_div_term_comment_has_the_wrong_sign():
-    import variant_seed_div_term as seed
+    import variants.seed_div_term as seed
 
     layer = seed.DivTermEncoding(6, 4, 0.0)
     i = torch.arange(3, dtype=torch.float64)
@@ -368,7 +372,7 @@ def _error(table: torch.Tensor, w: torch.Tensor, k: int) -> float:
 def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
     """converting.md: weights fitted on the paper's layout fail on [sin | cos], work again once permuted, and no
     permutation makes them work on tensor2tensor's frequencies."""
-    values = json.loads((GENERATED / "variants_convert.values.json").read_text(encoding="utf-8"))
+    values = json.loads((GENERATED / "variants/convert.values.json").read_text(encoding="utf-8"))
     d, k, n = int(values["width"]), int(values["shift"]), 200
     split = _variants.BY_KEY["split_sin_cos"].build(n, d)
     t2t = _variants.BY_KEY["tensor2tensor"].build(n, d)
@@ -392,7 +396,7 @@ def test_whisper_and_fairseq_are_tensor2tensor():
 
 
 def test_checkpoints_with_a_saved_table_refuse_to_load():
-    import variant_seed_div_term as seed
+    import variants.seed_div_term as seed
 
     with pytest.raises(RuntimeError, match="Unexpected key"):
         PositionalEncoding(8, max_len=10).load_state_dict(seed.DivTermEncoding(8, 10, 0.1).state_dict())

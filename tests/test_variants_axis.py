@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import torch
 from reference import PositionalEncoding, positional_encoding
-from variants_axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
+from variants.axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "docs" / "generated"
@@ -48,7 +48,7 @@ def test_batch_first_input_gets_row_b_at_every_position_of_sequence_b(batch, seq
 def test_page_example_difference_from_the_correct_result():
     pe = positional_encoding(5, 8)
     worst = max((pe[b] - pe[p]).abs().max().item() for b in range(3) for p in range(5))
-    assert values("variants_axis_slip")["max_diff"] == f"{worst:.2f}"
+    assert values("variants/axis_slip")["max_diff"] == f"{worst:.2f}"
     assert worst > 1.9  # |cos 0 - cos 3|: far outside rounding
 
 
@@ -85,7 +85,7 @@ def test_fix_equals_the_reference_module(batch, seq, d):
 
 
 def test_generated_outputs_state_the_claims():
-    cases = (GENERATED / "variants_axis_slip-cases.txt").read_text(encoding="utf-8")
+    cases = (GENERATED / "variants/axis_slip-cases.txt").read_text(encoding="utf-8")
     assert "output == x + PE[p] at every position p: True" in cases
     assert "(b) batch-first input [3, 5, 8] -> no error" in cases
     assert "sequence b got PE[b] at every position, b = 0, 1, 2: True" in cases
@@ -93,7 +93,7 @@ def test_generated_outputs_state_the_claims():
     assert "(c) batch 1, 5 positions: no error | every position got PE[0]: True" in cases
     assert "max_len = 4, batch 3, 10 positions: no error" in cases
     assert "max_len = 4, batch 6, 10 positions: RuntimeError" in cases
-    check = (GENERATED / "variants_axis_slip-check.txt").read_text(encoding="utf-8").splitlines()
+    check = (GENERATED / "variants/axis_slip-check.txt").read_text(encoding="utf-8").splitlines()
     assert check[0].startswith("SeqFirstEncoding:") and "fails" in check[0]
     assert all(line.endswith("passes") for line in check[1:]) and len(check) == 3
 
@@ -103,15 +103,15 @@ def test_pages_link_and_quote_generated_values():
     assert "variants/converting.md#sequence-first-tables-fed-batch-first-input" in faq
     converting = (ROOT / "docs" / "variants" / "converting.md").read_text(encoding="utf-8")
     assert "## Sequence-first tables fed batch-first input" in converting
-    assert "{{ gen.variants_axis_slip.max_diff }}" in converting
+    assert "{{ gen.variants.axis_slip.max_diff }}" in converting
 
 
 def test_seeds_footnote_value_is_cos_001():
-    seed = values("variant_seed_nested_loops")
+    seed = values("variants/seed_nested_loops")
     # The footnote: the float32 value lies below the halfway point 0.99995 and prints as the post's 0.9999; the
     # exact value lies above it and would print as 1.0000.
     assert float(seed["cos_001_float32"]) < 0.99995 < float(seed["cos_001_exact"])
     assert seed["cos_001_printed"] == "0.9999" and seed["cos_001_exact_4"] == "1.0000"
     assert seed["cos_001_exact"] == f"{math.cos(0.01):.11f}"
     seeds = (ROOT / "docs" / "variants" / "seeds.md").read_text(encoding="utf-8")
-    assert "{{ gen.variant_seed_nested_loops.cos_001_exact }}" in seeds and "0.99995000" not in seeds
+    assert "{{ gen.variants.seed_nested_loops.cos_001_exact }}" in seeds and "0.99995000" not in seeds

@@ -12,19 +12,19 @@ import math
 import numpy as np
 import pytest
 import torch
-import variant_distilbert
-import variant_espnet
-import variant_guided_diffusion
-import variant_keras_hub
-import variant_musicgen
-import variant_nemo
-import variant_opennmt
-import variant_pegasus_x
-import variant_tf_models_relative
-import variant_trax
 from _variants import BY_KEY, interleaved_to_split
 from conftest import GENERATED
 from reference import positional_encoding
+from variants import distilbert as variant_distilbert
+from variants import espnet as variant_espnet
+from variants import guided_diffusion as variant_guided_diffusion
+from variants import keras_hub as variant_keras_hub
+from variants import musicgen as variant_musicgen
+from variants import nemo as variant_nemo
+from variants import opennmt as variant_opennmt
+from variants import pegasus_x as variant_pegasus_x
+from variants import tf_models_relative as variant_tf_models_relative
+from variants import trax as variant_trax
 
 
 def _values(stem: str) -> dict[str, str]:
@@ -39,7 +39,7 @@ def test_nemo_is_the_paper_divided_by_sqrt_d(d: int):
 
 
 def test_comparison_table_shows_nemo_amplitude():
-    values = (GENERATED / "variants_comparison-values.txt").read_text(encoding="utf-8")
+    values = (GENERATED / "variants/comparison-values.txt").read_text(encoding="utf-8")
     row = next(line for line in values.splitlines() if "NeMo" in line)
     assert "1/√d" in row
     assert all("| 1 |" in line for line in values.splitlines()[2:] if "NeMo" not in line)
@@ -88,7 +88,7 @@ def test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors():
     assert variant_pegasus_x.build(6, 8, torch.float16).dtype == torch.float16
     t2t = BY_KEY["tensor2tensor"].build(50, 16)
     assert torch.allclose(variant_pegasus_x.build(50, 16), t2t, atol=1e-6)
-    values = _values("variant_pegasus_x")
+    values = _values("variants/pegasus_x")
     errors = {n: variant_pegasus_x.float16_error(n, 1024) for n in (64, 512, 4096)}
     for n, error in errors.items():
         assert values[f"float16_error_{n}"] == f"{error:.1e}"
@@ -119,7 +119,7 @@ def test_opennmt_refuses_odd_width_and_scales_inside():
 
 
 def test_keras_hub_float16_errors():
-    values = _values("variant_keras_hub")
+    values = _values("variants/keras_hub")
     errors = {n: variant_keras_hub.float16_error(n, 64) for n in (50, 512, 4096)}
     for n, error in errors.items():
         assert values[f"float16_error_{n}"] == f"{error:.1e}"

@@ -3,11 +3,11 @@
 import inspect
 import math
 
-import concat_cost
-import embedding_vs_pe_norms as norms
+import add_or_concatenate.embedding_vs_pe_norms as norms
 import sympy
 import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
+from add_or_concatenate import concat_cost
 from claimcheck import Ledger, cited, computed, formula, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, number, values
@@ -21,7 +21,7 @@ def ok(test, *args) -> bool:
 
 
 def q(key: str) -> float:
-    return number(values("embedding_vs_pe_norms")[key])
+    return number(values("add_or_concatenate/embedding_vs_pe_norms")[key])
 
 
 def pe(n: int, d: int = D) -> torch.Tensor:
@@ -67,7 +67,7 @@ def square_of_the_width() -> bool:
 
 
 def layer_counts() -> bool:
-    v = values("concat_cost")
+    v = values("add_or_concatenate/concat_cost")
     added, concatenated = concat_cost.layer_parameters(512), concat_cost.layer_parameters(1024)
     return (number(v["added"]) == added and number(v["concatenated"]) == concatenated
             and v["ratio"] == f"{concatenated / added:.2f}" and inspect.signature(concat_cost.layer_parameters)
@@ -170,7 +170,7 @@ LEDGER = Ledger('add-or-concatenate.md', [
            'the plan of the page'),
     computed('asserted',
              r"Claims are asserted in `tests/test_explanation.py`.",
-             lambda: set(te.PAGES[PAGE]) == {'concat_cost', 'embedding_vs_pe_norms', 'add_or_concatenate_geometry'} and the_tests_note()),
+             lambda: set(te.PAGES[PAGE]) == {'add_or_concatenate/concat_cost', 'add_or_concatenate/embedding_vs_pe_norms', 'add_or_concatenate/geometry'} and the_tests_note()),
     prose('heading-paper',
            r"What the paper does",
            'a heading: the claims are in the sentences below it'),
@@ -194,10 +194,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
              r"Keeping the token embedding at 512 and appending a 512-wide table doubles the width, and the parameters of a layer grow with the square of the width:",
              square_of_the_width),
     computed('layer-counts',
-             r"One encoder layer goes from {{ gen.concat_cost.added }} to {{ gen.concat_cost.concatenated }} parameters, {{ gen.concat_cost.ratio }} times as many (the feed-forward width is kept at 2,048 here; scaling it with the model would cost more), and that in every layer of the stack.",
+             r"One encoder layer goes from {{ gen.add_or_concatenate.concat_cost.added }} to {{ gen.add_or_concatenate.concat_cost.concatenated }} parameters, {{ gen.add_or_concatenate.concat_cost.ratio }} times as many (the feed-forward width is kept at 2,048 here; scaling it with the model would cost more), and that in every layer of the stack.",
              layer_counts),
     computed('nearly-orthogonal',
-             r"**A sum loses less than it seems.** In 512 dimensions two unrelated vectors are nearly orthogonal: the token embeddings and the positional rows below meet at an average absolute cosine of {{ gen.embedding_vs_pe_norms.normal_cosine }}.",
+             r"**A sum loses less than it seems.** In 512 dimensions two unrelated vectors are nearly orthogonal: the token embeddings and the positional rows below meet at an average absolute cosine of {{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_cosine }}.",
              nearly_orthogonal),
     computed('each-part-readable',
              r"A sum of two nearly orthogonal vectors still lets a linear layer read each part approximately, and the first linear map after the sum can learn to keep position and content in directions it can separate.",
@@ -218,10 +218,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
            r"Does the table drown the token embedding?",
            'a heading: the claims are in the sentences below it'),
     computed('pe-norm',
-             r"Every encoding has the same length, \(\lVert \mathrm{PE}(p) \rVert = \sqrt{d/2}\) = {{ gen.embedding_vs_pe_norms.pe_norm }} for \(d = 512\) (see [Properties](properties.md#the-norm-is-constant-for-even-d_model)).",
+             r"Every encoding has the same length, \(\lVert \mathrm{PE}(p) \rVert = \sqrt{d/2}\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.pe_norm }} for \(d = 512\) (see [Properties](properties.md#the-norm-is-constant-for-even-d_model)).",
              pe_norm_quoted),
     computed('sqrt-d',
-             r"How long a token embedding is depends on how it was initialised, and the \(\sqrt{d}\) factor (\(\sqrt{512} \approx\) {{ gen.embedding_vs_pe_norms.sqrt_d }}) multiplies that length.",
+             r"How long a token embedding is depends on how it was initialised, and the \(\sqrt{d}\) factor (\(\sqrt{512} \approx\) {{ gen.add_or_concatenate.embedding_vs_pe_norms.sqrt_d }}) multiplies that length.",
              lambda: abs(q('sqrt_d') - math.sqrt(D)) <= 0.05),
     cited('three-inits-37000',
            r"Three initialisations that real code uses, measured on a 37,000 × 512 embedding (the size of the paper's shared English–German vocabulary, §5.1), seeded:",
@@ -231,20 +231,20 @@ LEDGER = Ledger('add-or-concatenate.md', [
              r"With \(\sigma\) the standard deviation of an entry, \(\lVert e \rVert \approx \sigma\sqrt{d}\), so \(\lVert \sqrt{d}\, e \rVert / \lVert \mathrm{PE} \rVert \approx \sigma d / \sqrt{d/2} = \sigma\sqrt{2d}\):",
              sigma_rule),
     computed('default-init',
-             r"\(\lVert e \rVert \approx \sqrt{d}\) = {{ gen.embedding_vs_pe_norms.default_norm }}, and after the \(\sqrt{d}\) factor \(\approx d\) = {{ gen.embedding_vs_pe_norms.default_scaled }}: **{{ gen.embedding_vs_pe_norms.default_ratio }} times** the length of the positional vector.",
+             r"\(\lVert e \rVert \approx \sqrt{d}\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.default_norm }}, and after the \(\sqrt{d}\) factor \(\approx d\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.default_scaled }}: **{{ gen.add_or_concatenate.embedding_vs_pe_norms.default_ratio }} times** the length of the positional vector.",
              default_init),
     computed('token-swamps',
              r"Here the token swamps the position, not the other way round; the \(\sqrt{d}\) factor makes it worse.",
              token_swamps),
     cited('fairseq-init',
-           r"fairseq's transformer builds its token embeddings with `nn.init.normal_(weight, mean=0, std=d ** -0.5)` (the `Embedding` helper of the transformer model in [facebookresearch/fairseq](https://github.com/facebookresearch/fairseq)), so \(\lVert e \rVert \approx 1\) ({{ gen.embedding_vs_pe_norms.normal_norm }}), and scales by \(\sqrt{d}\) to {{ gen.embedding_vs_pe_norms.normal_scaled }}: **{{ gen.embedding_vs_pe_norms.normal_ratio }} times** the positional length (\(\sqrt{2}\)).",
+           r"fairseq's transformer builds its token embeddings with `nn.init.normal_(weight, mean=0, std=d ** -0.5)` (the `Embedding` helper of the transformer model in [facebookresearch/fairseq](https://github.com/facebookresearch/fairseq)), so \(\lVert e \rVert \approx 1\) ({{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_norm }}), and scales by \(\sqrt{d}\) to {{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_scaled }}: **{{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_ratio }} times** the positional length (\(\sqrt{2}\)).",
            'facebookresearch/fairseq fairseq/models/transformer/ (the Embedding helper: nn.init.normal_(m.weight, mean=0, std=embedding_dim**-0.5))',
            fairseq_init),
     computed('sqrt-d-makes-sense',
              r"This is the pairing in which the \(\sqrt{d}\) factor makes sense: it brings a unit-length embedding up to the scale of the table.",
              only_unit_length_is_balanced),
     cited('annotated-xavier',
-           r"[The Annotated Transformer](http://nlp.seas.harvard.edu/annotated-transformer/) initialises every matrix, embeddings included, with `nn.init.xavier_uniform_`, whose \(\sigma = \sqrt{2/(\text{vocab} + d)}\) shrinks with the vocabulary: \(\lVert e \rVert\) = {{ gen.embedding_vs_pe_norms.xavier_norm }}, \(\lVert \sqrt{d}\, e \rVert\) = {{ gen.embedding_vs_pe_norms.xavier_scaled }}, only **{{ gen.embedding_vs_pe_norms.xavier_ratio }} times** the positional length.",
+           r"[The Annotated Transformer](http://nlp.seas.harvard.edu/annotated-transformer/) initialises every matrix, embeddings included, with `nn.init.xavier_uniform_`, whose \(\sigma = \sqrt{2/(\text{vocab} + d)}\) shrinks with the vocabulary: \(\lVert e \rVert\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.xavier_norm }}, \(\lVert \sqrt{d}\, e \rVert\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.xavier_scaled }}, only **{{ gen.add_or_concatenate.embedding_vs_pe_norms.xavier_ratio }} times** the positional length.",
            'harvardnlp/annotated-transformer (make_model: nn.init.xavier_uniform_ on every parameter with dim > 1); shared/research/content_anchors.md §2',
            xavier_init),
     computed('position-swamps',

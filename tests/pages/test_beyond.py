@@ -3,6 +3,6 @@
 from claimcheck import Ledger
 
 LEDGER = Ledger('beyond.md', [
-], typed={'512': 'the width the section names, a parameter of snippets/beyond_distinct_positions.py'})
+], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
 
 test_claims_hold = LEDGER.test

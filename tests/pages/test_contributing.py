@@ -35,7 +35,7 @@ def cheat_sheet_agrees() -> bool:
     lines = [line.strip() for line in sheet.splitlines() if line.strip() and not line.startswith("```")]
     # as the site renders them: escaped include lines unescaped, {{ "…" }} macro literals replaced by their text
     shown = {re.sub(r'\{\{ "(.*?)" \}\}', r"\1", line.strip().replace(";--8<--", "--8<--")) for line in PAGE_TEXT.splitlines()}
-    return bool(lines) and all(line in shown for line in lines) and '--8<-- "NAME.py:core"' in lines
+    return bool(lines) and all(line in shown for line in lines) and '--8<-- "PAGE/NAME.py:core"' in lines
 
 
 def budgets() -> bool:
@@ -80,10 +80,10 @@ LEDGER = Ledger('contributing.md', [
         'In a page, include that section, the printed output, a generated table, a figure and a number:',
         cheat_sheet_agrees),
     computed('escaped-include-code',
-        ';--8<-- "NAME.py:core"',
+        ';--8<-- "PAGE/NAME.py:core"',
         cheat_sheet_agrees),
     computed('escaped-include-output',
-        ';--8<-- "NAME.txt"',
+        ';--8<-- "PAGE/NAME.txt"',
         cheat_sheet_agrees),
     computed('literal-braces',
         'A literal `{{ "{{" }}` in prose needs `{{ "{% raw %}…{% endraw %}" }}`.',

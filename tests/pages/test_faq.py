@@ -7,7 +7,6 @@ the number it quotes. A link sentence ("See ...") is prose: tests/test_site.py c
 import inspect
 import math
 
-import permutation_equivariance as perm_eq
 import sympy as sp
 import test_explanation as explanation_tests
 import test_faq_exercises as exercise_tests
@@ -15,12 +14,13 @@ import test_linearity as linearity_tests
 import test_reference as reference_tests
 import test_variants_axis as axis_tests
 import torch
+import why_positions.permutation_equivariance as perm_eq
 from _variants import BY_KEY, VARIANTS, output_convention
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.shift import shift_block, shift_matrix
 from reference import PositionalEncoding, frequencies, positional_encoding
 from support import DOCS, data, number, text, values
-from variants_axis_slip import SeqFirstEncoding
+from variants.axis_slip import SeqFirstEncoding
 
 SOURCES = "shared/research/content_anchors.md, section 8 (learner questions and confusions, with links)"
 
@@ -77,9 +77,9 @@ def pairs_rotate():
 
 
 def odd_misses():
-    from linearity_odd import best_linear_fit_error
+    from linearity.odd import best_linear_fit_error
 
-    v = values("linearity_odd")
+    v = values("linearity/odd")
     w_last = frequencies(5)[-1].item()  # the page's example: d_model = 5, its lone sine
     return (passes(linearity_tests.test_odd_width_output_shows_a_large_miss)() and number(v["block_error_k1000"]) > 0.5
             and v["block_error_k1000"] == f"{abs(math.sin(w_last * 1000)):.3f}"
@@ -112,9 +112,9 @@ def base_sets_slowest():
 def why_10000_numbers():
     omega = frequencies(512)
     wavelengths = 2 * math.pi / omega
-    v = values("faq_numbers")
+    v = values("faq/quoted_numbers")
     return (v["longest_512"] == f"{wavelengths[-1].item():,.0f}" and v["stated_512"] == f"{2 * math.pi * 10000:,.0f}"
-            and values("base_comparison")["slow_10000"] == str(int((wavelengths > 4096).sum())) and omega.numel() == 256
+            and values("base/comparison")["slow_10000"] == str(int((wavelengths > 4096).sum())) and omega.numel() == 256
             and bool(wavelengths[-1] > 10 * 4096))
 
 
@@ -157,7 +157,7 @@ def fixed_never_trained():
 
 
 def where_saved():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     saved = {key for key, v in observed.items() if v["storage"].get("state_dict")}
     non_persistent = {key for key, v in observed.items() if v["storage"].get("non_persistent")}
 
@@ -189,7 +189,7 @@ def first_rise():
 
 
 def dot_product_facts():
-    return (values("faq_numbers")["first_rise_512"] == str(first_rise()) and passes(explanation_tests.test_dot_product_depends_only_on_the_offset)()
+    return (values("faq/quoted_numbers")["first_rise_512"] == str(first_rise()) and passes(explanation_tests.test_dot_product_depends_only_on_the_offset)()
             and passes(explanation_tests.test_dot_product_is_symmetric_in_the_offset)()
             and passes(exercise_tests.test_faq_numbers)())
 
@@ -199,13 +199,13 @@ def odd_width_patterns():
 
 
 def exercise_7_and_reference():
-    lines = text("exercise_odd_width").splitlines()
+    lines = text("exercises/odd_width").splitlines()
     return ([line.split(":")[0] for line in lines] == ["slice assignment", "pair loop", "stack and flatten"]
             and passes(reference_tests.test_odd_width_ends_with_a_lone_sine)())
 
 
 def libraries_differ():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     libraries = [v.key for v in VARIANTS if v.kind == "library"]
     split = [key for key in libraries if observed[key]["layout"] in ("[sin | cos]", "[cos | sin]")]
     other_frequencies = [key for key in libraries if abs(observed[key]["frequency_ratio_d512"] - 1) > 0.01]
@@ -213,7 +213,7 @@ def libraries_differ():
 
 
 def same_up_to_permutation():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     matching = [key for key, v in observed.items() if abs(v["frequency_ratio_d512"] - 1) < 1e-4]
     others = [key for key, v in observed.items() if abs(v["frequency_ratio_d512"] - 1) > 0.01]
     return (all(observed[key]["max_abs_diff_permuted"] is not None and observed[key]["max_abs_diff_permuted"] < 1e-4
@@ -261,7 +261,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-one', "Would one of them do?", "a question"),
     computed('lone-sine', r"A sine column alone cannot be shifted by any matrix: \(\sin(\omega(p + k))\) needs \(\cos(\omega p)\), which a sine-only vector does not contain.", lone_sine_has_no_matrix),
     computed('both-rotate', "With both, each pair moves under a fixed 2×2 rotation, whatever the position.", pairs_rotate),
-    computed('odd-miss', "[The linearity page](linearity.md#odd-d_model-the-lone-sine-has-no-matrix) proves that a lone sine has no shift matrix and measures how far linear maps miss at offset 1000: the block map by up to {{ gen.linearity_odd.block_error_k1000 }}, the least-squares map by up to {{ gen.linearity_odd.lstsq_error_k1000 }}.", odd_misses),
+    computed('odd-miss', "[The linearity page](linearity.md#odd-d_model-the-lone-sine-has-no-matrix) proves that a lone sine has no shift matrix and measures how far linear maps miss at offset 1000: the block map by up to {{ gen.linearity.odd.block_error_k1000 }}, the least-squares map by up to {{ gen.linearity.odd.lstsq_error_k1000 }}.", odd_misses),
     prose('q-linear', 'How can a sine be "linear" in the offset?', "a question"),
     computed('not-in-position', "It is not linear in the position.", not_linear_in_position),
     computed('vector-linear', r"The claim is that the *vector* \(\mathrm{PE}(p + k)\) is a linear function of the *vector* \(\mathrm{PE}(p)\): one matrix \(M_k\), built from \(k\) only, works for every \(p\).", passes(linearity_tests.test_shift_identity_many_positions_and_offsets, 64)),
@@ -269,7 +269,7 @@ LEDGER = Ledger('faq.md', [
     computed('proof-rows', "[The proof](linearity.md#the-proof-one-pair-at-a-time) derives both rows of each block.", proof_has_both_rows),
     prose('q-base', "Why base 10000?", "a question"),
     computed('base-slowest', "The base sets the slowest frequency.", base_sets_slowest),
-    computed('base-numbers', 'With 10000 the longest wavelength for `d_model = 512` is {{ gen.faq_numbers.longest_512 }} positions (not the {{ gen.faq_numbers.stated_512 }} the paper\'s "\\(10000 \\cdot 2\\pi\\)" suggests, because the last pair is \\(i = d/2 - 1\\): see [the wavelengths](formula.md#wavelengths)), far longer than the sequences the paper trained on, so the slowest pairs never wrap around within a sentence (over 4,096 positions, {{ gen.base_comparison.slow_10000 }} of the 256 pairs never complete a turn).', why_10000_numbers),
+    computed('base-numbers', 'With 10000 the longest wavelength for `d_model = 512` is {{ gen.faq.quoted_numbers.longest_512 }} positions (not the {{ gen.faq.quoted_numbers.stated_512 }} the paper\'s "\\(10000 \\cdot 2\\pi\\)" suggests, because the last pair is \\(i = d/2 - 1\\): see [the wavelengths](formula.md#wavelengths)), far longer than the sequences the paper trained on, so the slowest pairs never wrap around within a sentence (over 4,096 positions, {{ gen.base.comparison.slow_10000 }} of the 256 pairs never complete a turn).', why_10000_numbers),
     cited('no-reason', "There is no deeper reason given in the paper.", "Vaswani et al. 2017, arXiv:1706.03762, section 3.5: the base 10000 is stated without a reason"),
     prose('see-base', "See [why base 10000](base.md#what-the-base-sets).", "a link"),
     prose('q-extrapolate', "Does the encoding extrapolate to longer sequences?", "a question"),
@@ -310,7 +310,7 @@ LEDGER = Ledger('faq.md', [
     computed('both-per-position', "Every position gets both sines and cosines, one of each per pair.", dimensions_alternate),
     prose('see-formula-3', "See [the formula](formula.md#the-formula) and its column table.", "a link"),
     prose('q-decay', "Does the dot product of two encodings decay with distance?", "a question"),
-    computed('dot-product', r"\(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\) depends only on \(k\) (it equals \(\sum_i \cos \omega_i k\), [exercise 5](exercises.md#5-the-dot-product-depends-only-on-the-offset)), it is symmetric in \(k\) ([exercise 4](exercises.md#4-left-or-right)), and it falls at first, but not monotonically: for `d_model = 512` it first rises again at \(k =\) {{ gen.faq_numbers.first_rise_512 }}.", dot_product_facts),
+    computed('dot-product', r"\(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\) depends only on \(k\) (it equals \(\sum_i \cos \omega_i k\), [exercise 5](exercises.md#5-the-dot-product-depends-only-on-the-offset)), it is symmetric in \(k\) ([exercise 4](exercises.md#4-left-or-right)), and it falls at first, but not monotonically: for `d_model = 512` it first rises again at \(k =\) {{ gen.faq.quoted_numbers.first_rise_512 }}.", dot_product_facts),
     prose('see-properties', "See [it decreases only locally](properties.md#it-decreases-only-locally).", "a link"),
     prose('code', "Code", "a heading"),
     prose('q-odd', "Why does my code crash, or go wrong silently, with an odd `d_model`?", "a question"),
@@ -327,8 +327,8 @@ LEDGER = Ledger('faq.md', [
     computed('batch-first', "Feed it batch-first input and it silently adds one encoding per *batch index* instead of per position, without any error: each sequence gets one constant vector, so position information is lost.", batch_first_slip),
     computed('returns-column', 'See [sequence-first tables fed batch-first input](variants/converting.md#sequence-first-tables-fed-batch-first-input) for what is added, the fix, and a check you can run on your own module, and [how each variant behaves](variants/index.md#how-each-variant-behaves) (the "returns" column shows what each one gives back for a batch of 3 sequences of 5 positions).', returns_column),
     prose('q-float16', "At which position does float16 stop working?", "a question"),
-    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercise_float16_integers.float16 }} exactly (bfloat16: {{ gen.exercise_float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercise_tests.test_exercise_8_first_inexact_positions)()
-             and values("exercise_float16_integers") == {"float16": "2049", "bfloat16": "257"}
+    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercise_tests.test_exercise_8_first_inexact_positions)()
+             and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}
              and float(torch.tensor(2049.0).half()) == 2048 and float(torch.tensor(257.0).bfloat16()) == 256),
     prose('see-exercise-8', "See [exercise 8](exercises.md#8-positions-in-float16) and [half precision: where positions stop existing](precision.md#half-precision-where-positions-stop-existing).", "links"),
 ])

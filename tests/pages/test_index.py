@@ -100,7 +100,7 @@ def heatmap_stripes_then_bands() -> bool:
         s = torch.sign(c[c != 0])
         return int((s[1:] != s[:-1]).sum())
     n = [changes(c) for c in t[:, 0::2].T]
-    source = (ROOT / "snippets" / "heatmap.py").read_text(encoding="utf-8")
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
     return "positional_encoding(128, 128)" in source and n[0] > 30 and n[-1] == 0 and all(a >= b for a, b in zip(n, n[1:]))
 
 
@@ -153,7 +153,7 @@ LEDGER = Ledger('index.md', [
              r"Columns \(2i\) and \(2i+1\) share one angular frequency \(\omega_i = 10000^{-2i/d}\): a sine and a cosine of the same angle, a point turning on a circle, fast for the first pairs and slower and slower for the later ones.",
              pairs_share_a_frequency_fast_to_slow),
     computed('heatmap-alt',
-             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/heatmap.svg)",
+             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/reference_page/heatmap.svg)",
              heatmap_stripes_then_bands),
     prose('heading-find-your-way',
            r"Find your way",

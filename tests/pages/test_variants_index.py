@@ -30,13 +30,13 @@ from pages.variants_facts import (
 )
 
 T2T = ["tensor2tensor", "fairseq", "whisper"]
-LAYOUTS = (SNIPPETS / "variants_layouts.py").read_text(encoding="utf-8").split("# --8<-- [end:layouts]")[0]
+LAYOUTS = (SNIPPETS / "variants/layouts.py").read_text(encoding="utf-8").split("# --8<-- [end:layouts]")[0]
 
 
 def cells(part: str) -> dict[str, list[str]]:
     """The rows of a committed comparison table, by variant name: its cells after the name."""
     rows = {}
-    for line in text("variants_comparison", part).splitlines()[2:]:
+    for line in text("variants/comparison", part).splitlines()[2:]:
         name, *rest = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
         rows[re.match(r"\[(.+?)\]", name).group(1)] = rest
     return rows
@@ -49,7 +49,7 @@ def row(keys: list[str], layout: str, frequencies: str) -> bool:
 
 
 def diffusers_either_frequency() -> bool:
-    import variant_diffusers_flipped as diffusers
+    import variants.diffusers_flipped as diffusers
 
     steps = torch.arange(256.0)
     fits = {shift: [p.omega for p in _variants.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
@@ -65,7 +65,7 @@ def t2t_slower_than_split() -> bool:
 
 
 def seeds_are_the_paper() -> bool:
-    limit = number(values("variants_comparison")["fp32_max_diff"])
+    limit = number(values("variants/comparison")["fp32_max_diff"])
     seeds = all(observed(k, "permutation_d8") == list(range(8)) and observed(k, "layout") == "interleaved"
                 and fresh()[k]["max_abs_diff"] < limit and committed()[k]["max_abs_diff"] < limit for k in SEEDS)
     reordered = all(observed(k, "permutation_d8") not in (None, list(range(8))) and paper_frequencies(k)
@@ -74,9 +74,9 @@ def seeds_are_the_paper() -> bool:
 
 
 def other_numbers() -> bool:
-    quoted = values("variants_comparison")
+    quoted = values("variants/comparison")
     ratios = all(quoted[f"t2t_ratio_d{d}"] == f"{10000 ** (2 / d):.{places}f}" for d, places in ((64, 3), (512, 4)))
-    import variant_fairseq
+    from variants import fairseq as variant_fairseq
 
     first = observed("fairseq", "first_position") == number(quoted["fairseq_first"]) == variant_fairseq.PAD + 1
     return all(t2t_frequencies(k) for k in T2T) and ratios and first
@@ -91,7 +91,7 @@ def odd_widths_break() -> bool:
 
 def handled_at_odd_widths() -> bool:
     names = [v.name for v in ALL if observed(v.key, "odd_d7").startswith("correct")]
-    quoted = values("variants_comparison")["odd_width_correct"]
+    quoted = values("variants/comparison")["odd_width_correct"]
     return len(names) >= 3 and all(n in quoted for n in names[1:]) and quoted.startswith("the reference, ")
 
 
@@ -244,7 +244,7 @@ LEDGER = Ledger('variants/index.md', [
         'Reference: sine and cosine rows alternate (interleaved).',
         lambda: observed("reference", "layout") == "interleaved" and 'BY_KEY["reference"].build(64, 32)' in LAYOUTS),
     computed('figure-halves',
-        'TF text: fast sines in the bottom half, cosines in the top half. diffusers: the same halves swapped, cosines at the bottom. tensor2tensor: like TF text, but the slow columns change even more slowly](../generated/variants_layouts-heatmaps.svg)',
+        'TF text: fast sines in the bottom half, cosines in the top half. diffusers: the same halves swapped, cosines at the bottom. tensor2tensor: like TF text, but the slow columns change even more slowly](../generated/variants/layouts-heatmaps.svg)',
         lambda: 'origin="lower"' in LAYOUTS and observed("split_sin_cos", "layout") == "[sin | cos]"
         and observed("diffusers_flipped", "layout") == "[cos | sin]" and observed("tensor2tensor", "layout") == "[sin | cos]"
         and t2t_slower_than_split()),
@@ -254,7 +254,7 @@ LEDGER = Ledger('variants/index.md', [
     computed('observed-not-typed',
         'Every cell below is **observed by running the variant**, by the code further down; none is typed.',
         lambda: with_tables(tv.test_whole_table_matches_fresh_observation)() and all(
-        f'--8<-- "variants_comparison-{part}.txt"' in page("index.md") for part in ("values", "behaviour", "build"))),
+        f'--8<-- "variants/comparison-{part}.txt"' in page("index.md") for part in ("values", "behaviour", "build"))),
     computed('the-tests-check',
         'The tests run the variants again and check each claim: the permutation, the frequency ratios, the odd-width outcome, where the table lives.',
         lambda: all(with_tables(t)() for t in (tv.test_table_permutations_match_expectation,
@@ -310,10 +310,10 @@ LEDGER = Ledger('variants/index.md', [
         'What the table says',
         "a heading"),
     computed('seeds-are-the-paper',
-        "**Every seed computes the paper's values for an even `d_model`.** The interleaved seeds differ from the reference by float32 rounding only (every difference {{ gen.variants_comparison.fp32_max_diff }} here), and the split and flipped library tables with the paper's frequencies are the reference with its columns reordered.",
+        "**Every seed computes the paper's values for an even `d_model`.** The interleaved seeds differ from the reference by float32 rounding only (every difference {{ gen.variants.comparison.fp32_max_diff }} here), and the split and flipped library tables with the paper's frequencies are the reference with its columns reordered.",
         seeds_are_the_paper),
     computed('t2t-other-numbers',
-        "**tensor2tensor, fairseq and Whisper compute other numbers.** Their lowest frequency is {{ gen.variants_comparison.t2t_ratio_d64 }} times lower at `d_model = 64` and {{ gen.variants_comparison.t2t_ratio_d512 }} times at `d_model = 512`, and fairseq's first token sits at position {{ gen.variants_comparison.fairseq_first }}.",
+        "**tensor2tensor, fairseq and Whisper compute other numbers.** Their lowest frequency is {{ gen.variants.comparison.t2t_ratio_d64 }} times lower at `d_model = 64` and {{ gen.variants.comparison.t2t_ratio_d512 }} times at `d_model = 512`, and fairseq's first token sits at position {{ gen.variants.comparison.fairseq_first }}.",
         other_numbers),
     computed('no-reordering',
         "No column reordering maps them to the paper's table.",
@@ -323,7 +323,7 @@ LEDGER = Ledger('variants/index.md', [
         '**Odd widths are where most code breaks**, in every way there is: a zero column, an extra column, an exception.',
         odd_widths_break),
     computed('only-three-handle-odd',
-        'Only {{ gen.variants_comparison.odd_width_correct }} handle them.',
+        'Only {{ gen.variants.comparison.odd_width_correct }} handle them.',
         handled_at_odd_widths),
     computed('where-it-lives',
         "**Where the table lives varies more than the math.** Some variants put it in `state_dict`, so that every checkpoint saved from them carries it (unless the model leaves it out on purpose, as Marian's translation model does), three keep a copy where `.to()` cannot reach it, several recompute it on every call.",

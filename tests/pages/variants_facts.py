@@ -22,7 +22,7 @@ LIBRARIES = [v.key for v in _variants.VARIANTS if v.kind == "library" and v.page
 
 def committed() -> dict:
     """The observations behind the committed comparison table."""
-    return data("variants_comparison")
+    return data("variants/comparison")
 
 
 @functools.cache
@@ -65,8 +65,8 @@ def omegas(key: str, d_model: int, seq_len: int = 256) -> list[float]:
 
 
 def code(key: str) -> str:
-    """The source of snippets/variant_<key>.py."""
-    return (SNIPPETS / f"variant_{key}.py").read_text(encoding="utf-8")
+    """The source of snippets/variants/<key>.py."""
+    return (SNIPPETS / "variants" / f"{key}.py").read_text(encoding="utf-8")
 
 
 def page(name: str) -> str:
