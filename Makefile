@@ -93,12 +93,12 @@ new-snippet:  ## Scaffold snippets/PAGE/NAME.py, a script of docs/PAGE.md: make 
 	printf '%s\n' \
 	  '"""TODO: say in one line what this snippet shows (the page includes it; regen runs it)."""' \
 	  '' \
-	  'import _docenv' \
+	  'from pelib import docenv' \
 	  'from reference import positional_encoding' \
 	  '' \
 	  '# --8<-- [start:core]' \
 	  'pe = positional_encoding(6, 4)  # [positions, d_model]' \
-	  'print(_docenv.fmt(pe))' \
+	  'print(docenv.fmt(pe))' \
 	  '# --8<-- [end:core]' > "$$file"; \
 	echo "new-snippet: wrote $$file; edit it, then: make regen (outputs: docs/generated/$$page/$$name.*)"
 

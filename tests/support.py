@@ -34,7 +34,7 @@ def values(job: str) -> dict[str, str]:
 
 @functools.cache
 def data(job: str, part: str | None = None) -> object:
-    """The structured results `job` saved with `_docenv.save_json`."""
+    """The structured results `job` saved with `docenv.save_json`."""
     return json.loads(generated(job, "json", part).read_text(encoding="utf-8"))
 
 

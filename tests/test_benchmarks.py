@@ -234,7 +234,7 @@ def test_peak_memory_counts_what_a_call_allocates():
 
 
 def test_a_benchmark_that_writes_no_report_fails_and_changes_nothing(repo_copy):
-    (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nimport _docenv\nprint("ran")\n')
+    (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nfrom pelib import docenv\nprint("ran")\n')
     proc = subprocess.run([sys.executable, str(repo_copy / "scripts" / "regen.py"), "--bench", "zz_silent"],
                           cwd=repo_copy, capture_output=True, text=True)
     assert proc.returncode == 1

@@ -90,11 +90,11 @@ def test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotation
 import json  # noqa: E402
 import math  # noqa: E402
 
-from _variants import column_permutation  # noqa: E402
 from base.comparison import distance_by_offset  # noqa: E402
 from beyond import sincos_2d as beyond_sincos_2d  # noqa: E402
 from pelib import context_extension as ce  # noqa: E402
 from pelib.sincos_nd import sincos_nd  # noqa: E402
+from pelib.variants import column_permutation  # noqa: E402
 
 
 def _values(stem: str) -> dict[str, str]:

@@ -44,7 +44,7 @@ def test_new_snippet_scaffold_is_a_snippet_regen_runs(tmp_path: Path) -> None:
     tree = ast.parse(source)
     assert ast.get_docstring(tree), "the template starts with a docstring"
     first_import = next(n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
-    assert isinstance(first_import, ast.Import) and first_import.names[0].name == "_docenv"
+    assert isinstance(first_import, ast.ImportFrom) and (first_import.module, first_import.names[0].name) == ("pelib", "docenv")
     assert "# --8<-- [start:core]" in source and "# --8<-- [end:core]" in source
     regen = regen_module()
     ok, message = regen.Job("probe_page/scaffold_probe", path, "snippet").run(tmp_path / "staging", timeout=120)
@@ -52,7 +52,7 @@ def test_new_snippet_scaffold_is_a_snippet_regen_runs(tmp_path: Path) -> None:
     printed = (tmp_path / "staging" / "scaffold_probe.txt").read_text(encoding="utf-8")
     rows = [[float(x) for x in re.findall(r"-?\d+\.\d+", line)] for line in printed.splitlines()]
     assert len(rows) == 6 and rows[0] == [0.0, 1.0, 0.0, 1.0], printed  # the reference table; row 0 is (0, 1, 0, 1)
-    assert {p.name for p in regen.Job("probe_page/scaffold_probe", path, "snippet").inputs()} >= {"reference.py", "_docenv.py"}
+    assert {p.name for p in regen.Job("probe_page/scaffold_probe", path, "snippet").inputs()} >= {"reference.py", "docenv.py"}
 
 
 @pytest.mark.parametrize(

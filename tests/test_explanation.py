@@ -36,7 +36,7 @@ def pe64(seq_len: int, d_model: int) -> torch.Tensor:
 
 # --- why-positions.md ------------------------------------------------------------------------------------------
 
-def _random_perms(n: int, count: int) -> list[torch.Tensor]:
+def random_perms(n: int, count: int) -> list[torch.Tensor]:
     g = torch.Generator().manual_seed(7)
     perms = [torch.randperm(n, generator=g) for _ in range(count)]
     return [p for p in perms if not torch.equal(p, torch.arange(n))]
@@ -45,14 +45,14 @@ def _random_perms(n: int, count: int) -> list[torch.Tensor]:
 def test_attention_without_pe_is_permutation_equivariant():
     weights = perm_eq.make_weights(16, 8)
     x = perm_eq.make_tokens(6, 16)
-    for perm in _random_perms(6, 20):
+    for perm in random_perms(6, 20):
         assert perm_eq.permutation_gap(x, perm, weights, with_pe=False) < 1e-12
 
 
 def test_adding_pe_breaks_permutation_equivariance():
     weights = perm_eq.make_weights(16, 8)
     x = perm_eq.make_tokens(6, 16)
-    for perm in _random_perms(6, 20):
+    for perm in random_perms(6, 20):
         assert perm_eq.permutation_gap(x, perm, weights, with_pe=True) > 1e-2
     quoted = values("why_positions/permutation_equivariance")
     assert float(quoted["gap_without_bound"]) <= 1e-12 and float(quoted["gap_with"]) > 0.1
@@ -73,7 +73,7 @@ def test_a_causal_mask_breaks_the_symmetry_without_pe():
     shuffling changes the outputs and the two copies of a repeated token get different outputs."""
     weights = perm_eq.make_weights(16, 8)
     x = perm_eq.make_tokens(6, 16)
-    for perm in _random_perms(6, 20):
+    for perm in random_perms(6, 20):
         shuffled = perm_eq.self_attention(x[perm], *weights, causal=True)
         assert (shuffled - perm_eq.self_attention(x, *weights, causal=True)[perm]).abs().max() > 1e-2
     x[4] = x[1]

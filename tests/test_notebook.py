@@ -36,7 +36,7 @@ def test_committed_outputs_are_complete_and_carry_no_volatile_metadata() -> None
 
 def test_builds_on_the_reference_instead_of_copying_it() -> None:
     source = "\n".join(text(c) for c in CODE)
-    assert "from reference import" in source and "import _docenv" in source
+    assert "from reference import" in source and "from pelib import docenv" in source
     assert "def positional_encoding" not in source
     assert "sys.path.insert(0, str(snippets))" in text(CODE[0]), "the first cell puts snippets/ on the path"
 
@@ -97,7 +97,7 @@ def test_cache_key_covers_the_cells_not_the_outputs(tmp_path: Path, monkeypatch)
     table["source"] = text(table).replace("8, 10000.0, 6", "8, 10000.0, 7")
     copy.write_text(json.dumps(nb), encoding="utf-8")
     assert job.input_key() != key, "a changed code cell must change the key"
-    assert {p.name for p in job.inputs()} >= {"playground.ipynb", "reference.py", "_docenv.py"}
+    assert {p.name for p in job.inputs()} >= {"playground.ipynb", "reference.py", "docenv.py"}
 
 
 class _Links(HTMLParser):

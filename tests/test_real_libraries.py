@@ -11,9 +11,9 @@ import re
 
 import pytest
 import torch
-from _variants import BY_KEY, VARIANTS, layout, sinusoids_in
 from conftest import GENERATED, ROOT
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version
+from pelib.variants import BY_KEY, VARIANTS, layout, sinusoids_in
 
 KEYS = sorted(LIBRARY_TABLES)
 

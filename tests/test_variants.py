@@ -10,10 +10,10 @@ import json
 import re
 from pathlib import Path
 
-import _variants
 import pytest
 import torch
-from _variants import REFERENCE, VARIANTS, Variant, interleaved_to_flipped, interleaved_to_split, inverse
+from pelib import variants
+from pelib.variants import REFERENCE, VARIANTS, Variant, interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +83,7 @@ def committed() -> dict:
 @pytest.fixture(scope="module")
 def fresh() -> dict:
     """The same observations, made again now by running every variant."""
-    return {v.key: _variants.observe(v) for v in ALL}
+    return {v.key: variants.observe(v) for v in ALL}
 
 
 def expected_permutation(key: str, d_model: int) -> list[int]:
@@ -140,7 +140,7 @@ def test_every_variant_has_a_cited_section_and_a_table_row(variant: Variant):
 @pytest.mark.parametrize("key", PAPER_INTERLEAVED + PAPER_SPLIT + PAPER_FLIPPED)
 @pytest.mark.parametrize("d_model", [8, 64, 100])
 def test_paper_frequency_variants_are_the_reference_permuted(key: str, d_model: int):
-    table = _variants.BY_KEY[key].build(80, d_model).double()
+    table = variants.BY_KEY[key].build(80, d_model).double()
     ref = positional_encoding(80, d_model, dtype=torch.float64) * SCALED.get(key, lambda d: 1.0)(d_model)
     perm = expected_permutation(key, d_model)
     assert torch.allclose(table, ref[:, perm], atol=1e-5, rtol=0)
@@ -151,8 +151,8 @@ def test_paper_frequency_variants_are_the_reference_permuted(key: str, d_model: 
 
 @pytest.mark.parametrize("key", T2T)
 def test_tensor2tensor_family_has_no_permutation_to_the_reference(key: str):
-    table = _variants.BY_KEY[key].build(64, 64)
-    assert _variants.column_permutation(table, positional_encoding(64, 64)) is None
+    table = variants.BY_KEY[key].build(64, 64)
+    assert variants.column_permutation(table, positional_encoding(64, 64)) is None
 
 
 def test_table_permutations_match_expectation(committed: dict, fresh: dict):
@@ -173,7 +173,7 @@ def test_layouts_as_observed(committed: dict, fresh: dict):
 
 
 def test_probe_measures_the_paper_frequencies():
-    pairs = _variants.sinusoids_in(positional_encoding(256, 64))
+    pairs = variants.sinusoids_in(positional_encoding(256, 64))
     measured = torch.tensor([p.omega for p in pairs], dtype=torch.float64)
     paper = 10000.0 ** (-2 * torch.arange(32, dtype=torch.float64) / 64)
     assert torch.allclose(measured, paper, rtol=1e-6, atol=0)
@@ -183,18 +183,18 @@ def test_probe_measures_the_paper_frequencies():
 @pytest.mark.parametrize("d_model", [64, 512])
 def test_tensor2tensor_frequencies(key: str, d_model: int):
     """The lowest frequency is 1/10000 exactly, lower than the paper's by 10000 ** (1/h): 1.334 at d = 64."""
-    table = _variants.BY_KEY[key].build(256, d_model)
-    measured = torch.tensor([p.omega for p in _variants.sinusoids_in(table)], dtype=torch.float64)
+    table = variants.BY_KEY[key].build(256, d_model)
+    measured = torch.tensor([p.omega for p in variants.sinusoids_in(table)], dtype=torch.float64)
     half = d_model // 2
     assert torch.allclose(measured, 10000.0 ** (-torch.arange(half, dtype=torch.float64) / (half - 1)), rtol=1e-5)
-    ratio = _variants.frequency_ratio(table, positional_encoding(256, d_model))
+    ratio = variants.frequency_ratio(table, positional_encoding(256, d_model))
     assert ratio == pytest.approx(10000 ** (1 / half), rel=1e-5)
 
 
 def test_tensor2tensor_table_matches_its_closed_form():
-    assert torch.allclose(_variants.BY_KEY["tensor2tensor"].build(100, 16).double(), t2t_split(100, 16), atol=1e-5)
+    assert torch.allclose(variants.BY_KEY["tensor2tensor"].build(100, 16).double(), t2t_split(100, 16), atol=1e-5)
     # d_model = 8 holds the paper's d_model = 6 frequencies plus 1/10000 (libraries.md)
-    omega = [p.omega for p in _variants.sinusoids_in(_variants.BY_KEY["tensor2tensor"].build(256, 8))]
+    omega = [p.omega for p in variants.sinusoids_in(variants.BY_KEY["tensor2tensor"].build(256, 8))]
     paper6 = [10000 ** (-2 * i / 6) for i in range(3)]
     assert omega == pytest.approx(paper6 + [1e-4], rel=1e-5)
 
@@ -228,18 +228,18 @@ def test_odd_width_classifier_on_made_up_variants():
     def crash(seq_len, d_model):
         raise IndexError("boom")
 
-    assert _variants.odd_width_behaviour(fake(crash)) == "crash (IndexError)"
-    assert _variants.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d + 1))) == "wrong width (8 columns)"
+    assert variants.odd_width_behaviour(fake(crash)) == "crash (IndexError)"
+    assert variants.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d + 1))) == "wrong width (8 columns)"
     zeroed = lambda s, d: positional_encoding(s, d).index_fill(1, torch.tensor([3]), 0.0)  # noqa: E731
-    assert _variants.odd_width_behaviour(fake(zeroed)) == "zero column (3)"
-    assert _variants.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d, base=100.0))) == "wrong values"
+    assert variants.odd_width_behaviour(fake(zeroed)) == "zero column (3)"
+    assert variants.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d, base=100.0))) == "wrong values"
 
 
 def test_first_position(committed: dict, fresh: dict):
     for variant in ALL:
         expected = 2 if variant.key == "fairseq" else 0
         assert committed[variant.key]["first_position"] == fresh[variant.key]["first_position"] == expected
-    fairseq = _variants.BY_KEY["fairseq"]
+    fairseq = variants.BY_KEY["fairseq"]
     assert torch.allclose(fairseq.build(30, 16).double(), t2t_split(32, 16)[2:], atol=1e-5)
 
 
@@ -250,7 +250,7 @@ def test_tf_text_layer_builds_2048_rows_once_and_slices_them():
 
     layer = tf_text.make(5, 8)
     assert layer.pos_encoding.shape == (2048, 8) and list(layer.state_dict()) == []
-    with _variants.TrigCalls() as calls:
+    with variants.TrigCalls() as calls:
         out = layer(torch.zeros(2, 5, 8))
     assert calls.dtypes == []  # no sine or cosine in a call
     assert torch.equal(out[0], tf_text.split_sin_cos(5, 8))
@@ -316,12 +316,12 @@ def test_seed_tables_match_their_sources():
     """Rows as the sources print them (4 decimals), reproduced by our code."""
     og = torch.tensor([[0.0, 1.0, 0.0, 1.0], [0.8415, 0.5403, 0.0100, 0.9999],
                        [0.9093, -0.4161, 0.0200, 0.9998], [0.1411, -0.9900, 0.0300, 0.9996]])
-    assert torch.allclose(_variants.BY_KEY["seed_nested_loops"].build(4, 4), og, atol=1e-4)
+    assert torch.allclose(variants.BY_KEY["seed_nested_loops"].build(4, 4), og, atol=1e-4)
     video_row_9 = torch.tensor([0.4121, -0.9111, 0.4057, 0.9140, 0.0194, 0.9998])
-    assert torch.allclose(_variants.BY_KEY["seed_stack_flatten"].build(10, 6)[9], video_row_9, atol=1e-4)
+    assert torch.allclose(variants.BY_KEY["seed_stack_flatten"].build(10, 6)[9], video_row_9, atol=1e-4)
     aiedge_row_1 = torch.tensor([8.4147e-01, 5.4030e-01, 1.8629e-01, 9.8250e-01, 3.5105e-02, 9.9938e-01,
                                  6.5793e-03, 9.9998e-01, 1.2328e-03, 1.0000e+00, 2.3101e-04])
-    assert torch.allclose(_variants.BY_KEY["seed_aiedge"].build(20, 11)[1], aiedge_row_1, rtol=1e-4, atol=1e-8)
+    assert torch.allclose(variants.BY_KEY["seed_aiedge"].build(20, 11)[1], aiedge_row_1, rtol=1e-4, atol=1e-8)
 
 
 def test_plain_attribute_copies_on_every_call():
@@ -374,8 +374,8 @@ def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
     permutation makes them work on tensor2tensor's frequencies."""
     values = json.loads((GENERATED / "variants/convert.values.json").read_text(encoding="utf-8"))
     d, k, n = int(values["width"]), int(values["shift"]), 200
-    split = _variants.BY_KEY["split_sin_cos"].build(n, d)
-    t2t = _variants.BY_KEY["tensor2tensor"].build(n, d)
+    split = variants.BY_KEY["split_sin_cos"].build(n, d)
+    t2t = variants.BY_KEY["tensor2tensor"].build(n, d)
     trained = _shift_map(positional_encoding(n, d), k)
     perm = interleaved_to_split(d)
     ported = trained[perm][:, perm]
@@ -390,9 +390,9 @@ def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
 
 
 def test_whisper_and_fairseq_are_tensor2tensor():
-    t2t = _variants.BY_KEY["tensor2tensor"].build(52, 16)
-    assert torch.equal(_variants.BY_KEY["whisper"].build(52, 16), t2t)
-    assert torch.equal(_variants.BY_KEY["fairseq"].build(50, 16), t2t[2:])
+    t2t = variants.BY_KEY["tensor2tensor"].build(52, 16)
+    assert torch.equal(variants.BY_KEY["whisper"].build(52, 16), t2t)
+    assert torch.equal(variants.BY_KEY["fairseq"].build(50, 16), t2t[2:])
 
 
 def test_checkpoints_with_a_saved_table_refuse_to_load():

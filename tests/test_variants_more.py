@@ -12,8 +12,8 @@ import math
 import numpy as np
 import pytest
 import torch
-from _variants import BY_KEY, interleaved_to_split
 from conftest import GENERATED
+from pelib.variants import BY_KEY, interleaved_to_split
 from reference import positional_encoding
 from variants import distilbert as variant_distilbert
 from variants import espnet as variant_espnet

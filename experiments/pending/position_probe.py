@@ -1,6 +1,6 @@
 """Does position survive the layers? A linear probe reads the position back from every layer's hidden states."""
 
-import _docenv
+from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 import torch
@@ -54,7 +54,7 @@ def main() -> None:
     if _experiment.reduced():
         base, count, held_out = base.replace(steps=10), 12, 4
     results = measure(base, seeds, count, held_out)
-    _docenv.save_json({"config": {**vars(base), "seeds": seeds, "probe_sequences": count, "held_out": held_out,
+    docenv.save_json({"config": {**vars(base), "seeds": seeds, "probe_sequences": count, "held_out": held_out,
                                   "ridge": RIDGE}, "results": results})
     layers = ["embedding"] + [f"after layer {i + 1}" for i in range(base.n_layers)]
     rows = []
@@ -66,7 +66,7 @@ def main() -> None:
             mid = _experiment.num(got[len(got) // 2])
             cells.append(mid if got[0] == got[-1] else f"{mid} ({_experiment.num(got[0])} to {_experiment.num(got[-1])})")
         rows.append([label] + cells)
-    _docenv.save_markdown(_docenv.markdown_table(["encoding"] + layers, rows, "l" + "r" * len(layers)))
+    docenv.save_markdown(docenv.markdown_table(["encoding"] + layers, rows, "l" + "r" * len(layers)))
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
     for ax, mask in zip(axes, (False, True)):
@@ -85,7 +85,7 @@ def main() -> None:
         ax.legend(fontsize=8)
     axes[0].set_ylabel("probe R² for the position (held out)")
     fig.suptitle(f"Linear probe for the position, median and min–max over {len(seeds)} seeds", fontsize=10)
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
     values = {"steps": str(base.steps), "held_out": str(held_out), "fitted": str(count - held_out),
               "max_len": str(base.max_len), "seeds": str(len(seeds))}
@@ -94,7 +94,7 @@ def main() -> None:
         for layer in range(len(layers)):
             got = sorted(results[f"{position}/{causal}/{s}"][layer] for s in seeds)
             values[f"{tag}_{layer}"] = _experiment.num(got[len(got) // 2])
-    _docenv.save_values(values)
+    docenv.save_values(values)
     print(f"linear probe for the position, token {base.k} back, {base.steps} steps, seeds {seeds}")
 
 

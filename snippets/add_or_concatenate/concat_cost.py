@@ -1,6 +1,6 @@
 """Count what concatenating a 512-wide PE would cost: the parameters of one encoder layer at width 512 and 1024."""
 
-import _docenv
+from pelib import docenv
 from torch import nn
 
 
@@ -21,4 +21,4 @@ if __name__ == "__main__":
     print(f"one encoder layer, width 512 (sum):            {added:,} parameters")
     print(f"one encoder layer, width 1024 (concatenation): {concatenated:,} parameters ({concatenated / added:.2f}x)")
     # --8<-- [end:run]
-    _docenv.save_values({"added": f"{added:,}", "concatenated": f"{concatenated:,}", "ratio": f"{concatenated / added:.2f}"})
+    docenv.save_values({"added": f"{added:,}", "concatenated": f"{concatenated:,}", "ratio": f"{concatenated / added:.2f}"})

@@ -1,6 +1,6 @@
 """Measure token-embedding norms under common initialisations, with and without the sqrt(d_model) scale, against ||PE||."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -67,6 +67,6 @@ if __name__ == "__main__":
                    f"{key}_cosine": f"{cosine:.3f}"}
     # --8<-- [end:table]
     header = ["token embedding initialisation", "‖e‖", "‖√d · e‖", "‖PE(p)‖", "‖√d · e‖ / ‖PE(p)‖", "mean absolute cosine of e and PE"]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, align="lrrrrr"))
-    _docenv.save_values(values)
+    docenv.save_markdown(docenv.markdown_table(header, rows, align="lrrrrr"))
+    docenv.save_values(values)
     print(f"||PE(p)|| = sqrt(d/2) = {pe_norm:.4f} for d = {D_MODEL}; sqrt(d) = {scale:.4f}")

@@ -1,6 +1,6 @@
 """The geometry of adding against concatenating: concatenated parts are orthogonal, added parts nearly so."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import matplotlib.pyplot as plt
@@ -43,6 +43,6 @@ ax.axvline(0, color="C3", lw=2, label="concatenated: exactly 0")
 ax.set_xlabel("cosine between a token embedding and a position's encoding")
 ax.set_ylabel("pairs")
 ax.legend(fontsize=8)
-_docenv.save_figure(fig)
-_docenv.save_values({"largest_cos": f"{cos.abs().max().item():.3f}", "largest_gap": f"{gap.abs().max().item():.3f}",
+docenv.save_figure(fig)
+docenv.save_values({"largest_cos": f"{cos.abs().max().item():.3f}", "largest_gap": f"{gap.abs().max().item():.3f}",
                      "inv_sqrt_d": f"{1 / math.sqrt(d):.3f}"})

@@ -1,6 +1,6 @@
 """Compare bases 10 to 1,000,000 for d_model = 512 over a window of 4,096 positions: what the base trades."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import matplotlib.pyplot as plt
@@ -61,7 +61,7 @@ if __name__ == "__main__":
         "similarity falls until offset",
         "largest similarity, offsets 2,048–4,095",
     ]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows))
+    docenv.save_markdown(docenv.markdown_table(header, rows))
 
     # --8<-- [start:figure]
     fig, (sim_ax, wave_ax) = plt.subplots(1, 2, figsize=(11, 4))
@@ -83,10 +83,10 @@ if __name__ == "__main__":
     fig.suptitle("d_model = 512: what the base changes")
     fig.tight_layout()
     # --8<-- [end:figure]
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
     r = results[10000.0]
-    _docenv.save_values(
+    docenv.save_values(
         {
             "wrapping_10000": str(r["wrapping"]),
             "slow_10000": str(d_model // 2 - r["wrapping"]),

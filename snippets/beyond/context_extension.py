@@ -1,6 +1,6 @@
 """RoPE's wavelengths under context extension (head_dim 128, base 10000, 4,096 trained positions, 4x longer)."""
 
-import _docenv
+from pelib import docenv
 
 import matplotlib.pyplot as plt
 import torch
@@ -42,9 +42,9 @@ ax.set_xlabel("rotary pair i (head_dim = 128)")
 ax.set_ylabel("wavelength in positions (log scale)")
 ax.set_title(f"Stretching RoPE {SCALE:g}x: which wavelengths each method changes")
 ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(0.0, 0.85))
-_docenv.save_figure(fig)
+docenv.save_figure(fig)
 
-_docenv.save_values({
+docenv.save_values({
     "head_dim": str(HEAD_DIM), "trained": f"{TRAINED:,}", "scale": f"{SCALE:g}", "extended": f"{int(TRAINED * SCALE):,}",
     "slow_pairs": str(slow), "pairs": str(trained.numel()),
     "yarn_kept": str(kept), "yarn_interpolated": str(interpolated),

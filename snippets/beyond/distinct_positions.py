@@ -1,6 +1,6 @@
 """No two integer positions share an encoding: pair 0 alone comes close to repeating, the whole vector never does."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import matplotlib.pyplot as plt
@@ -33,9 +33,9 @@ ax.set_xlabel("offset k between two positions")
 ax.set_ylabel("distance between encodings (log)")
 ax.set_title("One pair nearly repeats; the whole vector stays apart")
 ax.legend(fontsize=8, loc="lower right")
-_docenv.save_figure(fig)
+docenv.save_figure(fig)
 
-_docenv.save_values({
+docenv.save_values({
     "n": f"{N:,}", "d_model": str(D_MODEL), "pair0_offset": str(closest0),
     "pair0_turns": f"{closest0 / (2 * math.pi):.5f}", "pair0_distance": f"{pair0.min().item():.1e}",
     "full_offset": str(closestf), "full_distance": f"{full.min().item():.4f}",

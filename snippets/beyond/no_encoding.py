@@ -1,6 +1,6 @@
 """Without any encoding, attention is blind to order; a causal mask alone gives each position its count."""
 
-import _docenv
+from pelib import docenv
 import torch
 
 # --8<-- [start:demo]

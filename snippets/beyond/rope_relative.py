@@ -1,6 +1,6 @@
 """Rotate q and k by their positions (RoPE) and show that q_m . k_n depends only on m - n; added PE does not."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -46,5 +46,5 @@ if __name__ == "__main__":
 
     # --8<-- [start:same_matrix]
     gap = max((shift_matrix(d, s) - rope_matrix(d, -s)).abs().max().item() for s in range(-50, 51))
-    print(f"max |M_k - R_(-k)| over k = -50..50: {_docenv.bound(gap, 1e-15)}  (M_k is RoPE's rotation, run backwards)")
+    print(f"max |M_k - R_(-k)| over k = -50..50: {docenv.bound(gap, 1e-15)}  (M_k is RoPE's rotation, run backwards)")
     # --8<-- [end:same_matrix]

@@ -1,6 +1,6 @@
 """A 2-D sinusoidal encoding of a 14 x 14 grid of patches: half the width per axis, timm's layout, odd widths."""
 
-import _docenv
+from pelib import docenv
 
 import matplotlib.pyplot as plt
 import torch
@@ -49,4 +49,4 @@ if __name__ == "__main__":
         ax.set_xlabel("column")
         ax.set_ylabel("row")
     fig.colorbar(im, ax=axes, shrink=0.8)
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)

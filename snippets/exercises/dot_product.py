@@ -1,6 +1,6 @@
 """Exercise: use M_k to show PE(p) . PE(p + k) = sum_i cos(w_i k), the same for every position p."""
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import frequencies, positional_encoding
 
@@ -12,4 +12,4 @@ predicted = torch.cos(frequencies(d) * k).sum()
 print(f"sum_i cos(w_i * {k}) = {predicted:.6f}")
 print(f"PE(p).PE(p+{k}) over p = 0..999: min {dots.min():.6f}, max {dots.max():.6f}")
 # --8<-- [end:solution]
-_docenv.save_values({"value": f"{predicted:.4f}"})
+docenv.save_values({"value": f"{predicted:.4f}"})

@@ -1,6 +1,6 @@
 """Exercise: the first position that a float16 (or bfloat16) tensor of positions cannot hold exactly."""
 
-import _docenv
+from pelib import docenv
 import torch
 
 
@@ -22,7 +22,7 @@ for dtype in (torch.float16, torch.bfloat16):
 print(f"float32 is exact up to 2**24 = {2 ** 24:,}; float32(2**24 + 1) = "
       f"{int(torch.tensor(2 ** 24 + 1, dtype=torch.float64).to(torch.float32).item()):,}")
 # --8<-- [end:solution]
-_docenv.save_values({
+docenv.save_values({
     "float16": str(first_inexact_integer(torch.float16)),
     "bfloat16": str(first_inexact_integer(torch.bfloat16)),
 })

@@ -1,6 +1,6 @@
 """Exercise: the permutation that turns the paper's interleaved layout into the split [sin..., cos...] layout."""
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import frequencies, positional_encoding
 

@@ -1,6 +1,6 @@
 """Exercise: the dot product of two encodings cannot tell a position k to the left from one k to the right."""
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import positional_encoding
 

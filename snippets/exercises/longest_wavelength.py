@@ -1,6 +1,6 @@
 """Exercise: the shortest and longest wavelengths of the sinusoidal encoding for d_model = 64."""
 
-import _docenv
+from pelib import docenv
 import math
 
 from reference import frequencies
@@ -13,4 +13,4 @@ print(f"shortest: 2*pi = {lengths[0]:.4f} positions")
 print(f"longest:  2*pi * 10000**(62/64) = {lengths[-1]:,.1f} positions")
 print(f"the paper's upper end 2*pi * 10000 = {2 * math.pi * 10000:,.1f} is never reached")
 # --8<-- [end:solution]
-_docenv.save_values({"longest": f"{lengths[-1]:,.0f}"})
+docenv.save_values({"longest": f"{lengths[-1]:,.0f}"})

@@ -1,6 +1,6 @@
 """Exercise: what three common ways of filling the table do with an odd d_model (5)."""
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import frequencies, positional_encoding
 

@@ -1,6 +1,6 @@
 """The few numbers the FAQ quotes: wavelengths for d_model = 512 and where the dot product first stops decaying."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -16,7 +16,7 @@ rise = first_rise(similarity)  # first k with a larger value than k - 1
 print(f"d_model = {d}: longest wavelength {longest:,.0f} positions; the paper's 2*pi*10000 = {stated:,.0f}")
 print(f"PE(p).PE(p+k) falls from {similarity[0]:.0f} at k = 0 and first rises again at k = {rise}")
 # --8<-- [end:numbers]
-_docenv.save_values({
+docenv.save_values({
     "longest_512": f"{longest:,.0f}",
     "stated_512": f"{stated:,.0f}",
     "first_rise_512": str(rise),

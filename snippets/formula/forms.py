@@ -1,6 +1,6 @@
 """Build the table from the four ways people write the frequency, show they agree, and what reading i as the column does."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -65,7 +65,7 @@ def max_diff(a: torch.Tensor, b: torch.Tensor) -> float:
 
 
 if __name__ == "__main__":
-    with _docenv.output_part("forms"):
+    with docenv.output_part("forms"):
         # --8<-- [start:compare]
         seq_len, d_model = 2048, 512
         reference = positional_encoding(seq_len, d_model, dtype=torch.float64)
@@ -74,29 +74,29 @@ if __name__ == "__main__":
             ("pos * base^(-2i/d)", omega_negative_power(d_model)),
             ("pos * exp(-2i ln(base) / d)", omega_exp_log(d_model)),
         ]:
-            print(f"{name:28s} max |difference| from the reference: {_docenv.bound(max_diff(table_from_frequencies(seq_len, omega), reference), 1e-12)}")
+            print(f"{name:28s} max |difference| from the reference: {docenv.bound(max_diff(table_from_frequencies(seq_len, omega), reference), 1e-12)}")
 
         even_den, odd_den = per_column_exponent(6)
-        print("d = 6, even columns 0, 2, 4: denominators", _docenv.fmt(even_den).tolist())
-        print("d = 6, odd columns  1, 3, 5: denominators", _docenv.fmt(odd_den).tolist())
+        print("d = 6, even columns 0, 2, 4: denominators", docenv.fmt(even_den).tolist())
+        print("d = 6, odd columns  1, 3, 5: denominators", docenv.fmt(odd_den).tolist())
         print("bit-for-bit equal:", torch.equal(even_den, odd_den))
         # --8<-- [end:compare]
 
-    with _docenv.output_part("misreadings"):
+    with docenv.output_part("misreadings"):
         # --8<-- [start:compare_misreadings]
         wrong = table_i_as_column(seq_len, d_model)
         print(f"'i is the dimension' misreading: max |difference| from the reference: {max_diff(wrong, reference):.3f}")
-        print(f"  of which sine columns: {_docenv.bound(max_diff(wrong[:, 0::2], reference[:, 0::2]), 1e-12)},"
+        print(f"  of which sine columns: {docenv.bound(max_diff(wrong[:, 0::2], reference[:, 0::2]), 1e-12)},"
               f" cosine columns: {max_diff(wrong[:, 1::2], reference[:, 1::2]):.3f}")
         doubled = table_doubled_exponent(seq_len, d_model)
         print(f"doubled exponent 2*(2i)/d:       max |difference| from the reference: {max_diff(doubled, reference):.3f}")
         # --8<-- [end:compare_misreadings]
 
-    with _docenv.output_part("odd"):
+    with docenv.output_part("odd"):
         # --8<-- [start:odd]
         table5 = positional_encoding(4, 5, dtype=torch.float64)
         print("d_model = 5 gives", table5.shape[1], "columns: pairs (0, 1), (2, 3) and a lone sine in column 4")
-        print(_docenv.fmt(table5))
+        print(docenv.fmt(table5))
         print("column 4 equals sin(p * 10000^(-4/5)):",
               torch.allclose(table5[:, 4], torch.sin(torch.arange(4.0, dtype=torch.float64) * 10000 ** (-4 / 5))))
         # --8<-- [end:odd]
@@ -105,9 +105,9 @@ if __name__ == "__main__":
              for f in (omega_paper, omega_negative_power, omega_exp_log)]
     doubled_omega = 10000.0 ** (-2 * torch.arange(0, d_model, 2, dtype=torch.float64) / d_model)
     slower = int((doubled_omega < omega_negative_power(d_model).min()).sum())
-    _docenv.save_values(
+    docenv.save_values(
         {
-            "largest_form_diff": _docenv.bound(max(diffs), 1e-12),
+            "largest_form_diff": docenv.bound(max(diffs), 1e-12),
             "misreading_diff": f"{max_diff(wrong, reference):.3f}",
             "doubled_slower": str(slower),
             "pairs": str(d_model // 2),

@@ -1,6 +1,6 @@
 """Plot a few columns of the table against position: each pair is a sine and a cosine of one frequency."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
 from reference import frequencies, positional_encoding
@@ -25,4 +25,4 @@ if __name__ == "__main__":
     fig.suptitle("d_model = 128: both columns of a pair share one frequency, a quarter wave apart")
     fig.tight_layout()
     # --8<-- [end:curves]
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)

@@ -1,6 +1,6 @@
 """Compute the wavelength of every pair for d_model = 512: a geometric progression from 2*pi to 2*pi * base^((d-2)/d)."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import matplotlib.pyplot as plt
@@ -17,7 +17,7 @@ if __name__ == "__main__":
     print(f"longest wavelength (pair {lam.numel() - 1}):     2*pi * 10000^(510/512)  = {lam[-1].item():,.1f}")
     print(f"the paper's upper end:              2*pi * 10000            = {2 * math.pi * 10000:,.1f}")
     print(f"ratio of neighbouring wavelengths:  10000^(2/512)           = {ratios[0].item():.6f}"
-          f"  (all {ratios.numel()} ratios differ from it by {_docenv.bound((ratios - ratios[0]).abs().max(), 1e-15)})")
+          f"  (all {ratios.numel()} ratios differ from it by {docenv.bound((ratios - ratios[0]).abs().max(), 1e-15)})")
     # --8<-- [end:numbers]
 
     fig, ax = plt.subplots(figsize=(7, 3.8))
@@ -34,9 +34,9 @@ if __name__ == "__main__":
     zoom.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1)
     zoom.set_title(f"last pairs: {lam[-1].item():,.0f} < {2 * math.pi * 10000:,.0f}", fontsize=8)
     zoom.tick_params(labelsize=7)
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
-    _docenv.save_values(
+    docenv.save_values(
         {
             "pairs": str(lam.numel()),
             "shortest": f"{lam[0].item():.3f}",

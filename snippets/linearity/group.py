@@ -1,6 +1,6 @@
 """Show that M_k does not depend on p, is orthogonal, and composes like the shifts: M_k M_j = M_(k+j), M_-k = M_k^T."""
 
-import _docenv
+from pelib import docenv
 import torch
 from pelib.shift import fitted_shift_matrix, shift_matrix
 
@@ -11,16 +11,16 @@ def max_dev(a: torch.Tensor, b: torch.Tensor) -> float:
 
 
 if __name__ == "__main__":
-    with _docenv.output_part("independent"):
+    with docenv.output_part("independent"):
         # --8<-- [start:independent]
         d, k = 8, 3
         closed_form = shift_matrix(d, k)
         for first in (0, 1000, 50000):
             fitted = fitted_shift_matrix(d, k, first, count=200)
-            print(f"fitted from p = {first}..{first + 199}: max |M_fit - M_{k}| {_docenv.bound(max_dev(fitted, closed_form), 1e-12)}")
+            print(f"fitted from p = {first}..{first + 199}: max |M_fit - M_{k}| {docenv.bound(max_dev(fitted, closed_form), 1e-12)}")
         # --8<-- [end:independent]
 
-    with _docenv.output_part("group"):
+    with docenv.output_part("group"):
         # --8<-- [start:group]
         d = 64
         eye = torch.eye(d, dtype=torch.float64)
@@ -38,5 +38,5 @@ if __name__ == "__main__":
             ),
         }
         for claim, deviation in checks.items():
-            print(f"{claim:28s} max deviation {_docenv.bound(deviation, 1e-14)}")
+            print(f"{claim:28s} max deviation {docenv.bound(deviation, 1e-14)}")
         # --8<-- [end:group]

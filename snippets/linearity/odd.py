@@ -1,6 +1,6 @@
 """Show that for an odd d_model the lone last sine of PE(p + k) is not a linear function of PE(p)."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -53,9 +53,9 @@ if __name__ == "__main__":
         block = block_map_error(d_model, k, positions)
         plain = best_linear_fit_error(d_model, k, positions)
         fixed = best_linear_fit_error(d_model, k, positions, add_missing_cosine=True)
-        print(f"{k:6d} | {abs(math.sin(w_last * k)):10.3e} | {block:9.3e} | {plain:13.3e} | {_docenv.bound(fixed, 1e-13)}")
+        print(f"{k:6d} | {abs(math.sin(w_last * k)):10.3e} | {block:9.3e} | {plain:13.3e} | {docenv.bound(fixed, 1e-13)}")
     # --8<-- [end:run]
-    _docenv.save_values({
+    docenv.save_values({
         "positions": f"{positions:,}",
         "sin_k1000": f"{abs(math.sin(w_last * 1000)):.3f}",
         "block_error_k1000": f"{block_map_error(d_model, 1000, positions):.3f}",

@@ -1,6 +1,6 @@
 """The proof drawn: pair 0's (sin, cos) point turning clockwise, M_k as a picture, the dot product as a sum of cosines."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import matplotlib.pyplot as plt
@@ -17,7 +17,7 @@ point = torch.stack([torch.sin(p), torch.cos(p)], dim=1)  # pair 0 (omega = 1) o
 turn = point[:-1, 0] * point[1:, 1] - point[:-1, 1] * point[1:, 0]  # z of the cross product of neighbours
 c, s = math.cos(K), math.sin(K)
 textbook = torch.tensor([[c, -s], [s, c]], dtype=torch.float64)  # counter-clockwise by K
-print("cross product of consecutive points (negative: clockwise):", _docenv.fmt(turn[:3]).tolist())
+print("cross product of consecutive points (negative: clockwise):", docenv.fmt(turn[:3]).tolist())
 print(f"M_{K} takes PE(1) to PE({1 + K}):", bool(torch.allclose(shift_matrix(2, K) @ point[1], point[1 + K])))
 print(f"the textbook rotation by {K} takes PE({1 + K}) back to PE(1):",
       bool(torch.allclose(textbook @ point[1 + K], point[1])))
@@ -30,7 +30,7 @@ terms = torch.cos(offsets[:, None] * omega[None, :])  # one cosine per pair
 pe = positional_encoding(200, d, dtype=torch.float64)
 dots = torch.stack([pe[100] @ pe[100 + int(k)] for k in offsets])
 print("PE(100) . PE(100 + k) = sum of the cosines, largest gap:",
-      _docenv.bound((dots - terms.sum(dim=1)).abs().max(), 1e-12))
+      docenv.bound((dots - terms.sum(dim=1)).abs().max(), 1e-12))
 # --8<-- [end:dot]
 
 fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), constrained_layout=True)
@@ -65,4 +65,4 @@ ax.plot(offsets, dots, "k-", lw=2, label="PE(p)·PE(p+k)")
 ax.set_xlabel("offset k")
 ax.set_title("the dot product is a sum of cosines (d_model = 8)", fontsize=9)
 ax.legend(fontsize=7, loc="lower left")
-_docenv.save_figure(fig)
+docenv.save_figure(fig)

@@ -1,6 +1,6 @@
 """Read the index and sign slips of well-known posts literally, and measure what each one changes."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -87,11 +87,11 @@ def slips_table(d: int = 8, positions: int = 20000, k: int = 1) -> str:
         rows.append([
             label,
             "yes" if torch.allclose(table, reference, rtol=0, atol=1e-12) else "no",
-            _docenv.bound(error, 1e-12) if error < 1e-9 else f"{error:.0e}",
+            docenv.bound(error, 1e-12) if error < 1e-9 else f"{error:.0e}",
             "yes" if error < 1e-9 else "no",
         ])
     header = ["read literally", "same table as the paper?", f"least-squares shift error (k = {k})", "shift linear?"]
-    return _docenv.markdown_table(header, rows, align="lcrc")
+    return docenv.markdown_table(header, rows, align="lcrc")
 
 
 if __name__ == "__main__":
@@ -101,12 +101,12 @@ if __name__ == "__main__":
     ours, textbook = shift_block(1.0, k), shift_block(1.0, k).T
     p = torch.arange(1, 1000)
     print(f"pair 0, k = {k}, p = 1..999:")
-    print(f"  ours     [[cos, sin], [-sin, cos]] PE(p) vs PE(p+k): {_docenv.bound((pe[p] @ ours.T - pe[p + k]).abs().max(), 1e-15)}")
+    print(f"  ours     [[cos, sin], [-sin, cos]] PE(p) vs PE(p+k): {docenv.bound((pe[p] @ ours.T - pe[p + k]).abs().max(), 1e-15)}")
     print(f"  textbook [[cos, -sin], [sin, cos]] PE(p) vs PE(p+k): {(pe[p] @ textbook.T - pe[p + k]).abs().max():.1e}")
-    print(f"  textbook [[cos, -sin], [sin, cos]] PE(p) vs PE(p-k): {_docenv.bound((pe[p] @ textbook.T - pe[p - k]).abs().max(), 1e-15)}")
+    print(f"  textbook [[cos, -sin], [sin, cos]] PE(p) vs PE(p-k): {docenv.bound((pe[p] @ textbook.T - pe[p - k]).abs().max(), 1e-15)}")
     print(f"seed's step 3 with its own definitions (d = {d}): error {literal_step3_error(d, 1000, k):.2f}")
     # --8<-- [end:matrix_slips]
-    _docenv.save_values({
+    docenv.save_values({
         "d": str(d),
         "positions": f"{positions:,}",
         "step3_error": f"{literal_step3_error(d, 1000, k):.2f}",

@@ -1,6 +1,6 @@
 """Check the 2x2 shift block symbolically with sympy: the right matrix leaves zero, the textbook rotation does not."""
 
-import _docenv
+from pelib import docenv
 import sympy as sp
 
 # --8<-- [start:symbolic]

@@ -1,10 +1,10 @@
 """Build the table fast and accurately from the shift property: sin/cos of block starts and offsets, combined."""
 
-import _docenv  # noqa: F401  (fixed settings first)
+from pelib import docenv  # noqa: F401  (fixed settings first)
 import math
 
 import torch
-from reference import _check_base, _check_dtype, _check_size, frequencies
+from reference import check_base, check_dtype, check_size, frequencies
 
 
 # --8<-- [start:fast_table]
@@ -26,11 +26,11 @@ def fast_table(
     The few sines and cosines of a and b are evaluated in float64 (accurate at any position), then rounded
     to `dtype`; the table itself is one complex multiplication per pair of columns, written in place.
     """
-    seq_len, d_model = _check_size("seq_len", seq_len), _check_size("d_model", d_model)
-    base, dtype = _check_base(base, d_model), _check_dtype(dtype)
+    seq_len, d_model = check_size("seq_len", seq_len), check_size("d_model", d_model)
+    base, dtype = check_base(base, d_model), check_dtype(dtype)
     if isinstance(start, bool) or not isinstance(start, int) or start < 0:
         raise ValueError(f"start must be a non-negative int, got {start!r}")
-    block = math.isqrt(seq_len - 1) + 1 if block is None else _check_size("block", block)
+    block = math.isqrt(seq_len - 1) + 1 if block is None else check_size("block", block)
 
     blocks, h = -(-seq_len // block), d_model // 2  # ceil(seq_len / block) blocks; h pairs of columns
     omega = frequencies(d_model, base=base).to(device)  # [ceil(d/2)] float64
@@ -78,7 +78,7 @@ if __name__ == "__main__":
               f" reference float32 table {worst['reference']:.2e}")
     # --8<-- [end:error]
     near, far = results.values()
-    _docenv.save_values({
+    docenv.save_values({
         "error_1e5": f"{near['fast_table']:.1e}",
         "error_1e6": f"{far['fast_table']:.1e}",
         "reference_error": f"{near['reference']:.1e}",

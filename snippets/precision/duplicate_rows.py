@@ -1,6 +1,6 @@
 """Find where half-precision formats stop holding integer positions, and count the table rows that collapse."""
 
-import _docenv
+from pelib import docenv
 import torch
 from precision.recipes import rows_computed_in
 
@@ -64,11 +64,11 @@ if __name__ == "__main__":
          f"{c['nan']:,}"]
         for (dtype, length), c in counts.items()
     ]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, align="lrrrr"))
-    _docenv.save_json({f"{str(d).removeprefix('torch.')}/{n}": c for (d, n), c in counts.items()})
+    docenv.save_markdown(docenv.markdown_table(header, rows, align="lrrrr"))
+    docenv.save_json({f"{str(d).removeprefix('torch.')}/{n}": c for (d, n), c in counts.items()})
     f16, b16 = counts[(torch.float16, 100_000)], counts[(torch.bfloat16, 100_000)]
     f16_4k, b16_4k = counts[(torch.float16, 4096)], counts[(torch.bfloat16, 4096)]
-    _docenv.save_values({
+    docenv.save_values({
         "float16_last_exact": f"{last_exact_integer(torch.float16):,}",
         "bfloat16_last_exact": f"{last_exact_integer(torch.bfloat16):,}",
         "float32_last_exact": f"{last_exact_integer(torch.float32):,}",

@@ -1,6 +1,6 @@
 """Measure the error of each way of computing the table against exact values, as the position grows to 10**6."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import matplotlib.pyplot as plt
@@ -62,7 +62,7 @@ ax.set_ylabel("largest |computed - exact| over the 512 columns")
 ax.set_title("Error of a table row against exact values, d_model = 512 (shaded: fp16 rows are NaN)", fontsize=10, pad=28)
 ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=2)
 # --8<-- [end:figure]
-_docenv.save_figure(fig)
+docenv.save_figure(fig)
 
 
 def cell(value: float) -> str:
@@ -72,16 +72,16 @@ def cell(value: float) -> str:
 shown_positions = [1, 10, 100, 256, 257, 1000, 2048, 2049, 10**4, 65504, 65520, 10**5, 10**6]
 header = ["position"] + list(errors)
 rows = [[f"{q:,}"] + [cell(float(errors[name][positions.index(q)])) for name in errors] for q in shown_positions]
-_docenv.save_markdown(_docenv.markdown_table(header, rows, align="r" * len(header)))
+docenv.save_markdown(docenv.markdown_table(header, rows, align="r" * len(header)))
 
-_docenv.save_json({
+docenv.save_json({
     "d_model": D_MODEL,
     "positions": positions,
     "max_error": {name: [None if math.isnan(v) else v for v in e.tolist()] for name, e in errors.items()},
 })
 
 at = {q: float(float32_error[positions.index(q)]) for q in (10**3, 10**5, 10**6)}
-_docenv.save_values({
+docenv.save_values({
     "mpmath_bits": "113",
     "mpmath_digits": f"{113 * math.log10(2):.0f}",
     "full_float64_gb": f"{10**6 * D_MODEL * 8 / 1e9:.1f}",

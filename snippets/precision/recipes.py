@@ -1,12 +1,12 @@
 """Rows of the table at chosen positions, built the ways code builds it, and the exact values they should have."""
 
-import _docenv  # noqa: F401  (fixed settings first)
+from pelib import docenv  # noqa: F401  (fixed settings first)
 import math
 from collections.abc import Sequence
 
 import mpmath
 import torch
-from reference import _check_base, _check_dtype, _check_size, frequencies
+from reference import check_base, check_dtype, check_size, frequencies
 
 
 def _check_positions(positions: Sequence[int]) -> list[int]:
@@ -32,8 +32,8 @@ def _interleave(sin: torch.Tensor, cos: torch.Tensor, d_model: int) -> torch.Ten
 def rows_float64_angles(positions: Sequence[int], d_model: int, *, dtype: torch.dtype = torch.float32,
                         base: float = 10000.0) -> torch.Tensor:
     """The reference recipe at arbitrary positions: angles and sin/cos in float64, cast to `dtype` at the end."""
-    positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
-    base, dtype = _check_base(base, d_model), _check_dtype(dtype)
+    positions, d_model = _check_positions(positions), check_size("d_model", d_model)
+    base, dtype = check_base(base, d_model), check_dtype(dtype)
     omega = frequencies(d_model, base=base)
     angle = torch.tensor(positions, dtype=torch.float64)[:, None] * omega[None, :]
     return _interleave(torch.sin(angle), torch.cos(angle), d_model).to(dtype)
@@ -46,8 +46,8 @@ def rows_computed_in(positions: Sequence[int], d_model: int, *, dtype: torch.dty
     With dtype=torch.float32 this is how every seed computes; with float16 or bfloat16 it is what happens when
     the table is computed in a model's half-precision compute dtype instead of being built once and cast.
     """
-    positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
-    base, dtype = _check_base(base, d_model), _check_dtype(dtype)
+    positions, d_model = _check_positions(positions), check_size("d_model", d_model)
+    base, dtype = check_base(base, d_model), check_dtype(dtype)
     div_term = torch.exp(torch.arange(0, d_model, 2, dtype=dtype) * (-math.log(base) / d_model))
     position = torch.tensor(positions, dtype=torch.float64).to(dtype)  # rounds like arange(..., dtype=dtype)
     angle = position[:, None] * div_term[None, :]
@@ -62,8 +62,8 @@ def exact_rows(positions: Sequence[int], d_model: int, *, base: float = 10000.0,
     Returns (nearest float64, correctly rounded float32): the second rounds the exact value once, to 24
     significant bits, so it is the best any float32 table can hold.
     """
-    positions, d_model = _check_positions(positions), _check_size("d_model", d_model)
-    base = _check_base(base, d_model)
+    positions, d_model = _check_positions(positions), check_size("d_model", d_model)
+    base = check_base(base, d_model)
     nearest = torch.empty(len(positions), d_model, dtype=torch.float64)
     rounded = torch.empty(len(positions), d_model, dtype=torch.float32)
     with mpmath.workprec(bits):

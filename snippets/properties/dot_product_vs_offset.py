@@ -1,6 +1,6 @@
 """Show that PE(p) . PE(p+k) = sum_i cos(omega_i k): it depends only on k, is even in k, and decreases only locally."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
 from pelib.similarity import dot_by_offset, first_rise
@@ -26,7 +26,7 @@ if __name__ == "__main__":
               f" sum cos(w_i k) = {closed:.4f}")
     p = torch.arange(500, 1000)
     left_right = ((pe[p] * pe[p + 37]).sum(1) - (pe[p] * pe[p - 37]).sum(1)).abs().max().item()
-    print(f"max over p |PE(p).PE(p+37) - PE(p).PE(p-37)| {_docenv.bound(left_right, 1e-11)}")
+    print(f"max over p |PE(p).PE(p+37) - PE(p).PE(p-37)| {docenv.bound(left_right, 1e-11)}")
     curve = dot_by_offset(torch.arange(0, 2001), d_model)
     k_up = first_rise(curve)
     print(f"the curve falls from k = 0 to k = {k_up - 1} ({curve[k_up - 1].item():.4f}) and rises at k = {k_up} ({curve[k_up].item():.4f})")
@@ -46,9 +46,9 @@ if __name__ == "__main__":
     far.set_title("over 2,000 positions: the decrease is only local", fontsize=10)
     fig.suptitle("d_model = 512: the dot product of two encodings depends only on their offset")
     fig.tight_layout()
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
-    _docenv.save_values(
+    docenv.save_values(
         {
             "first_min": str(k_up - 1),
             "first_rise": str(k_up),
@@ -56,6 +56,6 @@ if __name__ == "__main__":
             "at_one": f"{curve[1].item():.2f}",
             "at_first_min": f"{curve[k_up - 1].item():.2f}",
             "at_first_rise": f"{curve[k_up].item():.2f}",
-            "left_right": _docenv.bound(left_right, 1e-11),
+            "left_right": docenv.bound(left_right, 1e-11),
         }
     )

@@ -1,6 +1,6 @@
 """Show that ||PE(p)|| is constant for even d_model (not for odd), and that ||PE(p) - PE(q)|| depends only on |p - q|."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
 from reference import positional_encoding
@@ -37,7 +37,7 @@ if __name__ == "__main__":
     print(f"d =   5: ||PE(p)||^2 over p < 10,000 in [{(n5**2).min().item():.4f}, {(n5**2).max().item():.4f}]"
           f"  = 2 + sin^2(p * 10000^(-4/5))")
     dist = distance_matrix(1000, 512)
-    print(f"d = 512, p, q < 1,000: largest spread of ||PE(p) - PE(q)|| at fixed |p - q| {_docenv.bound(distance_spread(dist), 1e-12)}")
+    print(f"d = 512, p, q < 1,000: largest spread of ||PE(p) - PE(q)|| at fixed |p - q| {docenv.bound(distance_spread(dist), 1e-12)}")
     # --8<-- [end:run]
 
     fig, (heat, line) = plt.subplots(1, 2, figsize=(10, 4))
@@ -57,14 +57,14 @@ if __name__ == "__main__":
     line.set_title("distance against offset (d = 512): three curves, one line", fontsize=10)
     line.legend(loc="lower right", fontsize=8)
     fig.tight_layout()
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
-    _docenv.save_values(
+    docenv.save_values(
         {
             "norm_512": f"{norms(1, 512)[0].item():.0f}",
             "odd_sq_min": f"{(n5**2).min().item():.4f}",
             "odd_sq_max": f"{(n5**2).max().item():.4f}",
-            "distance_spread": _docenv.bound(distance_spread(dist), 1e-12),
+            "distance_spread": docenv.bound(distance_spread(dist), 1e-12),
             "distance_one": f"{dist[0, 1].item():.3f}",
         }
     )

@@ -1,11 +1,11 @@
 """What the reference module returns for each input dtype, and what it says about input it refuses."""
 
-import _docenv
+from pelib import docenv
 import numpy
 import torch
 from reference import PositionalEncoding, positional_encoding
 
-with _docenv.output_part("dtypes"):
+with docenv.output_part("dtypes"):
     # --8<-- [start:dtypes]
     exact = positional_encoding(5000, 64, dtype=torch.float64)
     layer = PositionalEncoding(d_model=64, max_len=5000).eval()  # the table is a float32 buffer
@@ -14,7 +14,7 @@ with _docenv.output_part("dtypes"):
     print("x dtype         output dtype    largest difference of the table added from the float64 table")
     for dtype, limit in limits.items():
         y = layer(torch.zeros(1, 5000, 64, dtype=dtype))[0]
-        shown[dtype] = _docenv.bound((y.double() - exact).abs().max(), limit)
+        shown[dtype] = docenv.bound((y.double() - exact).abs().max(), limit)
         print(f"{str(dtype):15} {str(y.dtype):15} {shown[dtype]}")
 
     wide = PositionalEncoding(d_model=64, max_len=5000, dtype=torch.float64).eval()  # a float64 buffer
@@ -22,7 +22,7 @@ with _docenv.output_part("dtypes"):
     print(f"float64 x, module built with dtype=torch.float64: adds the float64 table exactly: {torch.equal(y, exact)}")
     # --8<-- [end:dtypes]
 
-with _docenv.output_part("errors"):
+with docenv.output_part("errors"):
     # --8<-- [start:errors]
     calls = {
         "an int64 x": lambda: layer(torch.zeros(2, 5, 64, dtype=torch.int64)),
@@ -41,4 +41,4 @@ with _docenv.output_part("errors"):
             print(f"{what}: {type(error).__name__}: {message}")
     # --8<-- [end:errors]
 
-_docenv.save_values({"float16_difference": shown[torch.float16], "float64_difference": shown[torch.float64]})
+docenv.save_values({"float16_difference": shown[torch.float16], "float64_difference": shown[torch.float64]})

@@ -1,6 +1,6 @@
 """Draw the reference table for 128 positions and d_model = 128 as a heatmap."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 from reference import positional_encoding
 
@@ -15,4 +15,4 @@ ax.set_title("PE(p) for d_model = 128: fast waves at the bottom, slow at the top
 ax.grid(False)
 fig.colorbar(image, ax=ax, label="value")
 # --8<-- [end:heatmap]
-_docenv.save_figure(fig)
+docenv.save_figure(fig)

@@ -1,6 +1,6 @@
 """Use the PositionalEncoding module: add the table to embeddings, and show what state_dict holds."""
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import PositionalEncoding
 
@@ -24,7 +24,7 @@ for bad in (torch.zeros(2, 5, 7), torch.zeros(2, 17, 8)):
 # --8<-- [end:errors]
 
 table_bytes = layer.pe.numel() * layer.pe.element_size()
-_docenv.save_values(
+docenv.save_values(
     {
         "state_dict_entries": str(len(layer.state_dict())),
         "table_kib_512": f"{5000 * 512 * 4 / 1024:,.0f}",

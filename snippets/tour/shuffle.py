@@ -1,6 +1,6 @@
 """The tour's first step: attention without positions gives a shuffled sentence the same outputs, shuffled."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
 
@@ -28,4 +28,4 @@ for ax, idx, title in ((axes[0], list(range(5)), "the dog bit the man"), (axes[1
     ax.set_xticks([])
     ax.set_title(f'"{title}"', fontsize=9)
     ax.set_xlabel("output features")
-_docenv.save_figure(fig)
+docenv.save_figure(fig)

@@ -1,6 +1,6 @@
 """A sequence-first table fed batch-first input: it adds one encoding per batch index, without any error."""
 
-import _docenv
+from pelib import docenv
 from collections.abc import Callable
 
 import torch
@@ -73,7 +73,7 @@ def error_of(call: Callable[[], torch.Tensor]) -> str:
 
 
 if __name__ == "__main__":
-    with _docenv.output_part("cases"):
+    with docenv.output_part("cases"):
         # --8<-- [start:seq_first]
         batch, seq_len, d_model = 3, 5, 8
         encoder = SeqFirstEncoding(d_model)
@@ -88,8 +88,8 @@ if __name__ == "__main__":
         print("\n(b) batch-first input", list(x.shape), "->", error_of(lambda: encoder(x)))
         added = encoder(x)
         print("    added to sequence 1 (one row per position):")
-        print(_docenv.fmt(added[1]))
-        print("    PE[1]:", _docenv.fmt(table[1]))
+        print(docenv.fmt(added[1]))
+        print("    PE[1]:", docenv.fmt(table[1]))
         got_row_b = all(torch.equal(added[b], table[b].expand(seq_len, d_model)) for b in range(batch))
         print("    sequence b got PE[b] at every position, b = 0, 1, 2:", got_row_b)
         print("    the added encoding varies along the sequence:", not torch.equal(added, added[:, :1].expand_as(added)))
@@ -104,10 +104,10 @@ if __name__ == "__main__":
         print("    max_len = 4, batch 3, 10 positions:", error_of(lambda: short(torch.zeros(3, 10, d_model))))
         print("    max_len = 4, batch 6, 10 positions:", error_of(lambda: short(torch.zeros(6, 10, d_model))))
         # --8<-- [end:edges]
-    with _docenv.output_part("check"):
+    with docenv.output_part("check"):
         # --8<-- [start:verdicts]
         print("SeqFirstEncoding:  ", verdict(encoder, d_model))
         print("BatchFirstEncoding:", verdict(BatchFirstEncoding(d_model), d_model))
         print("PositionalEncoding:", verdict(PositionalEncoding(d_model).eval(), d_model))
         # --8<-- [end:verdicts]
-    _docenv.save_values({"max_diff": f"{max_diff:.2f}"})
+    docenv.save_values({"max_diff": f"{max_diff:.2f}"})

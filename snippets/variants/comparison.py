@@ -1,10 +1,10 @@
 """Run every variant and tabulate what it does against the reference: each cell is observed, none is typed."""
 
-import _docenv
+from pelib import docenv
 import math
 from importlib import metadata
 
-from _variants import REFERENCE, VARIANTS, describe_storage, observe
+from pelib.variants import REFERENCE, VARIANTS, describe_storage, observe
 
 
 # --8<-- [start:cells]
@@ -51,9 +51,9 @@ def check_cell(variant) -> str:
 def diff_cell(diff: float) -> str:
     """A float32 difference: rounding-level ones as a bound (their digits depend on the CPU), real ones as digits."""
     if diff < 1e-7:
-        return _docenv.bound(diff, 1e-7)  # the reference's own float32 rounding: at most half a step near 1
+        return docenv.bound(diff, 1e-7)  # the reference's own float32 rounding: at most half a step near 1
     if diff < 1e-5:
-        return _docenv.bound(diff, 1e-5)  # float32 angles or frequencies: a few steps
+        return docenv.bound(diff, 1e-5)  # float32 angles or frequencies: a few steps
     return f"{diff:.1e}"
 
 
@@ -82,8 +82,8 @@ def save_table(header: list[str], rows: list[list[object]], align: str, name: st
     """Save a Markdown table as <snippet>-<name>.txt (docs/generated/*.md would be built as pages of their own),
     escaping the | of layouts such as [sin | cos], which would otherwise split a cell."""
     cells = [[str(cell).replace("|", "\\|") for cell in row] for row in rows]
-    text = _docenv.markdown_table(header, cells, align)
-    _docenv.output_path("txt", name).write_text(text + "\n", encoding="utf-8")
+    text = docenv.markdown_table(header, cells, align)
+    docenv.output_path("txt", name).write_text(text + "\n", encoding="utf-8")
 
 
 save_table(["variant", "layout", "= reference[:, perm] (d = 8)", "max abs diff (→ after permuting)",
@@ -91,12 +91,12 @@ save_table(["variant", "layout", "= reference[:, perm] (d = 8)", "max abs diff (
 save_table(["variant", "source", "checked against"], checks, "lll", "checks")
 save_table(["variant", "d_model = 7", "returns"], behaviour, "lll", "behaviour")
 save_table(["variant", "where the table lives", "angle dtype", "sin/cos computed"], build, "llll", "build")
-_docenv.save_json(observed)
+docenv.save_json(observed)
 t2t = observed["tensor2tensor"]
-_docenv.save_values({
+docenv.save_values({
     "t2t_ratio_d64": f"{t2t['frequency_ratio_d64']:.3f}",
     "t2t_ratio_d512": f"{t2t['frequency_ratio_d512']:.4f}",
-    "fp32_max_diff": _docenv.bound(max(observed[v.key]["max_abs_diff_permuted"] or 0 for v in VARIANTS), 1e-5),
+    "fp32_max_diff": docenv.bound(max(observed[v.key]["max_abs_diff_permuted"] or 0 for v in VARIANTS), 1e-5),
     "fairseq_first": str(observed["fairseq"]["first_position"]),
     "odd_width_correct": and_list([v.name.replace("Reference", "the reference") for v in [REFERENCE, *VARIANTS]
                                            if observed[v.key]["odd_d7"].startswith("correct")]),

@@ -1,6 +1,6 @@
 """Convert between layouts with a column permutation, and see what a checkpoint sees when the layout or frequencies change."""
 
-import _docenv
+from pelib import docenv
 
 import torch
 
@@ -10,11 +10,11 @@ from variants import seed_div_term as variant_seed_div_term
 from variants import split_sin_cos as variant_split_sin_cos
 from variants import tensor2tensor as variant_tensor2tensor
 from variants import whisper as variant_whisper
-from _variants import interleaved_to_flipped, interleaved_to_split, inverse
+from pelib.variants import interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
 
 
-with _docenv.output_part("permute"):
+with docenv.output_part("permute"):
     # --8<-- [start:permute]
     d = 8
     to_split = interleaved_to_split(d)
@@ -43,7 +43,7 @@ def shift_error(table: torch.Tensor, w: torch.Tensor, k: int) -> float:
 # --8<-- [end:shift]
 
 
-with _docenv.output_part("checkpoint"):
+with docenv.output_part("checkpoint"):
     # --8<-- [start:checkpoint]
     d, k, n = 16, 5, 200
     trained = shift_map(positional_encoding(n, d), k)  # "trained" on the paper's interleaved layout
@@ -58,17 +58,17 @@ with _docenv.output_part("checkpoint"):
     }
     for label, (table, w) in cases.items():
         error = shift_error(table, w, k)
-        print(f"{label:40s} max error {_docenv.bound(error, 1e-6) if error < 1e-6 else f'{error:.1e}'}")
+        print(f"{label:40s} max error {docenv.bound(error, 1e-6) if error < 1e-6 else f'{error:.1e}'}")
     # --8<-- [end:checkpoint]
 
-with _docenv.output_part("same_tables"):
+with docenv.output_part("same_tables"):
     # --8<-- [start:same_tables]
     t2t = variant_tensor2tensor.timing_signal_1d(52, 16)[0]
     print("fairseq rows == tensor2tensor positions 2, 3, ...:", torch.equal(variant_fairseq.build(50, 16), t2t[2:]))
     print("whisper == tensor2tensor:", torch.equal(variant_whisper.sinusoids(52, 16), t2t))
     # --8<-- [end:same_tables]
 
-with _docenv.output_part("state_dict"):
+with docenv.output_part("state_dict"):
     # --8<-- [start:state_dict]
     checkpoints = {
         "AiEdge (20 rows)": variant_seed_aiedge.AiEdgeEncoding(20, 8).state_dict(),
@@ -88,7 +88,7 @@ with _docenv.output_part("state_dict"):
             print(f"{source} -> {target}: {outcome}")
     # --8<-- [end:state_dict]
 
-_docenv.save_values({
+docenv.save_values({
     "wrong_layout_error": f"{shift_error(*cases['interleaved weights, [sin | cos] table'], k):.2f}",
     "wrong_frequency_error": f"{shift_error(*cases['permuted weights, tensor2tensor table'], k):.2f}",
     "shift": str(k),

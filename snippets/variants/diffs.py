@@ -1,6 +1,6 @@
 """Unified diffs of two library functions against the reference: which lines change the layout and the frequencies."""
 
-import _docenv
+from pelib import docenv
 import ast
 import difflib
 import inspect
@@ -18,7 +18,7 @@ def body_lines(function) -> list[str]:
     node = ast.parse(source).body[0]
     start = node.body[1].lineno if ast.get_docstring(node) else node.body[0].lineno
     lines = [line.split("  #")[0].rstrip() for line in source.splitlines()[start - 1 : node.end_lineno]]
-    return [line[4:] for line in lines if line.strip() and "_check_" not in line]
+    return [line[4:] for line in lines if line.strip() and "check_" not in line]
 
 
 def diff_against_reference(function, name: str) -> str:
@@ -37,7 +37,7 @@ DIFFS = {
 
 for key, function in DIFFS.items():
     text = diff_against_reference(function, f"variant_{key}.py")
-    _docenv.output_path("diff", key).write_text(text + "\n", encoding="utf-8")
+    docenv.output_path("diff", key).write_text(text + "\n", encoding="utf-8")
     changed = text.splitlines()[2:]  # after the two header lines
     print(f"variant_{key}.py: {sum(line.startswith('+') for line in changed)} lines added, "
           f"{sum(line.startswith('-') for line in changed)} removed")

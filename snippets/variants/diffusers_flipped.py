@@ -1,6 +1,6 @@
 """diffusers' get_timestep_embedding with flip_sin_to_cos=True: split and flipped, all cosines first ([cos | sin])."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -54,8 +54,8 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     steps = torch.arange(5)
     print("d_model = 8, timesteps 0..4, flip_sin_to_cos=True, shift 0: columns cos w0..w3 | sin w0..w3")
-    print(_docenv.fmt(timestep_embedding(steps, 8)))
+    print(docenv.fmt(timestep_embedding(steps, 8)))
     default = timestep_embedding(steps, 8, flip_sin_to_cos=False, downscale_freq_shift=1)
     print("\nthe function's defaults (no flip, shift 1) give tensor2tensor's table:")
-    print(_docenv.fmt(default))
+    print(docenv.fmt(default))
     # --8<-- [end:print]

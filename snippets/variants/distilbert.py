@@ -1,6 +1,6 @@
 """Hugging Face DistilBERT's create_sinusoidal_embeddings: the paper's interleaved table in a frozen embedding weight."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -52,7 +52,7 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     made = make(5, 7)
     print("d_model = 7 (odd), 5 positions: interleaved, the last column a sine")
-    print(_docenv.fmt(build(5, 7)))
+    print(docenv.fmt(build(5, 7)))
     print("requires_grad:", made.weight.requires_grad, "| state_dict:",
           {k: tuple(v.shape) for k, v in made.state_dict().items()})
     # --8<-- [end:print]

@@ -1,6 +1,6 @@
 """fairseq's SinusoidalPositionalEmbedding: tensor2tensor's table, positions starting at padding_idx + 1, pad row 0."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -81,8 +81,8 @@ if __name__ == "__main__":
     print("table rows used (positions):", ((torch.cumsum(mask, dim=1) * mask) + PAD).tolist())
     print("first sentence, d_model = 8: columns sin w0..w3 | cos w0..w3")
     out = layer(tokens)
-    print(_docenv.fmt(out[0]))
-    print("padded sentence, last two rows (pads):", _docenv.fmt(out[1, 2:]).tolist())
+    print(docenv.fmt(out[0]))
+    print("padded sentence, last two rows (pads):", docenv.fmt(out[1, 2:]).tolist())
     print("state_dict keys:", list(layer.state_dict()), "| buffers:", [name for name, _ in layer.named_buffers()])
     try:
         FairseqSinusoidal(embedding_dim=3, padding_idx=PAD)

@@ -1,6 +1,6 @@
 """guided-diffusion's timestep_embedding: [cos | sin] with the paper's frequencies, for (fractional) timesteps."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -40,7 +40,7 @@ def build(seq_len: int, d_model: int) -> torch.Tensor:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("d_model = 8, timesteps 0..4: columns cos w0..w3 | sin w0..w3, the paper's w")
-    print(_docenv.fmt(build(5, 8)))
+    print(docenv.fmt(build(5, 8)))
     print("a fractional timestep, 2.5:")
-    print(_docenv.fmt(timestep_embedding(torch.tensor([2.5]), 8)))
+    print(docenv.fmt(timestep_embedding(torch.tensor([2.5]), 8)))
     # --8<-- [end:print]

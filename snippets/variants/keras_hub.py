@@ -1,6 +1,6 @@
 """keras-hub's SinePositionEncoding: the paper's interleaved table, every number in the layer's compute dtype."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -57,9 +57,9 @@ def float16_error(seq_len: int, d_model: int) -> float:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("d_model = 7 (odd), 5 positions: interleaved, the last column a sine")
-    print(_docenv.fmt(build(5, 7)))
+    print(docenv.fmt(build(5, 7)))
     errors = {n: float16_error(n, 64) for n in (50, 512, 4096)}
     print("largest error with a float16 compute dtype, d_model = 64:",
           ", ".join(f"{n:,} positions {e:.1e}" for n, e in errors.items()))
     # --8<-- [end:print]
-    _docenv.save_values({f"float16_error_{n}": f"{e:.1e}" for n, e in errors.items()})
+    docenv.save_values({f"float16_error_{n}": f"{e:.1e}" for n, e in errors.items()})

@@ -1,9 +1,9 @@
 """Draw the layouts side by side, and the frequencies of the paper against tensor2tensor's, from the variants' own tables."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 
-from _variants import BY_KEY, sinusoids_in
+from pelib.variants import BY_KEY, sinusoids_in
 
 # --8<-- [start:layouts]
 panels = {
@@ -20,7 +20,7 @@ for ax, (title, table) in zip(axes, panels.items()):
     ax.grid(False)
 axes[0].set_ylabel("column (d_model = 32)")
 fig.colorbar(image, ax=axes, shrink=0.8, label="value")
-_docenv.save_figure(fig, "heatmaps")
+docenv.save_figure(fig, "heatmaps")
 # --8<-- [end:layouts]
 
 # --8<-- [start:frequencies]
@@ -44,5 +44,5 @@ for d_model in (64, 512):
 right.set_xlabel("i / (h - 1): from the highest frequency to the lowest")
 right.set_ylabel("ω_paper / ω_tensor2tensor")
 right.legend()
-_docenv.save_figure(fig, "frequencies")
+docenv.save_figure(fig, "frequencies")
 # --8<-- [end:frequencies]

@@ -1,8 +1,8 @@
 """Run the installed libraries next to our variants: layout, values at an even and an odd width, state_dict keys."""
 
-import _docenv
+from pelib import docenv
 
-from _variants import BY_KEY, VARIANTS, layout, sinusoids_in
+from pelib.variants import BY_KEY, VARIANTS, layout, sinusoids_in
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version
 
 
@@ -39,7 +39,7 @@ def values_cell(seen: dict) -> str:
     if seen["shape"][0] != seen["shape"][1]:
         return f"shapes differ: {seen['shape']}"
     # equal to the bit here, but a float64 sine may round differently on another CPU kernel: show the bound
-    return f"equal within float32 rounding ({_docenv.bound(seen['max_abs_diff'], 3e-7)})"
+    return f"equal within float32 rounding ({docenv.bound(seen['max_abs_diff'], 3e-7)})"
 
 
 checked = {v.key: check(v.key) for v in VARIANTS if v.key in LIBRARY_TABLES}
@@ -55,7 +55,7 @@ for variant in VARIANTS:
                  "a function" if keys is None else ("same: " + (", ".join(f"`{k}`" for k in keys[0]) or "none"))
                  if keys[0] == keys[1] else f"{keys[0]} vs {keys[1]}"])
 header = ["variant", "installed", "layout (d = 64)", "values (d = 64)", "d = 7", "state_dict keys after save and load"]
-text = _docenv.markdown_table(header, [[str(c).replace("|", "\\|") for c in r] for r in rows], "llllll")
-_docenv.output_path("txt").write_text(text + "\n", encoding="utf-8")
+text = docenv.markdown_table(header, [[str(c).replace("|", "\\|") for c in r] for r in rows], "llllll")
+docenv.output_path("txt").write_text(text + "\n", encoding="utf-8")
 print(text)
 assert all(s[64].get("max_abs_diff", 1) <= FLOAT32_ROUNDING for s in checked.values())

@@ -1,6 +1,6 @@
 """Hugging Face Marian's layout: split [sin | cos] with the paper's frequencies, written into a frozen embedding weight."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -64,7 +64,7 @@ if __name__ == "__main__":
 
     table = make(5, 7).weight  # MarianSinusoidal(5, 7), then _init_weight(), as the model does
     print("d_model = 7, 5 positions: columns sin w0..w3 | cos w0..w2")
-    print(_docenv.fmt(table))
+    print(docenv.fmt(table))
     odd_to_split = [0, 2, 4, 6, 1, 3, 5]
     print("equals reference[:, [0, 2, 4, 6, 1, 3, 5]]:", torch.equal(table, positional_encoding(5, 7)[:, odd_to_split]))
     print("state_dict:", {k: tuple(v.shape) for k, v in make(5, 7).state_dict().items()})

@@ -1,6 +1,6 @@
 """Hugging Face MusicGen's table: tensor2tensor's frequencies with the halves flipped, [cos | sin]."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -66,6 +66,6 @@ def build(seq_len: int, d_model: int) -> torch.Tensor:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("d_model = 8, 5 positions: columns cos w0..w3 | sin w0..w3, tensor2tensor's w")
-    print(_docenv.fmt(build(5, 8)))
+    print(docenv.fmt(build(5, 8)))
     print("state_dict:", dict(make(5, 8).state_dict()))
     # --8<-- [end:print]

@@ -1,6 +1,6 @@
 """NeMo's FixedPositionalEncoding: the paper's interleaved table divided by sqrt(d), kept in a persistent buffer."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -50,8 +50,8 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     table = build(5, 8)
     print("d_model = 8, 5 positions: the paper's table divided by sqrt(8)")
-    print(_docenv.fmt(table))
+    print(docenv.fmt(table))
     print("times sqrt(8):")
-    print(_docenv.fmt(table * math.sqrt(8)))
+    print(docenv.fmt(table * math.sqrt(8)))
     print("state_dict:", {k: tuple(v.shape) for k, v in make(5, 8).state_dict().items()})
     # --8<-- [end:print]

@@ -1,6 +1,6 @@
 """OpenNMT-py's PositionalEncoding: multiplies the embeddings by sqrt(dim) itself, refuses an odd width."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -55,8 +55,8 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     layer = make(5, 8)
     print("d_model = 8, 5 positions: the paper's table")
-    print(_docenv.fmt(build(5, 8)))
-    print("forward(ones) - PE, one row:", _docenv.fmt(layer(torch.ones(5, 1, 8))[0, 0] - layer.pe[0, 0]))
+    print(docenv.fmt(build(5, 8)))
+    print("forward(ones) - PE, one row:", docenv.fmt(layer(torch.ones(5, 1, 8))[0, 0] - layer.pe[0, 0]))
     print("state_dict:", {k: tuple(v.shape) for k, v in layer.state_dict().items()})
     try:
         make(5, 7)

@@ -1,6 +1,6 @@
 """Hugging Face PegasusX's table: tensor2tensor's split [sin | cos], recomputed every forward in the input's dtype."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -61,10 +61,10 @@ def float16_error(seq_len: int, d_model: int) -> float:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("d_model = 8, 5 positions: columns sin w0..w3 | cos w0..w3, tensor2tensor's w")
-    print(_docenv.fmt(build(5, 8)))
+    print(docenv.fmt(build(5, 8)))
     print("dtype of the output for float16 input:", build(5, 8, torch.float16).dtype)
     errors = {n: float16_error(n, 1024) for n in (64, 512, 4096)}
     print("largest error of a float16 forward, d_model = 1024:",
           ", ".join(f"{n:,} positions {e:.1e}" for n, e in errors.items()))
     # --8<-- [end:print]
-    _docenv.save_values({f"float16_error_{n}": f"{e:.1e}" for n, e in errors.items()})
+    docenv.save_values({f"float16_error_{n}": f"{e:.1e}" for n, e in errors.items()})

@@ -1,6 +1,6 @@
 """The AiEdge Newsletter's version: 10000 ** (2i/d) slice-assigned into even and odd columns, odd d_model handled."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -51,7 +51,7 @@ if __name__ == "__main__":
     x_emb = torch.zeros(2, 7, 11)  # stands in for the token embeddings of 2 sequences of 7 tokens
     x_pos_embed = layer(x_emb)
     print("d_model = 11, context_size = 20, input [2, 7, 11] (the table the newsletter prints)")
-    print(_docenv.fmt(x_pos_embed))
+    print(docenv.fmt(x_pos_embed))
     print("\nshapes:", tuple(x_emb.shape), tuple(x_pos_embed.shape), "(the table only: x is not added)")
     print("state_dict:", {k: tuple(v.shape) for k, v in layer.state_dict().items()})
     print("attribute and buffer are one tensor:", layer.encoding is layer.pos_encoding)

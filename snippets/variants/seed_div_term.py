@@ -1,6 +1,6 @@
 """bala1802's notebook version: frequencies as exp(2i * -ln(10000) / d), a [1, seq_len, d] buffer, dropout inside."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -58,10 +58,10 @@ if __name__ == "__main__":
     layer.eval()  # dropout off, so the output is x + PE exactly
     y = layer(x)
     print("forward(x) - x for the first sequence (d_model = 6, 4 positions):")
-    print(_docenv.fmt(y[0] - x[0]))
+    print(docenv.fmt(y[0] - x[0]))
     print("output shape:", tuple(y.shape), "| state_dict:", {k: tuple(v.shape) for k, v in layer.state_dict().items()})
 
     two_i = torch.arange(0, 6, 2).float()
-    print("\ndiv_term                 :", _docenv.fmt(torch.exp(two_i * (-math.log(10000.0) / 6))))
-    print("10000 ** (2i/d) (comment):", _docenv.fmt(10000 ** (two_i / 6)))
+    print("\ndiv_term                 :", docenv.fmt(torch.exp(two_i * (-math.log(10000.0) / 6))))
+    print("10000 ** (2i/d) (comment):", docenv.fmt(10000 ** (two_i / 6)))
     # --8<-- [end:print]

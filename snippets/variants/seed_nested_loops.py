@@ -2,7 +2,7 @@
 
 import math
 
-import _docenv
+from pelib import docenv
 import torch
 
 
@@ -49,14 +49,14 @@ def build(seq_len: int, d_model: int) -> torch.Tensor:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("emb_size = 4, sequence_length = 4 (the table the post prints)")
-    print(_docenv.fmt(nested_loop_encoding(4, 4)))
+    print(docenv.fmt(nested_loop_encoding(4, 4)))
     print("\nemb_size = 5: the loop fills 2 pairs and never touches column 4")
-    print(_docenv.fmt(nested_loop_encoding(4, 5)))
+    print(docenv.fmt(nested_loop_encoding(4, 5)))
     # --8<-- [end:print]
     cos_001 = nested_loop_encoding(4, 4)[1, 3]  # cos(1 * 10000 ** (-2/4)) = cos(0.01), as float32 holds it
-    _docenv.save_values({
+    docenv.save_values({
         "cos_001_exact": f"{math.cos(0.01):.11f}",  # just above the halfway point 0.99995
         "cos_001_exact_4": f"{math.cos(0.01):.4f}",
         "cos_001_float32": f"{cos_001.item():.10f}",  # just below it
-        "cos_001_printed": f"{_docenv.fmt(cos_001).item():.4f}",
+        "cos_001_printed": f"{docenv.fmt(cos_001).item():.4f}",
     })

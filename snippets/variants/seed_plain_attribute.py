@@ -1,6 +1,6 @@
 """The "Deep Learning - Positional Encoding" post's version: a plain tensor attribute copied to the input's device."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -69,7 +69,7 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     pe = PlainAttributeEncoding(max_input_timesteps=10, hidden_size=4)  # prints its debug line
     print("the table (hidden_size = 4, 10 timesteps):")
-    print(_docenv.fmt(pe.time_encodings[0]))
+    print(docenv.fmt(pe.time_encodings[0]))
 
     X = torch.rand((10, 4))  # the post's example call: a 2-D input
     try:

@@ -1,6 +1,6 @@
 """The YouTube notebook's version (video ZMxVe-HK174): sines and cosines stacked on a new axis, then flattened."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -50,7 +50,7 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     layer = StackFlattenEncoding(d_model=6, max_sequence_length=10)
     print("d_model = 6, max_sequence_length = 10 (the table the notebook prints)")
-    print(_docenv.fmt(layer()))
+    print(docenv.fmt(layer()))
 
     two_i = torch.arange(0, 6, 2).float()
     odd_i = torch.arange(1, 6, 2).float()

@@ -1,6 +1,6 @@
 """The TensorFlow text tutorial's layout: all sines, then all cosines ([sin | cos]), with the paper's frequencies."""
 
-import _docenv
+from pelib import docenv
 import torch
 from torch import nn
 
@@ -66,7 +66,7 @@ if __name__ == "__main__":
     from reference import positional_encoding
 
     print("d_model = 8, 5 positions: columns sin w0..w3 | cos w0..w3")
-    print(_docenv.fmt(split_sin_cos(5, 8)))
+    print(docenv.fmt(split_sin_cos(5, 8)))
     interleaved_to_split = [0, 2, 4, 6, 1, 3, 5, 7]  # the even columns of the reference, then the odd ones
     same = torch.equal(split_sin_cos(5, 8), positional_encoding(5, 8)[:, interleaved_to_split])
     print("equals reference[:, [0, 2, 4, 6, 1, 3, 5, 7]]:", same)

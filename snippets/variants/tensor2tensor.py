@@ -1,6 +1,6 @@
 """tensor2tensor's get_timing_signal_1d: split [sin | cos] with frequencies spaced over d/2 - 1 steps, not d/2."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -54,7 +54,7 @@ def build(seq_len: int, d_model: int) -> torch.Tensor:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("d_model = 8, 5 positions: columns sin w0..w3 | cos w0..w3")
-    print(_docenv.fmt(timing_signal_1d(5, 8)[0]))
+    print(docenv.fmt(timing_signal_1d(5, 8)[0]))
     i = torch.arange(4, dtype=torch.float64)  # h = 4 pairs for d_model = 8
     t2t = torch.exp(i * math.log(1e4) / (4 - 1)).tolist()
     paper = (10000 ** (2 * i / 8)).tolist()

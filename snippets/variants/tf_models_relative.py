@@ -1,6 +1,6 @@
 """tensorflow/models' RelativePositionEmbedding: tensor2tensor's [sin | cos] without its guard or its padding."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -49,7 +49,7 @@ def build(seq_len: int, d_model: int) -> torch.Tensor:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("hidden_size = 8, 5 positions: columns sin w0..w3 | cos w0..w3, tensor2tensor's w")
-    print(_docenv.fmt(build(5, 8)))
+    print(docenv.fmt(build(5, 8)))
     print("hidden_size = 7: shape", tuple(build(5, 7).shape))
     print("hidden_size = 2: row 1 is", build(2, 2)[1].tolist())
     # --8<-- [end:print]

@@ -1,6 +1,6 @@
 """trax's PositionalEncoding: the paper's interleaved table, stored as trainable weights."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import torch
@@ -49,11 +49,11 @@ if __name__ == "__main__":
     # --8<-- [start:print]
     layer = make(5, 8)
     print("d_model = 8, 5 positions: the paper's table")
-    print(_docenv.fmt(build(5, 8)))
+    print(docenv.fmt(build(5, 8)))
     print("requires_grad:", layer.weights.requires_grad, "| in parameters():",
           [name for name, _ in layer.named_parameters()])
     loss = layer(torch.zeros(1, 5, 8)).sum()
     loss.backward()
     torch.optim.SGD(layer.parameters(), lr=0.1).step()
-    print("after one SGD step, row 0 is", _docenv.fmt(layer.weights[0, 0].detach()))
+    print("after one SGD step, row 0 is", docenv.fmt(layer.weights[0, 0].detach()))
     # --8<-- [end:print]

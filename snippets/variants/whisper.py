@@ -1,6 +1,6 @@
 """openai/whisper's audio-encoder table: tensor2tensor's split [sin | cos] layout, saved in every checkpoint."""
 
-import _docenv
+from pelib import docenv
 import numpy as np
 import torch
 from torch import nn
@@ -50,7 +50,7 @@ def build(seq_len: int, d_model: int) -> torch.Tensor:
 if __name__ == "__main__":
     # --8<-- [start:print]
     print("d_model = 8, 5 frames: columns sin w0..w3 | cos w0..w3")
-    print(_docenv.fmt(sinusoids(5, 8)))
+    print(docenv.fmt(sinusoids(5, 8)))
     encoder = AudioEncoderPositions(n_ctx=1500, n_state=384)  # whisper "tiny": 1500 frames, 384 channels
     print("state_dict:", {k: tuple(v.shape) for k, v in encoder.state_dict().items()})
     try:

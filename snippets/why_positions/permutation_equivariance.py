@@ -1,6 +1,6 @@
 """Show that self-attention without positions is permutation-equivariant, and that adding PE breaks the symmetry."""
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import positional_encoding
 
@@ -56,7 +56,7 @@ if __name__ == "__main__":
     gap_without = permutation_gap(x, perm, weights, with_pe=False)
     gap_with = permutation_gap(x, perm, weights, with_pe=True)
     bound = 1e-14  # the gap is float64 rounding, whose digits depend on the CPU kernel: print a bound
-    print(f"without PE: max |attn(x[perm]) - attn(x)[perm]| {_docenv.bound(gap_without, bound)}")
+    print(f"without PE: max |attn(x[perm]) - attn(x)[perm]| {docenv.bound(gap_without, bound)}")
     print(f"with PE:    max |attn(x[perm] + PE) - attn(x + PE)[perm]| = {gap_with:.3f}")
 
     # The same token twice, at positions 1 and 4: identical outputs without PE, different with it.
@@ -64,12 +64,12 @@ if __name__ == "__main__":
     x_repeat[4] = x_repeat[1]
     plain = self_attention(x_repeat, *weights)
     encoded = self_attention(x_repeat + positional_encoding(seq_len, d_model, dtype=x.dtype), *weights)
-    print(f"repeated token, without PE: outputs at 1 and 4 differ by {_docenv.bound((plain[1] - plain[4]).abs().max(), 1e-15)}")
+    print(f"repeated token, without PE: outputs at 1 and 4 differ by {docenv.bound((plain[1] - plain[4]).abs().max(), 1e-15)}")
     print(f"repeated token, with PE:    outputs at 1 and 4 differ by {(encoded[1] - encoded[4]).abs().max().item():.3f}")
     causal = self_attention(x_repeat, *weights, causal=True)  # a decoder's mask, still without PE
     causal_diff = (causal[1] - causal[4]).abs().max().item()
     print(f"repeated token, causal mask, without PE: outputs at 1 and 4 differ by {causal_diff:.3f}")
     # --8<-- [end:run]
 
-    _docenv.save_values({"gap_without_bound": f"{bound:.0e}", "gap_with": f"{gap_with:.3f}",
+    docenv.save_values({"gap_without_bound": f"{bound:.0e}", "gap_with": f"{gap_with:.3f}",
                          "causal_repeat_diff": f"{causal_diff:.3f}"})

@@ -1,6 +1,6 @@
 """Compare three simple position codes (integer, position / length, binary) with the sinusoidal one, by measurement."""
 
-import _docenv
+from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
 from reference import positional_encoding
@@ -95,7 +95,7 @@ HEADER = [
 
 if __name__ == "__main__":
     rows = summary()
-    _docenv.save_markdown(_docenv.markdown_table(HEADER, rows, align="lccccc"))
+    docenv.save_markdown(docenv.markdown_table(HEADER, rows, align="lccccc"))
 
     # --8<-- [start:examples]
     print("p / length: position 5 is", fraction_code(10, 1)[5, 0].item(), "in 10 tokens and",
@@ -126,9 +126,9 @@ if __name__ == "__main__":
         ax.set_title(f"{name}: distance against offset", fontsize=10)
         ax.legend(fontsize=8)
     fig.tight_layout()
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
-    _docenv.save_values(
+    docenv.save_values(
         {
             "integer_largest": rows[0][2],
             "binary_d78": f"{distance(b, 7, 8):.3f}",

@@ -101,7 +101,7 @@ def pe_norm_quoted() -> bool:
 
 
 def sizes_and_seed() -> bool:
-    docenv = (ROOT / "snippets" / "_docenv.py").read_text(encoding="utf-8")
+    docenv = (ROOT / "snippets" / "pelib" / "docenv.py").read_text(encoding="utf-8")
     return (norms.D_MODEL, norms.VOCAB) == (D, VOCAB) and len(norms.INITS) == 3 and "torch.manual_seed(0)" in docenv
 
 

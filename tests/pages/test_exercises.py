@@ -11,10 +11,10 @@ import sympy as sp
 import test_faq_exercises as exercise_tests
 import test_reference as reference_tests
 import torch
-from _variants import BY_KEY, REFERENCE, interleaved_to_split, trig_profile
 from claimcheck import Ledger, cited, computed, passes, prose
 from exercises.odd_width import pair_loop, slice_assign, stack_and_flatten
 from pelib.shift import shift_matrix
+from pelib.variants import BY_KEY, REFERENCE, interleaved_to_split, trig_profile
 from precision.recipes import rows_computed_in
 from reference import frequencies, positional_encoding
 from support import DOCS, SNIPPETS, data, text, values
@@ -154,7 +154,7 @@ def value_at_k10():
 
 
 def libraries_split():
-    from _variants import VARIANTS
+    from pelib.variants import VARIANTS
 
     observed = data("variants/comparison")
     return any(v.kind == "library" and observed[v.key]["layout"] == "[sin | cos]" for v in VARIANTS)
@@ -213,7 +213,7 @@ def reference_odd():
 
 
 def arange_positions():
-    from _variants import VARIANTS
+    from pelib.variants import VARIANTS
 
     seeds = [v for v in VARIANTS if v.kind == "seed"]
     return all("torch.arange(" in (SNIPPETS / "variants" / f"{v.key}.py").read_text() for v in seeds)

@@ -15,9 +15,9 @@ import test_reference as reference_tests
 import test_variants_axis as axis_tests
 import torch
 import why_positions.permutation_equivariance as perm_eq
-from _variants import BY_KEY, VARIANTS, output_convention
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.shift import shift_block, shift_matrix
+from pelib.variants import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
 from support import DOCS, data, number, text, values
 from variants.axis_slip import SeqFirstEncoding

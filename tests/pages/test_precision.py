@@ -102,7 +102,7 @@ def row_error_definition():
 
 
 def seeds_compute_in_float32():
-    from _variants import VARIANTS
+    from pelib.variants import VARIANTS
 
     observed = data("variants/comparison")
     seeds = [v.key for v in VARIANTS if v.kind == "seed"]

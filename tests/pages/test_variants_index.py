@@ -7,11 +7,11 @@ Most checks read the comparison both as committed and as observed now by running
 import inspect
 import re
 
-import _variants
 import pytest
 import test_variants as tv
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
+from pelib import variants
 from support import SNIPPETS, number, text, values
 
 from pages.variants_facts import (
@@ -52,7 +52,7 @@ def diffusers_either_frequency() -> bool:
     import variants.diffusers_flipped as diffusers
 
     steps = torch.arange(256.0)
-    fits = {shift: [p.omega for p in _variants.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
+    fits = {shift: [p.omega for p in variants.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
             for shift in (0, 1)}
     paper, t2t = omegas("reference", 16), omegas("tensor2tensor", 16)
     return (fits[0] == pytest.approx(paper, rel=1e-4) and fits[1] == pytest.approx(t2t, rel=1e-4)
@@ -83,7 +83,7 @@ def other_numbers() -> bool:
 
 
 def odd_widths_break() -> bool:
-    outcomes = {v.key: observed(v.key, "odd_d7") for v in _variants.VARIANTS}
+    outcomes = {v.key: observed(v.key, "odd_d7") for v in variants.VARIANTS}
     broken = [o for o in outcomes.values() if not o.startswith("correct")]
     kinds = {o.split(" (")[0] for o in broken}
     return len(broken) > len(outcomes) / 2 and {"zero column", "wrong width", "crash"} <= kinds
@@ -100,7 +100,7 @@ def where_the_table_lives() -> bool:
     saved = [k for k, s in storage.items() if s.get("state_dict")]
     behind = [k for k, s in storage.items() if s.get("left_behind")]
     every_call = [v.key for v in ALL if observed(v.key, "computed") != "once, at construction"]
-    places = {_variants.describe_storage(s).split(":")[0] for s in storage.values()}
+    places = {variants.describe_storage(s).split(":")[0] for s in storage.values()}
     maths = {(observed(v.key, "layout"), paper_frequencies(v.key)) for v in ALL}
     try:  # the library is not pinned: its part of the sentence is checked where it is installed (cited otherwise)
         from transformers import MarianMTModel
@@ -110,19 +110,19 @@ def where_the_table_lives() -> bool:
         marian_mt_leaves_it_out = all(f"model.{side}.embed_positions.weight" in MarianMTModel._keys_to_ignore_on_save
                                       for side in ("encoder", "decoder"))
     return (len(saved) >= 2 and "marian" in saved and len(behind) == 3 and len(every_call) >= 3
-            and len(set(map(_variants.describe_storage, storage.values()))) > len(maths) and len(places) >= 3
+            and len(set(map(variants.describe_storage, storage.values()))) > len(maths) and len(places) >= 3
             and marian_mt_leaves_it_out)
 
 
 def probe_names_layouts() -> bool:
-    ref = _variants.REFERENCE.build(256, 8)
-    named = {name: _variants.layout(_variants.sinusoids_in(ref[:, perm]), 8) for name, perm in (
-        ("interleaved", list(range(8))), ("[sin | cos]", _variants.interleaved_to_split(8)),
-        ("[cos | sin]", _variants.interleaved_to_flipped(8)))}
+    ref = variants.REFERENCE.build(256, 8)
+    named = {name: variants.layout(variants.sinusoids_in(ref[:, perm]), 8) for name, perm in (
+        ("interleaved", list(range(8))), ("[sin | cos]", variants.interleaved_to_split(8)),
+        ("[cos | sin]", variants.interleaved_to_flipped(8)))}
     lone = ref.clone()
     lone[:, 7] = 0  # a cosine without its partner is left out
     return (all(name == found for name, found in named.items())
-            and len(_variants.sinusoids_in(lone)) == 3 and with_tables(tv.test_layouts_as_observed)())
+            and len(variants.sinusoids_in(lone)) == 3 and with_tables(tv.test_layouts_as_observed)())
 
 
 def identical_cells() -> bool:
@@ -137,7 +137,7 @@ def identical_cells() -> bool:
 
 
 def max_diff_measured() -> bool:
-    source = inspect.getsource(_variants.observe)
+    source = inspect.getsource(variants.observe)
     return ("positional_encoding(64, 64, dtype=torch.float64)" in source and "variant.build(64, 64)" in source
             and "ref[:, perm64]" in source)
 
@@ -161,17 +161,17 @@ def paper_cell_means_every_frequency() -> bool:
 
 
 def returns_probe() -> bool:
-    defaults = {n: p.default for n, p in inspect.signature(_variants.output_convention).parameters.items()
+    defaults = {n: p.default for n, p in inspect.signature(variants.output_convention).parameters.items()
                 if p.default is not inspect.Parameter.empty}
-    return defaults == {"batch": 3, "seq_len": 5, "d_model": 6} and _variants.output_convention(_variants.REFERENCE).endswith("x + PE")
+    return defaults == {"batch": 3, "seq_len": 5, "d_model": 6} and variants.output_convention(variants.REFERENCE).endswith("x + PE")
 
 
 def storage_probe() -> bool:
-    return 'made.to("meta")' in inspect.getsource(_variants.storage) and with_tables(tv.test_state_dict_membership)()
+    return 'made.to("meta")' in inspect.getsource(variants.storage) and with_tables(tv.test_state_dict_membership)()
 
 
 def trig_probe() -> bool:
-    source = inspect.getsource(_variants.trig_profile)
+    source = inspect.getsource(variants.trig_profile)
     return (source.count("variant.call(made, x)") == 2 and "variant.make(" in source
             and with_tables(tv.test_angle_dtype_and_recomputation)())
 
@@ -194,16 +194,16 @@ LEDGER = Ledger('variants/index.md', [
         "shared/research/library_audit.md (each library's real function run beside the site's variant: every table matched to "
         "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/test_variants.py",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and all(
-            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in _variants.VARIANTS)),
+            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in variants.VARIANTS)),
     computed('five-seeds',
         '[The seed implementations](seeds.md): five write-ups, from nested loops to a plain attribute copied to the GPU on every call, each with the table it prints and what it gets right and wrong.',
         lambda: (len(SEEDS) == 5 and (SEEDS[0], SEEDS[-1]) == ("seed_nested_loops", "seed_plain_attribute")
-        and all(_variants.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
+        and all(variants.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
         and passes(tv.test_plain_attribute_copies_on_every_call)())),
     computed('six-libraries',
         "[Library layouts](libraries.md): TensorFlow's tutorial, Marian, tensor2tensor, diffusers, fairseq and Whisper.",
         lambda: LIBRARIES == ["split_sin_cos", "marian", "tensor2tensor", "diffusers_flipped", "fairseq", "whisper"]
-        and all(_variants.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
+        and all(variants.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
     prose('converting-plan',
         '[Converting and choosing](converting.md): the permutations between layouts, what a checkpoint sees when the layout or the frequencies change, and what to use.',
         "what the Converting page covers: a plan"),

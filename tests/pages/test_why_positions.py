@@ -48,7 +48,7 @@ def equivariance_with_p() -> bool:
     weights, x = seeded()
     return all(torch.allclose(perm_eq.self_attention(permutation_matrix(p) @ x, *weights),
                               permutation_matrix(p) @ perm_eq.self_attention(x, *weights), rtol=0, atol=1e-12)
-               for p in te._random_perms(6, 20)) and ok(te.test_attention_without_pe_is_permutation_equivariant)
+               for p in te.random_perms(6, 20)) and ok(te.test_attention_without_pe_is_permutation_equivariant)
 
 
 def each_step_commutes() -> bool:
@@ -114,7 +114,7 @@ def causal_repeat() -> bool:
 
 def the_attention_tests() -> bool:
     source = inspect.getsource(te.test_attention_without_pe_is_permutation_equivariant)
-    return ("_random_perms(6, 20)" in source and "< 1e-12" in source
+    return ("random_perms(6, 20)" in source and "< 1e-12" in source
             and ok(te.test_attention_without_pe_is_permutation_equivariant)
             and ok(te.test_adding_pe_breaks_permutation_equivariance)
             and ok(te.test_repeated_token_gets_the_same_output_only_without_pe)

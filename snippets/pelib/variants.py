@@ -8,7 +8,7 @@ what a reader needs to find the original; the probes below turn "what does this 
 
 from __future__ import annotations
 
-import _docenv  # noqa: F401  (fixed seeds and settings, as in every snippet)
+from pelib import docenv  # noqa: F401  (fixed seeds and settings, as in every snippet)
 import math
 from dataclasses import dataclass
 from types import ModuleType

@@ -1,7 +1,7 @@
 """Fixed settings and output helpers shared by every snippet, so that what a snippet prints and draws is deterministic.
 
-Import it before anything else in a snippet (`import _docenv`). `scripts/regen.py` imports it too, before it runs
-the snippet. The reader never sees it: pages include named sections of the snippets, not this file.
+Import it before anything else in a snippet (`from pelib import docenv`). `scripts/regen.py` imports it too, before
+it runs the snippet. The reader never sees it: pages include named sections of the snippets, not this file.
 
 Where outputs go: `scripts/regen.py` sets REGEN_OUT to a private staging folder and REGEN_STEM to the snippet's
 name; run on its own, a snippet writes its figures and data under `_snippet_output/` in the repository root.
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import torch
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent  # snippets/pelib/docenv.py: the repository
 
 # --- numbers: CPU, one thread, fixed seeds, fixed print options --------------------------------------------------
 torch.set_num_threads(1)
