@@ -67,6 +67,17 @@ def quoted_jobs(markdown: str) -> set[str]:
     return {job for job, _key, _quote in quotes(markdown)}
 
 
+def assert_quoted_not_typed(page: str, jobs: list[str]) -> None:
+    """`page` (relative to docs/) quotes something of each job, and types none of a job's longer values by hand."""
+    markdown = (DOCS / page).read_text(encoding="utf-8")
+    for job in jobs:
+        quoted = values(job)
+        assert [key for key in quoted if macro(job, key) in markdown], f"{page} quotes nothing from {job}"
+        for key, literal in quoted.items():  # every value the job saved, quoted here or not
+            if len(literal.replace(",", "").replace(".", "")) >= 4:  # long enough not to occur by chance
+                assert literal not in markdown, f"{page} types {literal!r} instead of quoting {macro(job, key)}"
+
+
 def number(shown: str) -> float:
     """A quoted value as a number: '1,024' -> 1024.0, '4.9×' -> 4.9; a bound '< 1e-15' -> its limit."""
     cleaned = shown.replace(",", "").replace("×", "").replace("%", "").strip()

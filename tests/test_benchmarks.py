@@ -12,7 +12,8 @@ import pytest
 import torch
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERATED = ROOT / "docs" / "generated"
+from support import GENERATED  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "scripts"))
 

@@ -5,12 +5,14 @@ import math
 
 import add_or_concatenate.embedding_vs_pe_norms as norms
 import sympy
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
 from add_or_concatenate import concat_cost
 from claimcheck import Ledger, cited, computed, formula, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, number, values
+
+from pages import test_add_or_concatenate_code as add_or_concatenate_tests
+from pages import test_properties_code as properties_tests
 
 PAGE = "add-or-concatenate.md"
 D, VOCAB = 512, 37000
@@ -72,12 +74,12 @@ def layer_counts() -> bool:
     return (number(v["added"]) == added and number(v["concatenated"]) == concatenated
             and v["ratio"] == f"{concatenated / added:.2f}" and inspect.signature(concat_cost.layer_parameters)
             .parameters["d_ff"].default == 2048 and concat_cost.layer_parameters(1024, d_ff=4096) > concatenated
-            and ok(te.test_concatenation_costs_width))
+            and ok(add_or_concatenate_tests.test_concatenation_costs_width))
 
 
 def nearly_orthogonal() -> bool:
     expected = math.sqrt(2 / (math.pi * D))  # mean |cos| of two random directions in d dimensions
-    return abs(q("normal_cosine") - expected) < 0.005 and ok(te.test_embeddings_and_pe_are_nearly_orthogonal)
+    return abs(q("normal_cosine") - expected) < 0.005 and ok(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)
 
 
 def each_part_readable() -> bool:
@@ -97,7 +99,7 @@ def concatenation_is_orthogonal_sum() -> bool:
 
 
 def pe_norm_quoted() -> bool:
-    return abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(te.test_norm_is_constant_for_even_width, D)
+    return abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(properties_tests.test_norm_is_constant_for_even_width, D)
 
 
 def sizes_and_seed() -> bool:
@@ -156,10 +158,10 @@ def table_fixed_embedding_trained() -> bool:
 
 
 def the_tests_note() -> bool:
-    source = inspect.getsource(te.test_embedding_to_pe_norm_ratios)
+    source = inspect.getsource(add_or_concatenate_tests.test_embedding_to_pe_norm_ratios)
     return ("rel=0.01" in source and "embedding_vs_pe_norms.mean_row_norm" in source
-            and ok(te.test_embedding_to_pe_norm_ratios) and ok(te.test_embeddings_and_pe_are_nearly_orthogonal)
-            and ok(te.test_concatenation_costs_width))
+            and ok(add_or_concatenate_tests.test_embedding_to_pe_norm_ratios) and ok(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)
+            and ok(add_or_concatenate_tests.test_concatenation_costs_width))
 
 LEDGER = Ledger('add-or-concatenate.md', [
     prose('title',
@@ -169,8 +171,8 @@ LEDGER = Ledger('add-or-concatenate.md', [
            r"An **explanation** of why the Transformer adds the positional table to the token embeddings instead of concatenating it, what the \(\sqrt{d_{\text{model}}}\) factor on the embeddings does, and whether the table drowns the token (it depends on the initialisation: measured below).",
            'the plan of the page'),
     computed('asserted',
-             r"Claims are asserted in `tests/test_explanation.py`.",
-             lambda: set(te.PAGES[PAGE]) == {'add_or_concatenate/concat_cost', 'add_or_concatenate/embedding_vs_pe_norms', 'add_or_concatenate/geometry'} and the_tests_note()),
+             r"Claims are asserted in `tests/pages/test_add_or_concatenate_code.py`.",
+             lambda: set(add_or_concatenate_tests.JOBS) == {'add_or_concatenate/concat_cost', 'add_or_concatenate/embedding_vs_pe_norms', 'add_or_concatenate/geometry'} and the_tests_note()),
     prose('heading-paper',
            r"What the paper does",
            'a heading: the claims are in the sentences below it'),
@@ -252,7 +254,7 @@ LEDGER = Ledger('add-or-concatenate.md', [
              lambda: q('xavier_ratio') < 1 and xavier_init()),
     computed('depends-on-init',
              'So the answer to "does PE swamp the embedding?" is: **it depends on the initialisation**, by a factor of more than a hundred across common code, and the \\(\\sqrt{d}\\) factor only balances the two for an embedding initialised near unit length.',
-             lambda: ok(te.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations) and only_unit_length_is_balanced()),
+             lambda: ok(add_or_concatenate_tests.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations) and only_unit_length_is_balanced()),
     computed('table-stays-fixed',
              r"Training then changes the embedding norms; the table stays fixed.",
              table_fixed_embedding_trained),

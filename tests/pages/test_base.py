@@ -5,11 +5,12 @@ import inspect
 import math
 
 import base.comparison as bc
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from formula import wavelengths
 from support import ROOT, number, values
+
+from pages import test_base_code as te  # its tests are reused as checks (imported as a module: not collected twice)
 
 PAGE = "base.md"
 PAPER = "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762)"
@@ -159,8 +160,8 @@ LEDGER = Ledger('base.md', [
              r"What the paper says about it (nothing), what the base controls, and what another base would change, measured for \(d = 512\) over a window of 4,096 positions.",
              measured_at_512_over_4096),
     computed('asserted',
-             r"The measurements are asserted in `tests/test_explanation.py`.",
-             lambda: 'base/comparison' in te.PAGES[PAGE] and ok(te.test_what_the_base_trades)),
+             r"The measurements are asserted in `tests/pages/test_base_code.py`.",
+             lambda: 'base/comparison' in te.JOBS and ok(te.test_what_the_base_trades)),
     cited('heading-no-reason',
            r"The paper gives no reason",
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (the base's only mention besides the formula) and Table 3 (no row varies it)"),

@@ -1,14 +1,13 @@
 """The claims of docs/exercises.md, each with what makes it true (see tests/claimcheck.py).
 
 The answers are re-derived here: identities with sympy, numbers with the reference, the odd-width patterns and the
-seeds' behaviour from the snippets and the variants comparison; tests/test_faq_exercises.py checks each printed answer.
+seeds' behaviour from the snippets and the variants comparison; tests/pages/test_exercises_code.py checks each printed answer.
 """
 
 import math
 import re
 
 import sympy as sp
-import test_faq_exercises as exercise_tests
 import test_reference as reference_tests
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
@@ -18,6 +17,8 @@ from pelib.variants import BY_KEY, REFERENCE, interleaved_to_split, trig_profile
 from precision.recipes import rows_computed_in
 from reference import frequencies, positional_encoding
 from support import DOCS, SNIPPETS, data, text, values
+
+from pages import test_exercises_code as exercise_tests
 
 w, p, k, a, b = sp.symbols("omega p k a b", real=True)
 PAIR = lambda q: sp.Matrix([sp.sin(w * q), sp.cos(w * q)])  # noqa: E731  the paper's (sin, cos) pair at position q

@@ -8,11 +8,7 @@ import inspect
 import math
 
 import sympy as sp
-import test_explanation as explanation_tests
-import test_faq_exercises as exercise_tests
-import test_linearity as linearity_tests
 import test_reference as reference_tests
-import test_variants_axis as axis_tests
 import torch
 import why_positions.permutation_equivariance as perm_eq
 from claimcheck import Ledger, cited, computed, passes, prose
@@ -21,6 +17,15 @@ from pelib.variants import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
 from support import DOCS, data, number, text, values
 from variants.axis_slip import SeqFirstEncoding
+
+from pages import test_add_or_concatenate_code as add_or_concatenate_tests
+from pages import test_exercises_code as exercises_tests
+from pages import test_faq_code as faq_tests
+from pages import test_formula_code as formula_tests
+from pages import test_linearity_code as linearity_tests
+from pages import test_properties_code as properties_tests
+from pages import test_variants_converting_code as axis_tests
+from pages import test_why_positions_code as why_positions_tests
 
 SOURCES = "shared/research/content_anchors.md, section 8 (learner questions and confusions, with links)"
 
@@ -35,7 +40,7 @@ def distinct_rows():
 
 
 def same_word_two_inputs():
-    return distinct_rows() and passes(explanation_tests.test_repeated_token_gets_the_same_output_only_without_pe)()
+    return distinct_rows() and passes(why_positions_tests.test_repeated_token_gets_the_same_output_only_without_pe)()
 
 
 def pooled_is_invariant():
@@ -139,7 +144,7 @@ def adding_costs_nothing():
     layer = PositionalEncoding(16, max_len=32)
     x = torch.randn(2, 5, 16)
     return (layer(x).shape == x.shape and sum(p.numel() for p in layer.parameters()) == 0
-            and passes(explanation_tests.test_concatenation_costs_width)())
+            and passes(add_or_concatenate_tests.test_concatenation_costs_width)())
 
 
 def cross_terms():
@@ -171,7 +176,7 @@ def where_saved():
 
 
 def misread_breaks_the_shift():
-    return (passes(explanation_tests.test_reading_i_as_the_column_gives_another_table)()
+    return (passes(formula_tests.test_reading_i_as_the_column_gives_another_table)()
             and passes(linearity_tests.test_slip_readings)())
 
 
@@ -189,13 +194,13 @@ def first_rise():
 
 
 def dot_product_facts():
-    return (values("faq/quoted_numbers")["first_rise_512"] == str(first_rise()) and passes(explanation_tests.test_dot_product_depends_only_on_the_offset)()
-            and passes(explanation_tests.test_dot_product_is_symmetric_in_the_offset)()
-            and passes(exercise_tests.test_faq_numbers)())
+    return (values("faq/quoted_numbers")["first_rise_512"] == str(first_rise()) and passes(properties_tests.test_dot_product_depends_only_on_the_offset)()
+            and passes(properties_tests.test_dot_product_is_symmetric_in_the_offset)()
+            and passes(faq_tests.test_faq_numbers)())
 
 
 def odd_width_patterns():
-    return (math.ceil(5 / 2) == 3 and 5 // 2 == 2 and passes(exercise_tests.test_exercise_7_odd_width_patterns, 5)())
+    return (math.ceil(5 / 2) == 3 and 5 // 2 == 2 and passes(exercises_tests.test_exercise_7_odd_width_patterns, 5)())
 
 
 def exercise_7_and_reference():
@@ -238,18 +243,18 @@ def returns_column():
 LEDGER = Ledger('faq.md', [
     prose('title', "FAQ", "the page's title"),
     cited('questions', "The questions learners ask most often about the sinusoidal encoding (on Stack Exchange, in course forums and in issue trackers), and the mistakes that recur in posts.", SOURCES),
-    computed('answers-link', "Each answer is short and points to the page that shows it with code.", passes(exercise_tests.test_faq_every_question_has_an_anchor_and_a_link)),
+    computed('answers-link', "Each answer is short and points to the page that shows it with code.", passes(faq_tests.test_faq_every_question_has_an_anchor_and_a_link)),
     prose('idea', "The idea", "a heading"),
     prose('q-why-positions', "Why does a Transformer need positions at all?", "a question"),
-    computed('bag-of-words', "Self-attention compares every token with every other token and never looks at their order: shuffle the input tokens and the outputs come out shuffled the same way.", passes(explanation_tests.test_attention_without_pe_is_permutation_equivariant)),
+    computed('bag-of-words', "Self-attention compares every token with every other token and never looks at their order: shuffle the input tokens and the outputs come out shuffled the same way.", passes(why_positions_tests.test_attention_without_pe_is_permutation_equivariant)),
     computed('distinct-vectors', "The encoding gives each position a distinct vector, so the same word at two places becomes two different inputs.", same_word_two_inputs),
     prose('see-why', "[Why positions are needed](why-positions.md#self-attention-cannot-see-order) shows it.", "a link"),
     cited('causal', "That is attention without a mask, as in the encoder; a decoder's causal mask already breaks the symmetry, and causal language models can learn positions with no encoding at all (same page).",
           "Haviv et al. 2022, arXiv:2203.16634 (causal language models without positional encodings still learn "
-          "positions); the symmetry broken by the mask: tests/test_explanation.py",
-          passes(explanation_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)),
+          "positions); the symmetry broken by the mask: tests/pages/test_why_positions_code.py",
+          passes(why_positions_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)),
     prose('q-invariant', 'Is self-attention "permutation invariant"?', "a question"),
-    computed('equivariant', "Without a causal mask it is *equivariant*, a word often misused: permuting the inputs permutes the outputs in the same way.", passes(explanation_tests.test_attention_without_pe_is_permutation_equivariant)),
+    computed('equivariant', "Without a causal mask it is *equivariant*, a word often misused: permuting the inputs permutes the outputs in the same way.", passes(why_positions_tests.test_attention_without_pe_is_permutation_equivariant)),
     computed('pooled', "Only a pooled output (a sum or mean over positions) is invariant.", pooled_is_invariant),
     prose('see-why-2', "See [why positions are needed](why-positions.md#self-attention-cannot-see-order).", "a link"),
     prose('q-encode', "How can sines and cosines encode a position?", "a question"),
@@ -293,7 +298,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-blur', "Doesn't adding the encoding blur the word's meaning?", "a question"),
     cited('cross-terms', "It mixes two signals in one vector, and attention scores then contain word–position cross terms (TUPE, Ke et al., ICLR 2021, removes them for this reason).", "Ke et al., TUPE, ICLR 2021 (arXiv:2006.15595), section 3: the word-position correlations "
                                 "of an added encoding; the four-term expansion is checked here", cross_terms),
-    computed('separate-directions', "The usual defence is that in many dimensions the two signals can occupy nearly separate directions.", passes(explanation_tests.test_embeddings_and_pe_are_nearly_orthogonal)),
+    computed('separate-directions', "The usual defence is that in many dimensions the two signals can occupy nearly separate directions.", passes(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)),
     prose('see-add-2', "See [add or concatenate?](add-or-concatenate.md#does-the-table-drown-the-token-embedding) and the four-term expansion on [beyond the paper](beyond.md#why-linearity-did-not-buy-extrapolation).", "links"),
     prose('q-learned', "Is the sinusoidal encoding learned?", "a question"),
     computed('fixed', "No. It is a fixed function of the position, never trained.", fixed_never_trained),
@@ -327,7 +332,7 @@ LEDGER = Ledger('faq.md', [
     computed('batch-first', "Feed it batch-first input and it silently adds one encoding per *batch index* instead of per position, without any error: each sequence gets one constant vector, so position information is lost.", batch_first_slip),
     computed('returns-column', 'See [sequence-first tables fed batch-first input](variants/converting.md#sequence-first-tables-fed-batch-first-input) for what is added, the fix, and a check you can run on your own module, and [how each variant behaves](variants/index.md#how-each-variant-behaves) (the "returns" column shows what each one gives back for a batch of 3 sequences of 5 positions).', returns_column),
     prose('q-float16', "At which position does float16 stop working?", "a question"),
-    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercise_tests.test_exercise_8_first_inexact_positions)()
+    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercises_tests.test_exercise_8_first_inexact_positions)()
              and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}
              and float(torch.tensor(2049.0).half()) == 2048 and float(torch.tensor(257.0).bfloat16()) == 256),
     prose('see-exercise-8', "See [exercise 8](exercises.md#8-positions-in-float16) and [half precision: where positions stop existing](precision.md#half-precision-where-positions-stop-existing).", "links"),

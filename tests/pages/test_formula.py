@@ -5,7 +5,6 @@ import random
 import re
 
 import sympy
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
 import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose, read_page
@@ -13,6 +12,9 @@ from formula import forms as formula_forms
 from formula import wavelengths
 from reference import positional_encoding
 from support import ROOT, data, number, quoted_jobs, values
+
+from pages import test_formula_code as formula_tests
+from pages import test_properties_code as properties_tests
 
 PAGE = "formula.md"
 WIDTHS = (2, 6, 64, 512, 1, 5, 7, 129)  # even and odd
@@ -115,7 +117,7 @@ def forms_are_one_number() -> bool:
     rng = random.Random(0)
     identity = all(math.isclose(a**x, math.exp(x * math.log(a)), rel_tol=1e-12)
                    for a, x in ((rng.uniform(1, 1e4), rng.uniform(-2, 2)) for _ in range(200)))
-    return identity and all_pass(te.test_the_written_forms_give_the_same_table, (2, 6, 64, 512, 5, 129))
+    return identity and all_pass(formula_tests.test_the_written_forms_give_the_same_table, (2, 6, 64, 512, 5, 129))
 
 
 def column_form_is_the_pair_form() -> bool:
@@ -183,7 +185,7 @@ def odd_widths_end_in_a_lone_sine() -> bool:
             return False
         if not torch.allclose(t[:, -1], torch.sin(torch.arange(50, dtype=torch.float64) * omega(d)[-1]), atol=1e-12):
             return False  # the last column is the sine of pair (d - 1) / 2
-    return all_pass(te.test_odd_width_ends_with_a_lone_sine, (1, 5, 7, 129))
+    return all_pass(formula_tests.test_odd_width_ends_with_a_lone_sine, (1, 5, 7, 129))
 
 
 def tutorials_crash_or_return_a_wrong_width() -> bool:
@@ -203,7 +205,7 @@ def lone_sine_has_no_constant_norm_nor_matrix() -> bool:
     last = pe(n, d)[:, -1:]
     m = torch.linalg.lstsq(last[:-k], last[k:]).solution  # the best 1x1 "shift matrix" of the lone sine
     no_matrix = (last[:-k] @ m - last[k:]).abs().max().item() > 1e-3
-    return no_matrix and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513))
+    return no_matrix and all_pass(properties_tests.test_norm_varies_for_odd_width, (5, 9, 513))
 
 
 def sign_changes(column: torch.Tensor) -> int:
@@ -300,16 +302,16 @@ def the_tests_are_what_the_note_says() -> bool:
     def params(test):
         return [m.args[1] for m in getattr(test, "pytestmark", []) if m.name == "parametrize"][0]
 
-    forms = params(te.test_the_written_forms_give_the_same_table)
+    forms = params(formula_tests.test_the_written_forms_give_the_same_table)
     return (any(d % 2 == 0 for d in forms) and any(d % 2 == 1 for d in forms)
-            and params(te.test_odd_width_ends_with_a_lone_sine) == [1, 5, 7, 129]
-            and all_pass(te.test_the_written_forms_give_the_same_table, forms)
-            and all_pass(te.test_even_and_odd_denominators_are_equal, params(te.test_even_and_odd_denominators_are_equal))
-            and passes(te.test_reading_i_as_the_column_gives_another_table)()
-            and all_pass(te.test_the_misread_cosine_frequency_lies_between_two_pairs,
-                         params(te.test_the_misread_cosine_frequency_lies_between_two_pairs))
-            and all_pass(te.test_odd_width_ends_with_a_lone_sine, [1, 5, 7, 129])
-            and passes(te.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)())
+            and params(formula_tests.test_odd_width_ends_with_a_lone_sine) == [1, 5, 7, 129]
+            and all_pass(formula_tests.test_the_written_forms_give_the_same_table, forms)
+            and all_pass(formula_tests.test_even_and_odd_denominators_are_equal, params(formula_tests.test_even_and_odd_denominators_are_equal))
+            and passes(formula_tests.test_reading_i_as_the_column_gives_another_table)()
+            and all_pass(formula_tests.test_the_misread_cosine_frequency_lies_between_two_pairs,
+                         params(formula_tests.test_the_misread_cosine_frequency_lies_between_two_pairs))
+            and all_pass(formula_tests.test_odd_width_ends_with_a_lone_sine, [1, 5, 7, 129])
+            and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)())
 
 
 def base_is_the_next_page() -> bool:
@@ -320,7 +322,7 @@ def base_is_the_next_page() -> bool:
 def every_number_is_computed_and_checked() -> bool:
     text = (DOCS / PAGE).read_text(encoding="utf-8")
     jobs = quoted_jobs(text)
-    return jobs == set(te.PAGES[PAGE]) and all(f'"{job}.py:' in text for job in jobs)
+    return jobs == set(formula_tests.JOBS) and all(f'"{job}.py:' in text for job in jobs)
 
 LEDGER = Ledger('formula.md', [
     equation('the-paper-formula',
@@ -336,7 +338,7 @@ LEDGER = Ledger('formula.md', [
            r"An **explanation** of the formula of §3.5 of *Attention Is All You Need* (Vaswani et al., 2017, [arXiv:1706.03762](https://arxiv.org/abs/1706.03762)): what each index means, the forms it is written in, what happens for an odd width, and what the wavelengths really are.",
            'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding; the rest is the plan of the page'),
     computed('every-number-computed-and-checked',
-             r"Every number is computed by the code shown and checked in `tests/test_explanation.py`.",
+             r"Every number is computed by the code shown and checked in `tests/pages/test_formula_code.py`.",
              every_number_is_computed_and_checked),
     prose('heading-the-formula',
            r"The formula",
@@ -410,7 +412,7 @@ LEDGER = Ledger('formula.md', [
              form_differences_are_last_bits_times_position),
     computed('denominators-bit-for-bit',
              r"The even and odd denominators of the column form are bit-for-bit equal, because an odd column \(j = 2i+1\) subtracts the 1 again: \((j - 1)/d = 2i/d\).",
-             lambda: all_pass(te.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512)) and column_exponent_is_2i_over_d()),
+             lambda: all_pass(formula_tests.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512)) and column_exponent_is_2i_over_d()),
     cited('youtube-notebook',
            r"This is the observation that the step-by-step notebook of the YouTube video [ZMxVe-HK174](https://www.youtube.com/watch?v=ZMxVe-HK174) makes (it prints both denominator vectors for \(d = 6\), finds them equal and keeps one).",
            'YouTube ZMxVe-HK174, its step-by-step notebook (shared/seeds/001_e6eb5b58e366de2c.txt)'),
@@ -419,7 +421,7 @@ LEDGER = Ledger('formula.md', [
            'a heading: the claims are in the sentences below it'),
     computed('misread-cosine-between-pairs',
              'Reading "i is the dimension" literally (exponent \\(j/d\\) for every column) leaves the sine columns right and gives the cosine in column \\(2i+1\\) the frequency \\(10000^{-(2i+1)/d}\\): half a step of the progression below its sine\'s \\(\\omega_i\\), strictly between \\(\\omega_i\\) and \\(\\omega_{i+1}\\) (their geometric mean), so it is the frequency of no pair at all (the last cosine falls below every pair\'s frequency).',
-             lambda: all_pass(te.test_the_misread_cosine_frequency_lies_between_two_pairs, (8, 64, 512)) and passes(te.test_reading_i_as_the_column_gives_another_table)()),
+             lambda: all_pass(formula_tests.test_the_misread_cosine_frequency_lies_between_two_pairs, (8, 64, 512)) and passes(formula_tests.test_reading_i_as_the_column_gives_another_table)()),
     computed('misreading-has-no-rotation',
              r"Sin and cos of a pair no longer share \(\omega_i\), and the 2×2 rotation that makes the [shift linear](linearity.md#the-proof-one-pair-at-a-time) no longer exists.",
              no_rotation_for_misread_pairs),
@@ -473,7 +475,7 @@ LEDGER = Ledger('formula.md', [
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: 'The wavelengths form a geometric progression from 2π to 10000 · 2π'"),
     computed('progression-is-exact',
              r"The progression part is exact: \(\lambda_{i+1} / \lambda_i = 10000^{2/d}\) for every \(i\).",
-             lambda: texmath.holds(r"\lambda_{i+1} / \lambda_i = 10000^{2/d}", WAVE) and passes(te.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()),
+             lambda: texmath.holds(r"\lambda_{i+1} / \lambda_i = 10000^{2/d}", WAVE) and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()),
     computed('upper-end-not-reached',
              r"The upper end is not reached: the last pair of an even \(d\) is \(i = d/2 - 1\), so the longest wavelength is",
              last_pair_is_half_d_minus_one),

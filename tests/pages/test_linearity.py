@@ -2,7 +2,6 @@
 
 import math
 
-import test_linearity as t
 import torch
 from claimcheck import Ledger, cited, computed, equation, formula, inline, passes, prose
 from linearity.odd import best_linear_fit_error, block_map_error
@@ -11,6 +10,8 @@ from pelib.shift import shift_block, shift_matrix
 from reference import frequencies, positional_encoding
 from support import number, values
 from texmath import equations, holds, integers, shift_family, table
+
+from pages import test_linearity_code as t
 
 # R_i(k) as this page displays it: the theorem is checked with the block the reader sees, so a sign changed in the
 # block fails the theorem's check too

@@ -17,7 +17,7 @@ from regenkit import benchreport, commands
 
 from regenkit.jobs import discover
 from support import GENERATED as GENERATED_DIR
-import test_fast_table as fast_tests
+from pages import test_performance_code as fast_tests
 import torch
 from pelib.variants import REFERENCE, VARIANTS, TrigCalls, trig_profile
 from claimcheck import Ledger, cited, computed, equation, passes, prose

@@ -9,7 +9,6 @@ import math
 import re
 
 import mpmath
-import test_precision as precision_tests
 import test_reference as reference_tests
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
@@ -18,6 +17,8 @@ from precision.duplicate_rows import collapsed_rows, first_infinite_integer, las
 from precision.recipes import exact_rows, float32_spacing, max_error_per_row, rows_computed_in, rows_float64_angles
 from reference import PositionalEncoding
 from support import SNIPPETS, data, number, text, values
+
+from pages import test_precision_code as precision_tests
 
 STEP = 2.0**-24  # the float32 step near 1 (between 0.5 and 1 it is 2**-24)
 FLOAT32 = "float32 angles (every seed)"

@@ -5,7 +5,6 @@ import math
 import re
 
 import properties.dot_product_vs_offset as dots
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
 import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
@@ -14,6 +13,10 @@ from properties import norm_and_distance
 from reference import positional_encoding
 from support import ROOT, number, quoted_jobs, values
 from texmath import integers
+
+from pages import (
+    test_properties_code as te,  # its tests are reused as checks (imported as a module: not collected twice)
+)
 
 PAGE = "properties.md"
 
@@ -38,11 +41,11 @@ def curve(d: int = 512, n: int = 2001) -> torch.Tensor:
 
 
 def described_and_tested() -> bool:
-    """Each property has a snippet shown on the page and a test of tests/test_explanation.py that asserts it."""
+    """Each property has a snippet shown on the page and a test of tests/pages/test_properties_code.py that asserts it."""
     text = (DOCS / PAGE).read_text(encoding="utf-8")
     jobs = quoted_jobs(text)
     named = re.findall(r"`(test_\w+)`", text)
-    return (jobs == set(te.PAGES[PAGE]) and all(f'"{job}.py:' in text for job in jobs) and len(named) == 6
+    return (jobs == set(te.JOBS) and all(f'"{job}.py:' in text for job in jobs) and len(named) == 6
             and all(callable(getattr(te, name, None)) for name in named))
 
 
@@ -252,7 +255,7 @@ LEDGER = Ledger('properties.md', [
            r"An **explanation** of what the geometry of the table gives a model: how similar two encodings are, how long they are, how far apart.",
            'the plan of the page: the properties are stated and checked below'),
     computed('derived-measured-asserted',
-             r"Each property is derived in two lines, then measured by the code shown, and asserted in `tests/test_explanation.py`.",
+             r"Each property is derived in two lines, then measured by the code shown, and asserted in `tests/pages/test_properties_code.py`.",
              described_and_tested),
     computed('notation',
              r"Notation as on [The formula, indexed right](formula.md): \(\omega_i = 10000^{-2i/d}\), \(d\) even unless said otherwise.",

@@ -9,17 +9,18 @@ import math
 import re
 
 import test_reference as reference_tests
-import test_variants as variants_tests
 import torch
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from pelib.variants import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
 from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 
+from pages import test_variants_index_code as variants_tests
+
 
 def compared_against():
     importers = [p for p in SNIPPETS.rglob("*.py") if re.search(r"^from reference import", p.read_text(), flags=re.M)]
-    tests = [p for p in (ROOT / "tests").glob("test_*.py") if "from reference import" in p.read_text()]
+    tests = [p for p in (ROOT / "tests").rglob("test_*.py") if "from reference import" in p.read_text()]
     return "positional_encoding(" in inspect.getsource(observe) and len(importers) >= 15 and len(tests) >= 8
 
 

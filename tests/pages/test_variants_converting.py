@@ -1,14 +1,12 @@
 """The claims of docs/variants/converting.md, each with what makes it true (see tests/claimcheck.py).
 
 The checks re-run the page's experiments (weights fitted on one table and fed another, checkpoints loaded across
-modules, a sequence-first table fed batch-first input) or reuse tests/test_variants.py and
-tests/test_variants_axis.py, which assert the same properties.
+modules, a sequence-first table fed batch-first input) or reuse tests/pages/test_variants_index_code.py and
+tests/pages/test_variants_converting_code.py, which assert the same properties.
 """
 
 import inspect
 
-import test_variants as tv
-import test_variants_axis as tva
 import torch
 import variants.seed_aiedge as aiedge
 import variants.seed_div_term as div_term
@@ -24,6 +22,8 @@ from variants import whisper as variant_whisper
 from variants.axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 from variants.convert import shift_error, shift_map
 
+from pages import test_variants_converting_code as tva
+from pages import test_variants_index_code as tv
 from pages.variants_facts import SEEDS, observed, paper_frequencies, raises, t2t_frequencies
 
 RESEARCH = "shared/research/variants.md"

@@ -1,19 +1,19 @@
 """The claims of docs/variants/index.md, each with what makes it true (see tests/claimcheck.py).
 
 Most checks read the comparison both as committed and as observed now by running every variant
-(tests/pages/variants_facts.py), or reuse a test of tests/test_variants.py that asserts the same property.
+(tests/pages/variants_facts.py), or reuse a test of tests/pages/test_variants_index_code.py that asserts the same property.
 """
 
 import inspect
 import re
 
 import pytest
-import test_variants as tv
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib import variants
 from support import SNIPPETS, number, text, values
 
+from pages import test_variants_index_code as tv
 from pages.variants_facts import (
     ALL,
     LIBRARIES,
@@ -192,7 +192,7 @@ LEDGER = Ledger('variants/index.md', [
     cited('behaves-as-its-original',
         'Each variant is rewritten in our own code so that it **behaves as its original does** (the same frequencies, dtypes, shapes and bugs), cited, and measured against the [reference implementation](../reference.md) by the same probes.',
         "shared/research/library_audit.md (each library's real function run beside the site's variant: every table matched to "
-        "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/test_variants.py",
+        "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/pages/test_variants_index_code.py",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and all(
             passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in variants.VARIANTS)),
     computed('five-seeds',

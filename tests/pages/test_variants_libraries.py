@@ -8,7 +8,6 @@ import inspect
 import re
 
 import pytest
-import test_variants as tv
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib import variants
@@ -21,6 +20,7 @@ from variants import split_sin_cos as variant_split_sin_cos
 from variants import tensor2tensor as variant_tensor2tensor
 from variants import whisper as variant_whisper
 
+from pages import test_variants_index_code as tv
 from pages.variants_facts import LIBRARIES, code, observed, omegas, page, paper_frequencies, raises, t2t_frequencies
 
 RESEARCH = "shared/research/variants.md"

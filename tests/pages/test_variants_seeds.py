@@ -13,8 +13,6 @@ import warnings
 import numpy as np
 import pytest
 import sympy
-import test_variants as tv
-import test_variants_axis as tva
 import torch
 import variants.seed_aiedge as aiedge
 import variants.seed_div_term as div_term
@@ -27,6 +25,8 @@ from reference import PositionalEncoding, positional_encoding
 from support import DOCS, text, values
 from torch.overrides import TorchFunctionMode
 
+from pages import test_variants_converting_code as tva
+from pages import test_variants_index_code as tv
 from pages.variants_facts import SEEDS, code, observed, page, paper_frequencies, raises
 
 SEED_CITATIONS = "the seeds' sources as snippets/pelib/variants.py registers them (title and date, or address)"
@@ -264,7 +264,7 @@ LEDGER = Ledger('variants/seeds.md', [
         lambda: len(SEEDS) == 5 and all(f'--8<-- "variants/{k}.py:core"' in page("seeds.md") for k in SEEDS)),
     cited('behaves-as-the-original',
         'Each section below rewrites one of them in our own code so that it **behaves as the original does**: same frequencies, same dtypes, same shapes, and the same bugs.',
-        SEED_CITATIONS + "; what they print is reproduced by tests/test_variants.py::test_seed_tables_match_their_sources",
+        SEED_CITATIONS + "; what they print is reproduced by tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources",
         passes(tv.test_seed_tables_match_their_sources)),
     computed('outputs-printed-by-code',
         'Every output on this page is printed by that code, and the [comparison table](index.md#the-comparison-table) measures all five against the [reference](../reference.md).',
@@ -305,7 +305,7 @@ LEDGER = Ledger('variants/seeds.md', [
         source("seed_nested_loops"), lambda: '"OG positional encoding" (2023-08-20)' in source("seed_nested_loops")),
     cited('nested-first-table',
         'The first table is the one the post prints.[^round]',
-        "the post's printed table, as tests/test_variants.py::test_seed_tables_match_their_sources holds it",
+        "the post's printed table, as tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources holds it",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and torch.allclose(printed("variants/seed_nested_loops", 0), nested.nested_loop_encoding(4, 4).double(), atol=5e-5)),
     computed('nested-right',
         '**What it gets right.** The values: sine in the even columns, cosine in the odd ones, one frequency \\(\\omega_i = 10000^{-2i/d}\\) per pair, positions from 0. The loop is a faithful, readable transcription of the formula, which is what the post wants.',
@@ -344,7 +344,7 @@ LEDGER = Ledger('variants/seeds.md', [
         and "torch.stack([sines, cosines], dim=2)" in code("seed_stack_flatten") and "torch.flatten(" in code("seed_stack_flatten")),
     cited('stack-first-table',
         "The first table is the notebook's `d_model = 6`, 10-position table, value for value.",
-        "the notebook's table, as tests/test_variants.py::test_seed_tables_match_their_sources holds its row 9",
+        "the notebook's table, as tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources holds its row 9",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and printed("variants/seed_stack_flatten", 0).shape == (10, 6)),
     computed('stack-right',
         '**What it gets right.** The observation that one denominator serves both columns of a pair is the key to the formula, and `stack(..., dim=2)` followed by `flatten` is a neat, correct way to interleave for even `d_model`.',

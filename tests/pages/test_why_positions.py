@@ -3,7 +3,6 @@
 import inspect
 import re
 
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
 import why_positions.permutation_equivariance as perm_eq
 import why_positions.simple_encodings as simple
@@ -11,6 +10,10 @@ from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from reference import positional_encoding
 from support import number, quoted_jobs, text, values
+
+from pages import (
+    test_why_positions_code as te,  # its tests are reused as checks (imported as a module: not collected twice)
+)
 
 PAGE = "why-positions.md"
 PAPER = "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762)"
@@ -155,7 +158,7 @@ def explained_and_tested() -> bool:
     page = (DOCS / PAGE).read_text(encoding="utf-8")
     jobs = quoted_jobs(page)
     named = re.findall(r"`(test_\w+)`", page)
-    return (jobs == set(te.PAGES[PAGE]) and all(f'"{job}.py:' in page for job in jobs)
+    return (jobs == set(te.JOBS) and all(f'"{job}.py:' in page for job in jobs)
             and all(callable(getattr(te, name, None)) for name in named) and len(named) == 5)
 
 
@@ -243,7 +246,7 @@ LEDGER = Ledger('why-positions.md', [
            r"An **explanation**: why a Transformer needs a positional encoding at all, what we want from one, and why the obvious choices fall short.",
            'the plan of the page'),
     computed('shown-and-tested',
-             r"What is said about attention and about the simple codes comes with the code that shows it and a test that checks it (`tests/test_explanation.py`).",
+             r"What is said about attention and about the simple codes comes with the code that shows it and a test that checks it (`tests/pages/test_why_positions_code.py`).",
              explained_and_tested),
     prose('see-the-reference',
            r"For the code itself, see the [reference implementation](reference.md).",

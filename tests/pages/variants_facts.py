@@ -32,7 +32,7 @@ def fresh() -> dict:
 
 
 def with_tables(test: Callable[[dict, dict], object]) -> Callable[[], bool]:
-    """A check made of a test of tests/test_variants.py that takes the (committed, fresh) fixtures."""
+    """A check made of a test of tests/pages/test_variants_index_code.py that takes the (committed, fresh) fixtures."""
 
     def check() -> bool:
         test(committed(), fresh())

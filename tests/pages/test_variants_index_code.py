@@ -6,18 +6,15 @@ known exception types), so a change to a variant turns a test red even if the ge
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 
 import pytest
 import torch
 from pelib import variants
 from pelib.variants import REFERENCE, VARIANTS, Variant, interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
+from support import ROOT, data, text, values
 
-ROOT = Path(__file__).resolve().parent.parent
-GENERATED = ROOT / "docs" / "generated"
 ALL = [REFERENCE, *VARIANTS]
 IDS = [v.key for v in ALL]
 
@@ -77,7 +74,7 @@ RETURNS = {"espnet": "[batch, seq, d], √d·x + PE", "opennmt": "[batch, seq, d
 @pytest.fixture(scope="module")
 def committed() -> dict:
     """The observations behind the committed comparison table."""
-    return json.loads((GENERATED / "variants/comparison.json").read_text(encoding="utf-8"))
+    return data("variants/comparison")
 
 
 @pytest.fixture(scope="module")
@@ -122,15 +119,15 @@ def test_every_variant_snippet_is_registered():
 @pytest.mark.parametrize("variant", VARIANTS, ids=[v.key for v in VARIANTS])
 def test_every_variant_has_a_cited_section_and_a_table_row(variant: Variant):
     page, anchor = variant.page.split("#")
-    text = (ROOT / "docs" / "variants" / page).read_text(encoding="utf-8")
-    assert f'"variants/{variant.key}.py:core"' in text, f"{page} does not include variants/{variant.key}.py"
+    shown = (ROOT / "docs" / "variants" / page).read_text(encoding="utf-8")
+    assert f'"variants/{variant.key}.py:core"' in shown, f"{page} does not include variants/{variant.key}.py"
     if variant.url:
-        assert variant.url in text, f"{page} does not cite {variant.url}"
+        assert variant.url in shown, f"{page} does not cite {variant.url}"
     else:  # a seed known by its title and date
         title = re.search(r'"[^"]+" \(\d{4}-\d{2}-\d{2}', variant.source).group(0)
-        assert title in text, f"{page} does not cite {title}"
+        assert title in shown, f"{page} does not cite {title}"
     for part in ("values", "behaviour", "build"):
-        table = (GENERATED / f"variants/comparison-{part}.txt").read_text(encoding="utf-8")
+        table = text("variants/comparison", part)
         assert f"[{variant.name}]({variant.page})" in table, part
 
 
@@ -372,8 +369,8 @@ def _error(table: torch.Tensor, w: torch.Tensor, k: int) -> float:
 def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
     """converting.md: weights fitted on the paper's layout fail on [sin | cos], work again once permuted, and no
     permutation makes them work on tensor2tensor's frequencies."""
-    values = json.loads((GENERATED / "variants/convert.values.json").read_text(encoding="utf-8"))
-    d, k, n = int(values["width"]), int(values["shift"]), 200
+    quoted = values("variants/convert")
+    d, k, n = int(quoted["width"]), int(quoted["shift"]), 200
     split = variants.BY_KEY["split_sin_cos"].build(n, d)
     t2t = variants.BY_KEY["tensor2tensor"].build(n, d)
     trained = _shift_map(positional_encoding(n, d), k)
@@ -383,8 +380,8 @@ def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
     assert _error(split, trained, k) > 0.5
     assert _error(split, ported, k) < 1e-6
     assert _error(t2t, ported, k) > 0.05
-    assert float(values["wrong_layout_error"]) == pytest.approx(_error(split, trained, k), abs=0.01)
-    assert float(values["wrong_frequency_error"]) == pytest.approx(_error(t2t, ported, k), abs=0.01)
+    assert float(quoted["wrong_layout_error"]) == pytest.approx(_error(split, trained, k), abs=0.01)
+    assert float(quoted["wrong_frequency_error"]) == pytest.approx(_error(t2t, ported, k), abs=0.01)
     # and the tensor2tensor table has its own exact shift map: it is the frequencies, not linearity, that differ
     assert _error(t2t, _shift_map(t2t, k), k) < 1e-5
 

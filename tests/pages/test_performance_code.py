@@ -1,17 +1,15 @@
 """fast_table: the reference table from the shift property, with an error that does not grow with the position,
 a few times the reference's rounding, and few sines."""
 
-import json
 import math
-from pathlib import Path
 
 import pytest
 import torch
 from performance.fast_table import fast_table, max_error_against_float64
 from precision.recipes import rows_float64_angles
 from reference import positional_encoding
+from support import values
 
-GENERATED = Path(__file__).resolve().parent.parent / "docs" / "generated"
 FLOAT32_STEP_NEAR_ONE = 2.0**-24
 
 
@@ -70,7 +68,7 @@ def test_bad_arguments_are_named(kwargs, message):
 
 
 def test_the_page_quotes_what_was_measured():
-    measured = json.loads((GENERATED / "performance/fast_table.values.json").read_text(encoding="utf-8"))
+    measured = values("performance/fast_table")
     assert float(measured["error_1e5"]) <= 3 * FLOAT32_STEP_NEAR_ONE
     assert float(measured["error_1e6"]) <= 3 * FLOAT32_STEP_NEAR_ONE
     # precision.md and performance.md: several times the reference's error, not "as accurate"

@@ -1,20 +1,19 @@
 """More library layouts (docs/variants/more-libraries.md): each behaviour the page states, run on our variant.
 
 The comparison-table facts (layout, odd width, storage, dtype, recomputation) are in test_variants.py; the
-comparisons with the installed libraries in test_real_libraries.py.
+comparisons with the installed libraries in test_variants_libraries_code.py.
 """
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
 import pytest
 import torch
-from conftest import GENERATED
 from pelib.variants import BY_KEY, interleaved_to_split
 from reference import positional_encoding
+from support import text, values
 from variants import distilbert as variant_distilbert
 from variants import espnet as variant_espnet
 from variants import guided_diffusion as variant_guided_diffusion
@@ -27,10 +26,6 @@ from variants import tf_models_relative as variant_tf_models_relative
 from variants import trax as variant_trax
 
 
-def _values(stem: str) -> dict[str, str]:
-    return json.loads((GENERATED / f"{stem}.values.json").read_text(encoding="utf-8"))
-
-
 @pytest.mark.parametrize("d", [8, 64, 512])
 def test_nemo_is_the_paper_divided_by_sqrt_d(d: int):
     table = variant_nemo.build(100, d).double()
@@ -39,10 +34,10 @@ def test_nemo_is_the_paper_divided_by_sqrt_d(d: int):
 
 
 def test_comparison_table_shows_nemo_amplitude():
-    values = (GENERATED / "variants/comparison-values.txt").read_text(encoding="utf-8")
-    row = next(line for line in values.splitlines() if "NeMo" in line)
+    quoted = text("variants/comparison", "values")
+    row = next(line for line in quoted.splitlines() if "NeMo" in line)
     assert "1/√d" in row
-    assert all("| 1 |" in line for line in values.splitlines()[2:] if "NeMo" not in line)
+    assert all("| 1 |" in line for line in quoted.splitlines()[2:] if "NeMo" not in line)
 
 
 def test_espnet_scales_the_input_and_keeps_the_table_out_of_state_dict():
@@ -88,10 +83,10 @@ def test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors():
     assert variant_pegasus_x.build(6, 8, torch.float16).dtype == torch.float16
     t2t = BY_KEY["tensor2tensor"].build(50, 16)
     assert torch.allclose(variant_pegasus_x.build(50, 16), t2t, atol=1e-6)
-    values = _values("variants/pegasus_x")
+    quoted = values("variants/pegasus_x")
     errors = {n: variant_pegasus_x.float16_error(n, 1024) for n in (64, 512, 4096)}
     for n, error in errors.items():
-        assert values[f"float16_error_{n}"] == f"{error:.1e}"
+        assert quoted[f"float16_error_{n}"] == f"{error:.1e}"
     assert errors[64] < errors[512] < errors[4096]
     assert errors[4096] > 1  # "noise"
     assert float(torch.tensor(2049.0, dtype=torch.float16)) in (2048.0, 2050.0)  # float16 numbers 2 apart above 2,048
@@ -119,10 +114,10 @@ def test_opennmt_refuses_odd_width_and_scales_inside():
 
 
 def test_keras_hub_float16_errors():
-    values = _values("variants/keras_hub")
+    quoted = values("variants/keras_hub")
     errors = {n: variant_keras_hub.float16_error(n, 64) for n in (50, 512, 4096)}
     for n, error in errors.items():
-        assert values[f"float16_error_{n}"] == f"{error:.1e}"
+        assert quoted[f"float16_error_{n}"] == f"{error:.1e}"
     assert errors[50] < 1e-2 < errors[512] < 1 < errors[4096]
     assert torch.allclose(variant_keras_hub.build(40, 7).double(), positional_encoding(40, 7, dtype=torch.float64),
                           atol=1e-5)  # an odd width works

@@ -1,4 +1,4 @@
-"""The exercises' answers and the FAQ's numbers, recomputed here independently of the snippets that print them."""
+"""The exercises' answers, recomputed here independently of the snippets that print them (docs/exercises.md)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,12 @@ import re
 
 import pytest
 import torch
-from conftest import GENERATED, ROOT
 from reference import positional_encoding
-
-
-def text(name: str) -> str:
-    return (GENERATED / f"{name}.txt").read_text(encoding="utf-8")
-
-
-def values(name: str) -> dict[str, str]:
-    return json.loads((GENERATED / f"{name}.values.json").read_text(encoding="utf-8"))
+from support import ROOT, text, values
 
 
 def omegas(d: int) -> list[float]:
+    """The frequencies written out from the paper's formula: an oracle independent of the library."""
     return [10000 ** (-2 * i / d) for i in range(d // 2)]
 
 
@@ -97,25 +90,6 @@ def test_exercise_8_first_inexact_positions():
         below = torch.arange(first, dtype=torch.float64)
         assert torch.equal(below.to(dtype).to(torch.float64), below)
         assert torch.tensor(float(first), dtype=torch.float64).to(dtype).item() != first
-
-
-def test_faq_numbers():
-    v = values("faq/quoted_numbers")
-    w = omegas(512)
-    assert v["longest_512"] == f"{2 * math.pi / w[-1]:,.0f}" and v["stated_512"] == f"{2 * math.pi * 10000:,.0f}"
-    sims = [sum(math.cos(x * k) for x in w) for k in range(int(v["first_rise_512"]) + 1)]
-    assert all(sims[k + 1] < sims[k] for k in range(len(sims) - 2))  # strictly falling up to the first rise
-    assert sims[-1] > sims[-2]
-
-
-def test_faq_every_question_has_an_anchor_and_a_link():
-    page = (ROOT / "docs" / "faq.md").read_text(encoding="utf-8")
-    sections = re.split(r"^### ", page, flags=re.M)[1:]
-    assert len(sections) >= 12
-    for section in sections:
-        question, answer = section.split("\n", 1)
-        assert question.rstrip().endswith("?"), question
-        assert re.search(r"\]\([\w/.-]+\.md(#[\w-]+)?\)", answer), f"no link to a page in: {question}"
 
 
 def test_exercises_each_have_a_solution():

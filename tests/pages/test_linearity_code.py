@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import math
 
 import pytest
 import sympy as sp
 import torch
-from conftest import GENERATED
 from linearity.odd import best_linear_fit_error, block_map_error
 from linearity.slips import READINGS, best_shift_error, literal_step3_error, paper
 from pelib.shift import fitted_shift_matrix, max_shift_error, shift_block, shift_matrix
 from reference import frequencies, positional_encoding
+from support import DOCS, text, values
 
 OFFSETS = [-300, -7, -1, 0, 1, 2, 3, 17, 250, 4096]
 
@@ -34,8 +33,8 @@ def test_odd_widths_shift_their_complete_pairs(d_model):
 
 
 def test_snippet_check_reports_a_tiny_error():
-    values = json.loads((GENERATED / "linearity/shift_matrix.values.json").read_text())
-    assert values["max_error"].startswith("< ") and float(values["max_error"][2:]) <= 1e-10
+    quoted = values("linearity/shift_matrix")
+    assert quoted["max_error"].startswith("< ") and float(quoted["max_error"][2:]) <= 1e-10
     assert max_shift_error(64, 500, [-3, 1, 99]) < 1e-11
 
 
@@ -100,8 +99,8 @@ def test_sympy_block_identity_simplifies_to_zero():
     assert residual(block(omega * k)) == sp.zeros(2, 1)
     assert residual(block(omega * k).T) != sp.zeros(2, 1)  # the textbook rotation is not the shift
     assert sp.simplify(block(omega * k).T * block(omega * k) - sp.eye(2)) == sp.zeros(2, 2)
-    text = (GENERATED / "linearity/symbolic.txt").read_text()
-    assert "pair(p+k) - R(k) pair(p)        = Matrix([[0, 0]])" in text
+    shown = text("linearity/symbolic")
+    assert "pair(p+k) - R(k) pair(p)        = Matrix([[0, 0]])" in shown
 
 
 @pytest.mark.parametrize("d_model", [3, 5, 7])
@@ -121,10 +120,10 @@ def test_odd_width_last_column_is_not_linear(d_model):
 
 def test_odd_width_output_shows_a_large_miss():
     """linearity.md: at k = 1000 the block map misses by |sin(w k)|, the least-squares map by more."""
-    values = json.loads((GENERATED / "linearity/odd.values.json").read_text())
-    assert values["block_error_k1000"] == values["sin_k1000"]
-    assert float(values["lstsq_error_k1000"]) > float(values["block_error_k1000"]) > 0.5
-    text = (GENERATED.parent / "linearity.md").read_text(encoding="utf-8")
+    quoted = values("linearity/odd")
+    assert quoted["block_error_k1000"] == quoted["sin_k1000"]
+    assert float(quoted["lstsq_error_k1000"]) > float(quoted["block_error_k1000"]) > 0.5
+    text = (DOCS / "linearity.md").read_text(encoding="utf-8")
     assert "best possible linear map" not in text  # least squares is not the map with the smallest largest error
 
 
@@ -144,7 +143,7 @@ def test_slip_readings():
         "missing_minus": (False, True),
     }
     assert literal_step3_error(d, 1000, 1) > 0.5  # the seed's step 3 is false under its own definitions
-    table = (GENERATED / "linearity/slips_table.txt").read_text()
+    table = text("linearity/slips_table")
     assert [line.endswith("| no |") for line in table.splitlines()].count(True) == 2 and "| yes | < 1e-12 | yes |" in table
 
 

@@ -6,22 +6,16 @@ the snippet's own printout, so a change to the module or to the check turns a te
 
 from __future__ import annotations
 
-import json
 import math
-from pathlib import Path
 
 import pytest
 import torch
 from reference import PositionalEncoding, positional_encoding
+from support import ROOT, text, values
 from variants.axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 
-ROOT = Path(__file__).resolve().parent.parent
-GENERATED = ROOT / "docs" / "generated"
 SHAPES = [(3, 5, 8), (2, 7, 6), (4, 3, 5), (6, 6, 4)]  # (batch, seq, d_model)
 
-
-def values(name: str) -> dict[str, str]:
-    return json.loads((GENERATED / f"{name}.values.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize(("batch", "seq", "d"), SHAPES)
@@ -85,7 +79,7 @@ def test_fix_equals_the_reference_module(batch, seq, d):
 
 
 def test_generated_outputs_state_the_claims():
-    cases = (GENERATED / "variants/axis_slip-cases.txt").read_text(encoding="utf-8")
+    cases = text("variants/axis_slip", "cases")
     assert "output == x + PE[p] at every position p: True" in cases
     assert "(b) batch-first input [3, 5, 8] -> no error" in cases
     assert "sequence b got PE[b] at every position, b = 0, 1, 2: True" in cases
@@ -93,12 +87,12 @@ def test_generated_outputs_state_the_claims():
     assert "(c) batch 1, 5 positions: no error | every position got PE[0]: True" in cases
     assert "max_len = 4, batch 3, 10 positions: no error" in cases
     assert "max_len = 4, batch 6, 10 positions: RuntimeError" in cases
-    check = (GENERATED / "variants/axis_slip-check.txt").read_text(encoding="utf-8").splitlines()
+    check = text("variants/axis_slip", "check").splitlines()
     assert check[0].startswith("SeqFirstEncoding:") and "fails" in check[0]
     assert all(line.endswith("passes") for line in check[1:]) and len(check) == 3
 
 
-def test_pages_link_and_quote_generated_values():
+def test_pages_link_and_quote_generatedvalues():
     faq = (ROOT / "docs" / "faq.md").read_text(encoding="utf-8")
     assert "variants/converting.md#sequence-first-tables-fed-batch-first-input" in faq
     converting = (ROOT / "docs" / "variants" / "converting.md").read_text(encoding="utf-8")

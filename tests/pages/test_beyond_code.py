@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import torch
 from beyond.rope_relative import added_pe_score, rope_matrix, rope_score
-from conftest import GENERATED
 from formula.wavelengths import wavelengths
 from pelib.shift import shift_matrix
 from reference import positional_encoding
+from support import assert_quoted_not_typed, text, values
 
 
 @pytest.mark.parametrize("d", [2, 8, 64])
@@ -40,7 +40,7 @@ def test_shift_matrix_is_rope_run_backwards():
 
 
 def test_page_output_shows_equal_scores_for_equal_offsets():
-    rows = [line.split("|") for line in (GENERATED / "beyond/rope_relative.txt").read_text().splitlines()[1:7]]
+    rows = [line.split("|") for line in text("beyond/rope_relative").splitlines()[1:7]]
     by_offset: dict[int, set[str]] = {}
     for row in rows:
         by_offset.setdefault(int(row[2]), set()).add(row[3].strip())
@@ -87,7 +87,6 @@ def test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotation
 
 # --- the sections added for issue 15 ------------------------------------------------------------------------------
 
-import json  # noqa: E402
 import math  # noqa: E402
 
 from base.comparison import distance_by_offset  # noqa: E402
@@ -95,10 +94,6 @@ from beyond import sincos_2d as beyond_sincos_2d  # noqa: E402
 from pelib import context_extension as ce  # noqa: E402
 from pelib.sincos_nd import sincos_nd  # noqa: E402
 from pelib.variants import column_permutation  # noqa: E402
-
-
-def _values(stem: str) -> dict[str, str]:
-    return json.loads((GENERATED / f"{stem}.values.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("base", [10.0, 10000.0, 1e6])
@@ -111,16 +106,16 @@ def test_no_two_integer_positions_share_an_encoding(base: float, d: int):
 
 
 def test_pair_zero_nearly_repeats_but_the_whole_encoding_does_not():
-    values = _values("beyond/distinct_positions")
-    n = int(values["n"].replace(",", ""))
+    quoted = values("beyond/distinct_positions")
+    n = int(quoted["n"].replace(",", ""))
     k = torch.arange(1, n)
     pair0 = 2 * torch.sin(k.double() / 2).abs()
-    assert int(pair0.argmin()) + 1 == int(values["pair0_offset"]) == 710
+    assert int(pair0.argmin()) + 1 == int(quoted["pair0_offset"]) == 710
     assert 710 / (2 * math.pi) == pytest.approx(113, abs=1e-4)  # 355/113 ~ pi
-    assert pair0.min() < 1e-4 and f"{pair0.min().item():.1e}" == values["pair0_distance"]
+    assert pair0.min() < 1e-4 and f"{pair0.min().item():.1e}" == quoted["pair0_distance"]
     full = distance_by_offset(k, 512, 10000.0)
-    assert int(full.argmin()) + 1 == int(values["full_offset"]) == 1  # neighbours are the closest
-    assert f"{full.min().item():.4f}" == values["full_distance"]
+    assert int(full.argmin()) + 1 == int(quoted["full_offset"]) == 1  # neighbours are the closest
+    assert f"{full.min().item():.4f}" == quoted["full_distance"]
     pe = positional_encoding(20, 512, dtype=torch.float64)
     assert float((pe[1] - pe[0]).norm()) == pytest.approx(full[0].item(), abs=1e-12)  # the page's distance
 
@@ -149,23 +144,23 @@ def test_timm_layout_is_ours_reordered_and_widths():
 
 def test_nerf_and_paper_frequency_ratios():
     """beyond.md: NeRF's frequencies rise by 2 per pair; the paper's fall by 10000 ** (2/d), 1.0366 at d = 512."""
-    assert _values("formula/wavelengths")["ratio"] == f"{10000 ** (2 / 512):.5f}"
+    assert values("formula/wavelengths")["ratio"] == f"{10000 ** (2 / 512):.5f}"
     assert 10000 ** (2 / 512) > 1 and 2 > 10000 ** (2 / 512)  # NeRF's factor is the larger
     lam = ce.rope_wavelengths(512)
     assert torch.allclose(lam[1:] / lam[:-1], torch.full((), 10000 ** (2 / 512), dtype=torch.float64))
 
 
 def test_context_extension_wavelengths():
-    values = _values("beyond/context_extension")
-    d, s, L = int(values["head_dim"]), float(values["scale"]), int(values["trained"].replace(",", ""))
+    quoted = values("beyond/context_extension")
+    d, s, L = int(quoted["head_dim"]), float(quoted["scale"]), int(quoted["trained"].replace(",", ""))
     lam = ce.rope_wavelengths(d)
     assert torch.equal(lam, wavelengths(d, 10000.0))  # the same code as the formula and base pages
     slow = lam > L
-    assert int(slow.sum()) == int(values["slow_pairs"])
+    assert int(slow.sum()) == int(quoted["slow_pairs"])
     assert ((L - 1) * 2 * math.pi / lam[slow] < 2 * math.pi).all()  # those pairs never complete a turn
     pi = ce.position_interpolation(d, 10000.0, s)
     assert torch.allclose(pi / lam, torch.full((), s, dtype=torch.float64))
-    assert f"{pi[0].item():.2f}" == values["pi_shortest"] and pi[0] > lam[0]
+    assert f"{pi[0].item():.2f}" == quoted["pi_shortest"] and pi[0] > lam[0]
     ntk = ce.ntk_aware(d, 10000.0, s)
     assert ntk[0] == pytest.approx(2 * math.pi) and (ntk[-1] / lam[-1]).item() == pytest.approx(s, rel=1e-12)
     growth = ntk / lam
@@ -176,9 +171,9 @@ def test_context_extension_wavelengths():
     assert torch.allclose(yarn[turns < 1], s * lam[turns < 1])
     middle = (turns >= 1) & (turns <= 32)
     assert ((yarn[middle] >= lam[middle]) & (yarn[middle] <= s * lam[middle] * (1 + 1e-12))).all()
-    assert int((turns > 32).sum()) == int(values["yarn_kept"]) and int((turns < 1).sum()) == int(values["yarn_interpolated"])
-    assert values["ntk_base"] == f"{10000 * s ** (d / (d - 2)):,.0f}"
-    assert float(values["yarn_attention"]) == pytest.approx(0.1 * math.log(s) + 1, abs=1e-4)
+    assert int((turns > 32).sum()) == int(quoted["yarn_kept"]) and int((turns < 1).sum()) == int(quoted["yarn_interpolated"])
+    assert quoted["ntk_base"] == f"{10000 * s ** (d / (d - 2)):,.0f}"
+    assert float(quoted["yarn_attention"]) == pytest.approx(0.1 * math.log(s) + 1, abs=1e-4)
     with pytest.raises(ValueError, match="scale"):
         ce.position_interpolation(d, 10000.0, 0.5)
 
@@ -192,3 +187,7 @@ def test_causal_mask_breaks_permutation_equivariance_and_counts_positions():
     assert not torch.allclose(moved, demo.attention(demo.x, causal=True)[demo.perm], atol=1e-3)
     out = (demo.uniform @ demo.values).squeeze(1)
     assert torch.allclose(out, 1 / torch.arange(1, demo.n + 1).float())
+
+
+def test_the_page_quotes_generated_numbers_instead_of_typing_them():
+    assert_quoted_not_typed("beyond.md", ["beyond/distinct_positions", "beyond/context_extension", "formula/wavelengths"])

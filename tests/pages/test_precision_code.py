@@ -1,9 +1,7 @@
 """The precision page's facts: float64-then-cast stays at float32 rounding, float32 angles drift in proportion to
 the position, and float16 / bfloat16 stop holding positions at 2048 / 256 (and float16 overflows past 65504)."""
 
-import json
 import math
-from pathlib import Path
 
 import pytest
 import torch
@@ -17,9 +15,8 @@ from precision.recipes import (
     rows_float64_angles,
 )
 from reference import positional_encoding
-from support import macro
+from support import DOCS, data, macro, values
 
-GENERATED = Path(__file__).resolve().parent.parent / "docs" / "generated"
 HALF_STEP_NEAR_ONE = 2.0**-25
 D = 128  # narrower than the page's 512 to keep mpmath fast; still has frequencies near 1
 
@@ -30,9 +27,6 @@ def grid() -> dict[str, object]:
     exact, rounded = exact_rows(positions, D)
     return {"positions": positions, "exact": exact, "rounded": rounded}
 
-
-def values(name: str) -> dict[str, str]:
-    return json.loads((GENERATED / f"{name}.values.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("d_model", [64, 7])
@@ -123,7 +117,7 @@ def test_the_page_quotes_what_was_measured():
     duplicates = values("precision/duplicate_rows")
     assert duplicates["float16_last_exact"] == "2,048" and duplicates["bfloat16_last_exact"] == "256"
     assert duplicates["float16_max"] == "65,504" and duplicates["float16_first_inf"] == "65,520"
-    counts = json.loads((GENERATED / "precision/duplicate_rows.json").read_text(encoding="utf-8"))
+    counts = data("precision/duplicate_rows")
     assert counts["float16/100000"]["nan"] == 100_000 - 65_520
     assert counts["bfloat16/256"]["same_as_previous"] == 0 and counts["bfloat16/2048"]["same_as_previous"] > 0
 
@@ -144,7 +138,7 @@ QUOTED = {
 
 @pytest.mark.parametrize("page", sorted(QUOTED))
 def test_pages_quote_generated_numbers_instead_of_typing_them(page):
-    text = (GENERATED.parent / page).read_text(encoding="utf-8")
+    text = (DOCS / page).read_text(encoding="utf-8")
     for stem in QUOTED[page]:
         quoted = values(stem)
         assert any(macro(stem, key) in text for key in quoted), f"{page} quotes nothing from {stem}"

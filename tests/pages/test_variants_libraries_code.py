@@ -11,9 +11,10 @@ import re
 
 import pytest
 import torch
-from conftest import GENERATED, ROOT
+from conftest import ROOT
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version
 from pelib.variants import BY_KEY, VARIANTS, layout, sinusoids_in
+from support import text
 
 KEYS = sorted(LIBRARY_TABLES)
 
@@ -61,7 +62,7 @@ def test_state_dict_keys_match_after_a_real_save_and_load(key: str):
 
 
 def test_the_page_table_is_what_running_the_libraries_gives():
-    table = (GENERATED / "variants/library_checks.txt").read_text(encoding="utf-8")
+    table = text("variants/library_checks")
     for key in KEYS:
         variant = BY_KEY[key]
         row = next(line for line in table.splitlines() if f"]({variant.page})" in line)
