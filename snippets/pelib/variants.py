@@ -16,7 +16,6 @@ from types import ModuleType
 import torch
 from torch.overrides import TorchFunctionMode
 
-import reference
 from variants import diffusers_flipped as variant_diffusers_flipped
 from variants import distilbert as variant_distilbert
 from variants import espnet as variant_espnet
@@ -40,21 +39,7 @@ from variants import trax as variant_trax
 from variants import whisper as variant_whisper
 from reference import positional_encoding
 
-
-class _ReferenceAsVariant:
-    """The reference module behind the same three functions, so that the comparison table starts with it."""
-
-    @staticmethod
-    def make(seq_len: int, d_model: int) -> reference.PositionalEncoding:
-        return reference.PositionalEncoding(d_model, max_len=seq_len).eval()
-
-    @staticmethod
-    def call(made: reference.PositionalEncoding, x: torch.Tensor) -> torch.Tensor:
-        return made(x)
-
-    @staticmethod
-    def build(seq_len: int, d_model: int) -> torch.Tensor:
-        return positional_encoding(seq_len, d_model)
+from pelib.adapters import ReferenceAsVariant
 
 
 # --8<-- [start:registry]
@@ -83,7 +68,7 @@ class Variant:
 
 
 REFERENCE = Variant(
-    "reference", "Reference", "reference", "this site, snippets/reference.py", "", "../reference.md", _ReferenceAsVariant
+    "reference", "Reference", "reference", "this site, snippets/reference.py", "", "../reference.md", ReferenceAsVariant
 )
 VARIANTS = [
     Variant("seed_nested_loops", "Nested loops", "seed", 'blog post "OG positional encoding" (2023-08-20)', "",

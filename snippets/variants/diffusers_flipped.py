@@ -6,6 +6,8 @@ import math
 import torch
 import torch.nn.functional as F
 
+from pelib.adapters import PositionsEmbedding
+
 
 # --8<-- [start:core]
 def timestep_embedding(
@@ -37,17 +39,8 @@ def timestep_embedding(
 # --8<-- [end:core]
 
 
-def make(seq_len: int, d_model: int) -> None:
-    return None
-
-
-def call(made: None, x: torch.Tensor) -> torch.Tensor:
-    """One embedding per position 0 .. seq_len - 1 of x, as for timesteps; x itself is not used."""
-    return timestep_embedding(torch.arange(x.shape[1]), x.shape[2])
-
-
-def build(seq_len: int, d_model: int) -> torch.Tensor:
-    return timestep_embedding(torch.arange(seq_len), d_model)
+ADAPTER = PositionsEmbedding(timestep_embedding)  # embeds positions 0 .. n-1 as timesteps: see pelib.adapters
+make, call, build = ADAPTER.make, ADAPTER.call, ADAPTER.build
 
 
 if __name__ == "__main__":

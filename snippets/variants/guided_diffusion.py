@@ -5,6 +5,8 @@ import math
 
 import torch
 
+from pelib.adapters import PositionsEmbedding
+
 
 # --8<-- [start:core]
 def timestep_embedding(timesteps: torch.Tensor, dim: int, max_period: int = 10000) -> torch.Tensor:
@@ -24,17 +26,8 @@ def timestep_embedding(timesteps: torch.Tensor, dim: int, max_period: int = 1000
 # --8<-- [end:core]
 
 
-def make(seq_len: int, d_model: int) -> None:
-    return None
-
-
-def call(made: None, x: torch.Tensor) -> torch.Tensor:
-    """One embedding per position 0 .. seq_len - 1 of x, as for timesteps; x itself is not used."""
-    return timestep_embedding(torch.arange(x.shape[1]), x.shape[2])
-
-
-def build(seq_len: int, d_model: int) -> torch.Tensor:
-    return timestep_embedding(torch.arange(seq_len), d_model)
+ADAPTER = PositionsEmbedding(timestep_embedding)  # embeds positions 0 .. n-1 as timesteps: see pelib.adapters
+make, call, build = ADAPTER.make, ADAPTER.call, ADAPTER.build
 
 
 if __name__ == "__main__":
