@@ -67,6 +67,13 @@ def quoted_jobs(markdown: str) -> set[str]:
     return {job for job, _key, _quote in quotes(markdown)}
 
 
+def cheat_sheet_lines() -> list[str]:
+    """The non-blank lines of CONTRIBUTING.md's cheat sheet, fences left out: what docs/contributing.md must show."""
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    sheet = guide.split("[start:cheatsheet] -->", 1)[1].split("<!-- --8<-- [end:cheatsheet]", 1)[0]
+    return [line.strip() for line in sheet.splitlines() if line.strip() and not line.startswith("```")]
+
+
 def assert_quoted_not_typed(page: str, jobs: list[str]) -> None:
     """`page` (relative to docs/) quotes something of each job, and types none of a job's longer values by hand."""
     markdown = (DOCS / page).read_text(encoding="utf-8")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, site_audit
+from support import cheat_sheet_lines
 
 CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
@@ -139,8 +140,6 @@ def test_site_shows_the_contributing_guide(built_site: Path) -> None:
     text = visible_text(built_site / "contributing.html")
     for heading in re.findall(r"^## (.+)$", CONTRIBUTING, re.M):
         assert heading.replace('"', "") in text.replace('"', "").replace("¶", ""), f"missing section {heading!r}"
-    cheatsheet = CONTRIBUTING.split("[start:cheatsheet] -->", 1)[1].split("<!-- --8<-- [end:cheatsheet]", 1)[0]
-    lines = [line.strip() for line in cheatsheet.splitlines() if line.strip() and not line.startswith("```")]
-    missing = [line for line in lines if line.replace("`", "") not in text]
+    missing = [line for line in cheat_sheet_lines() if line.replace("`", "") not in text]
     assert not missing, f"the site's cheat sheet differs from CONTRIBUTING.md: {missing}"
     assert ";--8<--" not in text, "an escaped include line shows its escape"
