@@ -85,6 +85,12 @@ def assert_quoted_not_typed(page: str, jobs: list[str]) -> None:
                 assert literal not in markdown, f"{page} types {literal!r} instead of quoting {macro(job, key)}"
 
 
+def quoted_equals(job: str, key: str, value: float, fmt: str) -> bool:
+    """The value `job` saved under `key`, as the page quotes it, is `value` recomputed here and formatted with `fmt`
+    (`quoted_equals("faq/quoted_numbers", "longest_512", 2 * math.pi / w[-1], ",.0f")`)."""
+    return values(job)[key] == format(value, fmt)
+
+
 def number(shown: str) -> float:
     """A quoted value as a number: '1,024' -> 1024.0, '4.9×' -> 4.9; a bound '< 1e-15' -> its limit."""
     cleaned = shown.replace(",", "").replace("×", "").replace("%", "").strip()

@@ -15,7 +15,7 @@ from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.shift import shift_block, shift_matrix
 from pelib.variants import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
-from support import DOCS, data, number, text, values
+from support import DOCS, data, number, quoted_equals, text, values
 from variants.axis_slip import SeqFirstEncoding
 
 from pages import test_add_or_concatenate_code as add_or_concatenate_tests
@@ -87,8 +87,8 @@ def odd_misses():
     v = values("linearity/odd")
     w_last = frequencies(5)[-1].item()  # the page's example: d_model = 5, its lone sine
     return (passes(linearity_tests.test_odd_width_output_shows_a_large_miss)() and number(v["block_error_k1000"]) > 0.5
-            and v["block_error_k1000"] == f"{abs(math.sin(w_last * 1000)):.3f}"
-            and v["lstsq_error_k1000"] == f"{best_linear_fit_error(5, 1000, int(number(v['positions']))):.3f}")
+            and quoted_equals("linearity/odd", "block_error_k1000", abs(math.sin(w_last * 1000)), ".3f")
+            and quoted_equals("linearity/odd", "lstsq_error_k1000", best_linear_fit_error(5, 1000, int(number(v['positions']))), ".3f"))
 
 
 def not_linear_in_position():
@@ -117,8 +117,7 @@ def base_sets_slowest():
 def why_10000_numbers():
     omega = frequencies(512)
     wavelengths = 2 * math.pi / omega
-    v = values("faq/quoted_numbers")
-    return (v["longest_512"] == f"{wavelengths[-1].item():,.0f}" and v["stated_512"] == f"{2 * math.pi * 10000:,.0f}"
+    return (quoted_equals("faq/quoted_numbers", "longest_512", wavelengths[-1].item(), ",.0f") and quoted_equals("faq/quoted_numbers", "stated_512", 2 * math.pi * 10000, ",.0f")
             and values("base/comparison")["slow_10000"] == str(int((wavelengths > 4096).sum())) and omega.numel() == 256
             and bool(wavelengths[-1] > 10 * 4096))
 

@@ -11,7 +11,7 @@ from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose, r
 from formula import forms as formula_forms
 from formula import wavelengths
 from reference import positional_encoding
-from support import ROOT, data, number, quoted_jobs, values
+from support import ROOT, data, number, quoted_equals, quoted_jobs, values
 
 from pages import test_formula_code as formula_tests
 from pages import test_properties_code as properties_tests
@@ -289,7 +289,7 @@ def quoted_shortfall_and_ratio() -> bool:
 def exercise_one_is_d64() -> bool:
     page = (DOCS / "exercises.md").read_text(encoding="utf-8")
     longest_64 = 2 * math.pi * 10000 ** (62 / 64)  # the answer the exercise quotes is the one for d_model = 64
-    return "## 1. The longest wavelength" in page and values("exercises/longest_wavelength")["longest"] == f"{longest_64:,.0f}"
+    return "## 1. The longest wavelength" in page and quoted_equals("exercises/longest_wavelength", "longest", longest_64, ",.0f")
 
 
 def straight_line_below_the_paper() -> bool:

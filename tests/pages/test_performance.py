@@ -24,7 +24,7 @@ from claimcheck import Ledger, cited, computed, equation, passes, prose
 from performance.fast_table import fast_table
 from precision.recipes import rows_float64_angles
 from reference import PositionalEncoding, positional_encoding
-from support import data, number, text, values
+from support import data, number, quoted_equals, text, values
 
 STEP = 2.0**-24
 BENCHES = ("build_table", "forward_cached_vs_recomputed")
@@ -222,11 +222,10 @@ def windows():
 
 def fast_error():
     near, reference, far, _ = fast_measured()
-    V = values("performance/fast_table")
-    return (V["error_1e5"] == f"{near:.1e}" and V["error_1e6"] == f"{far:.1e}" and V["reference_error"] == f"{reference:.1e}"
-            and V["float32_steps_near_one"] == f"{near / STEP:.1f}" and V["ratio_to_reference"] == f"{near / reference:.1f}"
+    return (quoted_equals("performance/fast_table", "error_1e5", near, ".1e") and quoted_equals("performance/fast_table", "error_1e6", far, ".1e") and quoted_equals("performance/fast_table", "reference_error", reference, ".1e")
+            and quoted_equals("performance/fast_table", "float32_steps_near_one", near / STEP, ".1f") and quoted_equals("performance/fast_table", "ratio_to_reference", near / reference, ".1f")
             and far <= 1.5 * near and number(values("precision/error_vs_position")["float32_error_1e6"]) > 100 * far
-            and values("precision/error_vs_position")["float32_error_1e6"] == f"{float32_error_at(10**6):.2f}")
+            and quoted_equals("precision/error_vs_position", "float32_error_1e6", float32_error_at(10**6), ".2f"))
 
 
 def float32_error_at(p):
