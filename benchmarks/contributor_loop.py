@@ -112,23 +112,22 @@ def main() -> None:
     baseline = torch_import()
     # The scratch copy lives in the job's own temporary folder, which regen removes with the staging folder; removing
     # it here would follow node_modules' link out of the sandbox.
-    if True:
-        folder = tempfile.mkdtemp(prefix="contributor_loop-")
-        copy = Path(folder) / "repo"
-        shutil.copytree(ROOT, copy, ignore=IGNORED, symlinks=True)
-        if (ROOT / "node_modules").is_dir():  # the build's KaTeX, shared rather than copied
-            (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
-        regen = [sys.executable, "scripts/regen.py"]
-        forced = seconds(*regen, "--force", cwd=copy)
-        noop = statistics.median(seconds(*regen, cwd=copy) for _ in range(5))
-        saves = save_to_browser(copy)
-        # This report does not exist yet: in the copy, measure the suite as it was before this benchmark.
-        (copy / "benchmarks" / "contributor_loop.py").unlink()
-        # the copy's benchmark reports are the ones being re-measured, so the checks of their currency may fail there:
-        # the suite's wall time is what is measured
-        test_fast = seconds(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m",
-                            "not slow and not browser", "--deselect", "tests/test_benchmarks.py::"
-                            "test_the_contributor_loop_report_has_every_figure_with_its_budget", cwd=copy, check=False)
+    folder = tempfile.mkdtemp(prefix="contributor_loop-")
+    copy = Path(folder) / "repo"
+    shutil.copytree(ROOT, copy, ignore=IGNORED, symlinks=True)
+    if (ROOT / "node_modules").is_dir():  # the build's KaTeX, shared rather than copied
+        (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    regen = [sys.executable, "scripts/regen.py"]
+    forced = seconds(*regen, "--force", cwd=copy)
+    noop = statistics.median(seconds(*regen, cwd=copy) for _ in range(5))
+    saves = save_to_browser(copy)
+    # This report does not exist yet: in the copy, measure the suite as it was before this benchmark.
+    (copy / "benchmarks" / "contributor_loop.py").unlink()
+    # the copy's benchmark reports are the ones being re-measured, so the checks of their currency may fail there:
+    # the suite's wall time is what is measured
+    test_fast = seconds(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-m",
+                        "not slow and not browser", "--deselect", "tests/test_benchmarks.py::"
+                        "test_the_contributor_loop_report_has_every_figure_with_its_budget", cwd=copy, check=False)
     figures = {"forced_regen": forced, "noop_regen": noop, "save_to_browser": max(saves), "test_fast": test_fast}
     what = {
         "forced_regen": "regen.py --force: every snippet and notebook job (benchmarks and experiments excluded)",
