@@ -80,22 +80,27 @@ lock: setup  ## Re-resolve requirements.in into exact pins in requirements.txt
 
 .PHONY: new-snippet
 SNIPPET_DIR ?= snippets
-new-snippet:  ## Scaffold snippets/NAME.py to start from: make new-snippet NAME=dot_product_vs_offset
-	@name='$(NAME)'; file='$(SNIPPET_DIR)/$(NAME).py'; \
+new-snippet:  ## Scaffold snippets/PAGE/NAME.py, a script of docs/PAGE.md: make new-snippet PAGE=properties NAME=dot_product_vs_offset
+	@page='$(PAGE)'; name='$(NAME)'; folder='$(SNIPPET_DIR)/$(PAGE)'; file="$$folder/$(NAME).py"; \
+	if ! printf '%s' "$$page" | grep -Eq '^[a-z][a-z0-9_]{1,59}$$' || [ "$$page" = pelib ]; then \
+	  echo "new-snippet: PAGE must name the page in lowercase letters, digits or '_', starting with a letter (docs/why-positions.md: PAGE=why_positions; not pelib, the library), got '$$page'" >&2; exit 2; fi; \
 	if ! printf '%s' "$$name" | grep -Eq '^[a-z][a-z0-9_]{2,59}$$'; then \
 	  echo "new-snippet: NAME must be 3 to 60 lowercase letters, digits or '_', starting with a letter (named after what it shows, e.g. NAME=dot_product_vs_offset), got '$$name'" >&2; exit 2; fi; \
 	if [ -e "$$file" ]; then echo "new-snippet: $$file already exists; pick another NAME" >&2; exit 2; fi; \
+	if [ -e "$(SNIPPET_DIR)/$$page.py" ]; then echo "new-snippet: $(SNIPPET_DIR)/$$page.py is a module: a page folder may not share its name" >&2; exit 2; fi; \
+	mkdir -p "$$folder"; \
+	[ -e "$$folder/__init__.py" ] || printf '"""The page scripts of docs/%s.md: each writes docs/generated/%s/<name>.*."""\n' "$$page" "$$page" > "$$folder/__init__.py"; \
 	printf '%s\n' \
 	  '"""TODO: say in one line what this snippet shows (the page includes it; regen runs it)."""' \
 	  '' \
-	  'import _docenv' \
+	  'from pelib import docenv' \
 	  'from reference import positional_encoding' \
 	  '' \
 	  '# --8<-- [start:core]' \
 	  'pe = positional_encoding(6, 4)  # [positions, d_model]' \
-	  'print(_docenv.fmt(pe))' \
+	  'print(docenv.fmt(pe))' \
 	  '# --8<-- [end:core]' > "$$file"; \
-	echo "new-snippet: wrote $$file; edit it, then: make regen (outputs: docs/generated/$$name.*)"
+	echo "new-snippet: wrote $$file; edit it, then: make regen (outputs: docs/generated/$$page/$$name.*)"
 
 clean:  ## Remove the built site and caches (keeps .venv)
 	rm -rf site .cache _snippet_output .pytest_cache

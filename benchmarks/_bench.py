@@ -68,9 +68,9 @@ def measure_everywhere(measure: Callable[[str], tuple[dict, list]]) -> tuple[dic
 
 def save_report(name: str, description: dict, baselines: dict, results: list, *, baseline: str, method: dict) -> None:
     """Write NAME.json with the structure `regen.py --check` requires of every benchmark report."""
-    import _docenv  # only the benchmark's own process writes reports; measuring subprocesses never get here
+    from pelib import docenv  # only the benchmark's own process writes reports; measuring subprocesses never get here
 
-    _docenv.save_json({
+    docenv.save_json({
         "benchmark": name,
         "machine": description,
         "gpu": description["gpu"],

@@ -1,13 +1,13 @@
 """Time and peak memory of building a [seq_len, 512] table, each way, as ratios to torch's own sin+cos."""
 
-import _docenv
+from pelib import docenv
 import math
 
 import _bench
 import matplotlib.pyplot as plt
 from matplotlib.ticker import NullLocator
 import torch
-from fast_table import fast_table
+from performance.fast_table import fast_table
 from reference import positional_encoding
 
 D_MODEL = 512
@@ -130,7 +130,7 @@ if __name__ == "__main__":
                 cells.append(f"{m['peak_bytes'] / 2**20:,.0f} MiB ({m['peak_bytes'] / (out_mb * 2**20):.1f} x the table)"
                              + ("" if m["valid"] else " (not valid)"))
             rows.append([device, name] + cells)
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, align="ll" + "r" * (len(header) - 2)))
+    docenv.save_markdown(docenv.markdown_table(header, rows, align="ll" + "r" * (len(header) - 2)))
 
     # --- the figure: ratio to the baseline against seq_len ----------------------------------------------------
     fig, ax = plt.subplots(figsize=(8, 4.5))
@@ -150,13 +150,13 @@ if __name__ == "__main__":
     ax.set_ylabel("time / baseline time (same run)")
     ax.set_title("Building the table: time as a multiple of torch's own sin + cos")
     ax.legend(fontsize=8)
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
     def ratio_at(name: str, n: int = LENGTHS[-1], device: str = "cpu") -> float:
         return next(r["ratio"] for r in timed if r["device"] == device and r["variant"] == name and r["seq_len"] == n)
 
     loop = next(r for r in timed if r["variant"].startswith("nested") and r["seq_len"] == LENGTHS[-1])
-    _docenv.save_values({
+    docenv.save_values({
         "cpu_model": description["cpu_model"],
         "torch_threads": str(description["torch_threads"]),
         "logical_cpus": str(description["logical_cpus"]),

@@ -18,7 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import _bench
-import _docenv  # noqa: F401  (fixed settings; the report goes where regen says)
+from pelib import docenv  # noqa: F401  (fixed settings; the report goes where regen says)
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGETS = {"forced_regen": 30.0, "noop_regen": 1.0, "save_to_browser": 3.0, "test_fast": 30.0}

@@ -1,13 +1,13 @@
 """Time one forward pass that slices a cached table against ones that rebuild the table, as ratios to sin+cos."""
 
-import _docenv
+from pelib import docenv
 
 import _bench
 import matplotlib.pyplot as plt
 from matplotlib.ticker import NullLocator
 import torch
 from build_table import float32_angles
-from fast_table import fast_table
+from performance.fast_table import fast_table
 from reference import PositionalEncoding, positional_encoding
 
 D_MODEL = 512
@@ -79,7 +79,7 @@ if __name__ == "__main__":
             rows.append([device, name] + [
                 f"{r['ratio']:,.2f}" for n in LENGTHS for r in results
                 if r["device"] == device and r["variant"] == name and r["seq_len"] == n])
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, align="ll" + "r" * len(LENGTHS)))
+    docenv.save_markdown(docenv.markdown_table(header, rows, align="ll" + "r" * len(LENGTHS)))
 
     fig, ax = plt.subplots(figsize=(8, 4.5))
     for device in _bench.devices():
@@ -96,14 +96,14 @@ if __name__ == "__main__":
     ax.set_ylabel("time per forward / baseline time (same run)")
     ax.set_title("One forward pass: slice a cached table, or rebuild it every call")
     ax.legend(fontsize=8)
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
     def seconds(name: str, n: int) -> float:
         return next(r["seconds"] for r in results if r["device"] == "cpu" and r["variant"] == name and r["seq_len"] == n)
 
     add, cached, reference, float32, fast = names
     last = LENGTHS[-1]
-    _docenv.save_values({
+    docenv.save_values({
         "batch": str(BATCH),
         "gpu": description["gpu"],
         "longest": f"{last:,}",

@@ -5,7 +5,7 @@ import platform
 import tempfile
 from pathlib import Path
 
-import _docenv
+from pelib import docenv
 import _site_audit as audit
 import torch
 
@@ -32,8 +32,8 @@ with tempfile.TemporaryDirectory() as folder:
 
 home = next(a for a in audits if a.path == "index.html")
 heaviest = max(audits, key=lambda a: a.bytes)
-_docenv.save_markdown(audit.report_markdown(audits))
-_docenv.save_json(
+docenv.save_markdown(audit.report_markdown(audits))
+docenv.save_json(
     {
         "benchmark": "site_budgets",
         "method": (
@@ -60,7 +60,7 @@ _docenv.save_json(
         ],
     }
 )
-_docenv.save_values(
+docenv.save_values(
     {
         "home_kb": f"{home.bytes / 1000:,.0f}",
         "home_budget_kb": f"{audit.HOME_BUDGET_BYTES / 1000:,.0f}",

@@ -1,6 +1,6 @@
 """Add or concatenate the sinusoidal table? Trained side by side at equal width and at equal parameter count."""
 
-import _docenv
+from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 from pelib import training
@@ -43,7 +43,7 @@ def main() -> None:
     if _experiment.reduced():
         base, count = base.replace(steps=10), 4
     results = measure(base, seeds, count)
-    _docenv.save_json({"config": {**vars(base), "seeds": seeds, "eval_sequences": count, "tasks": TASKS,
+    docenv.save_json({"config": {**vars(base), "seeds": seeds, "eval_sequences": count, "tasks": TASKS,
                                   "variants": VARIANTS}, "results": results})
 
     def fractions(task: str, variant: str) -> list[float]:
@@ -52,7 +52,7 @@ def main() -> None:
     header = ["variant", "parameters"] + [f"{task}: tokens right at length {base.max_len}" for task in TASKS]
     rows = [[LABELS[v], f"{results[f'k_back/{v}/{seeds[0]}']['parameters']:,}"]
             + [_experiment.percent_spread(fractions(t, v)) for t in TASKS] for v in VARIANTS]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, "lrrr"))
+    docenv.save_markdown(docenv.markdown_table(header, rows, "lrrr"))
 
     fig, axes = plt.subplots(1, len(TASKS), figsize=(10, 3.6), sharey=True)
     for ax, task in zip(axes, TASKS):
@@ -64,7 +64,7 @@ def main() -> None:
         ax.set_title(f"{task} (length {base.max_len})", fontsize=10)
         ax.set_ylim(0, 1.02)
     axes[0].set_ylabel("tokens right (one dot per seed, bar: median)")
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
     values = {"steps": str(base.steps), "min_len": str(base.min_len), "max_len": str(base.max_len),
               "k": str(TASKS["k_back"]["k"]), "seeds": str(len(seeds))}
@@ -72,7 +72,7 @@ def main() -> None:
         values[f"params_{variant}"] = f"{results[f'k_back/{variant}/{seeds[0]}']['parameters']:,}"
         for task in TASKS:
             values[f"{task}_{variant}"] = _experiment.percent_spread(fractions(task, variant))
-    _docenv.save_values(values)
+    docenv.save_values(values)
     print(f"add or concatenate, {base.steps} steps, lengths {base.min_len}-{base.max_len}, seeds {seeds}")
 
 

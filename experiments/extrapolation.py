@@ -1,6 +1,6 @@
 """Train each position encoding on "token k back" at lengths up to L, then test it at L to 8L: does it extrapolate?"""
 
-import _docenv
+from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 from pelib import training
@@ -59,13 +59,13 @@ def main() -> None:
     if _experiment.reduced():
         base, lengths, count = base.replace(steps=10, max_positions=32), (16, 32), 4
     results, by_position = measure(base, lengths, seeds, count)
-    _docenv.save_json({"config": {**vars(base), "positions": POSITIONS, "lengths": lengths, "seeds": seeds,
+    docenv.save_json({"config": {**vars(base), "positions": POSITIONS, "lengths": lengths, "seeds": seeds,
                                   "eval_sequences": count}, "results": results, "by_position": by_position})
 
     header = ["encoding"] + [f"{n} ({n // base.max_len}×L)" if n % base.max_len == 0 else str(n) for n in lengths]
     rows = [[LABELS[p]] + [_experiment.percent_spread([fraction(results, p, s, n) for s in seeds]) for n in lengths]
             for p in POSITIONS]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, "l" + "r" * len(lengths)))
+    docenv.save_markdown(docenv.markdown_table(header, rows, "l" + "r" * len(lengths)))
 
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow (the key below the plot) for a phone
         with layout.style():
@@ -88,7 +88,7 @@ def main() -> None:
             ax.set_ylabel(f"tokens right (token {base.k} back)")
             ax.set_title(f"Median over {len(seeds)} seeds, band: min to max")
             ax.legend(**key)
-            _docenv.save_figure(fig, layout.name())
+            docenv.save_figure(fig, layout.name())
 
             fig, ax = plt.subplots(figsize=layout.size(wide=(7, 4.2), narrow_height=4.0))
             positions_axis = list(range(base.k, lengths[-1]))
@@ -107,12 +107,12 @@ def main() -> None:
             ax.set_title(layout.wrap(f"Causal encodings, {count} test sequences of {lengths[-1]} tokens; "
                                      "median and min–max over seeds", 60))
             ax.legend(**key)
-            _docenv.save_figure(fig, layout.name("by_position"))
+            docenv.save_figure(fig, layout.name("by_position"))
 
     reaches = {p: [reach(by_position[f"{p}/{s}"], count, base.max_len) for s in seeds] for p in POSITIONS}
     header = ["encoding", "positions beyond L still ≥ 90% right, by seed"]
     rows = [[LABELS[p], ", ".join(str(r) for r in reaches[p])] for p in POSITIONS if Config(position=p).is_causal]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, "lr"), "reach")
+    docenv.save_markdown(docenv.markdown_table(header, rows, "lr"), "reach")
 
     def at(position: str, length: int) -> str:
         return _experiment.percent_spread([fraction(results, position, s, length) for s in seeds])
@@ -130,7 +130,7 @@ def main() -> None:
         beyond = [sum(by_position[f"{position}/{s}"][base.max_len:]) / (count * (lengths[-1] - base.max_len))
                   for s in seeds]
         values[f"beyond_{position}"] = _experiment.percent_spread(beyond)
-    _docenv.save_values(values)
+    docenv.save_values(values)
     print(f"token {base.k} back, trained on lengths {base.min_len}-{base.max_len} for {base.steps} steps, "
           f"{len(seeds)} seeds, {count} test sequences per length")
 

@@ -8,7 +8,7 @@ If it uses the shift, the position part of W should look like M_k: in each sin/c
 
 import math
 
-import _docenv
+from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 import torch
@@ -103,7 +103,7 @@ def main() -> None:
         base, count = base.replace(steps=10), 4
     data = measure(base, seeds, count)
     results, expected = data["results"], data["expected_angles"]
-    _docenv.save_json({"config": {**vars(base), "seeds": seeds, "fast_pairs": FAST_PAIRS}, **data})
+    docenv.save_json({"config": {**vars(base), "seeds": seeds, "fast_pairs": FAST_PAIRS}, **data})
     k, d, pairs = base.k, base.d_model, base.d_model // 2
 
     learned = torch.tensor(results[f"trained/{seeds[0]}"]["w_fast"])
@@ -133,7 +133,7 @@ def main() -> None:
             ax.set_ylabel(layout.wrap("angle of the block's rotation (rad)", 0))
             ax.set_title(layout.wrap(f"Each pair's rotation angle, {len(seeds)} seeds each"))
             ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22 if layout.narrow else -0.2), ncol=2)
-            _docenv.save_figure(fig, layout.name())
+            docenv.save_figure(fig, layout.name())
 
             fig, ax = plt.subplots(figsize=layout.size(wide=(6.5, 3.6), narrow_height=4.4))
             for label, name, colour in (("trained", "trained, sinusoidal", "C0"), ("random_init", "random init", "C3"),
@@ -146,7 +146,7 @@ def main() -> None:
             ax.set_ylabel("cosine similarity of W and M_j")
             ax.set_title(layout.wrap(f"W against every shift M_j; the task's offset is k = {k}"))
             ax.legend()
-            _docenv.save_figure(fig, layout.name("cosine"))
+            docenv.save_figure(fig, layout.name("cosine"))
 
     rows = []
     for label, name in (("trained", "sinusoidal, trained"), ("random_init", "sinusoidal, random init"),
@@ -163,7 +163,7 @@ def main() -> None:
         ])
     header = ["model", "tokens right", "position-only score peaks at k back", f"cos(W, M_{k})",
               "largest angle error, pairs 0-3 (rad)", "smallest rotation share, pairs 0-3"]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, "lrrrrr") + f"\n\nOne number per seed ({', '.join(map(str, seeds))}).")
+    docenv.save_markdown(docenv.markdown_table(header, rows, "lrrrrr") + f"\n\nOne number per seed ({', '.join(map(str, seeds))}).")
 
     values = {"steps": str(base.steps), "k": str(k), "d_model": str(d), "max_len": str(base.max_len),
               "fast_pairs": str(FAST_PAIRS), "seeds": str(len(seeds))}
@@ -174,7 +174,7 @@ def main() -> None:
         if label != "learned":
             values[f"{label}_fast_error"] = ", ".join(_experiment.num(x["fast_error"]) for x in r)
             values[f"{label}_fast_share"] = ", ".join(_experiment.num(x["fast_share"]) for x in r)
-    _docenv.save_values(values)
+    docenv.save_values(values)
     print(f"token {k} back, one layer, one head, d_model {d}, {base.steps} steps, seeds {seeds}")
 
 

@@ -1,6 +1,6 @@
 """Does position survive the layers? A linear probe reads the position back from every layer's hidden states."""
 
-import _docenv
+from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 from pelib import probes, training
@@ -48,7 +48,7 @@ def main() -> None:
     if _experiment.reduced():
         base, count, held_out = base.replace(steps=10), 12, 4
     results = measure(base, seeds, count, held_out)
-    _docenv.save_json({"config": {**vars(base), "seeds": seeds, "probe_sequences": count, "held_out": held_out,
+    docenv.save_json({"config": {**vars(base), "seeds": seeds, "probe_sequences": count, "held_out": held_out,
                                   "ridge": RIDGE}, "results": results})
     layers = ["embedding"] + [f"after layer {i + 1}" for i in range(base.n_layers)]
 
@@ -65,7 +65,7 @@ def main() -> None:
         right = ", ".join(results[f"{position}/{causal}/{s}"]["tokens_right"] for s in seeds)
         rows.append([label] + cells + [right])
     header = ["encoding"] + [f"R², {layer}" for layer in layers] + ["tokens right, by seed"]
-    _docenv.save_markdown(_docenv.markdown_table(header, rows, "l" + "r" * (len(layers) + 1)))
+    docenv.save_markdown(docenv.markdown_table(header, rows, "l" + "r" * (len(layers) + 1)))
 
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
     for ax, mask in zip(axes, (False, True)):
@@ -84,7 +84,7 @@ def main() -> None:
         ax.legend(fontsize=8)
     axes[0].set_ylabel("probe R² for the position (held out)")
     fig.suptitle(f"Linear probe for the position, median and min–max over {len(seeds)} seeds", fontsize=10)
-    _docenv.save_figure(fig)
+    docenv.save_figure(fig)
 
     values = {"steps": str(base.steps), "held_out": str(held_out), "fitted": str(count - held_out),
               "max_len": str(base.max_len), "min_len": str(base.min_len), "k": str(base.k),
@@ -95,7 +95,7 @@ def main() -> None:
             values[f"{tag(position, causal)}_{layer}"] = _experiment.num(got[len(got) // 2])
         values[f"{tag(position, causal)}_right"] = ", ".join(results[f"{position}/{causal}/{s}"]["tokens_right"]
                                                              for s in seeds)
-    _docenv.save_values(values)
+    docenv.save_values(values)
     print(f"linear probe for the position, token {base.k} back, {base.steps} steps, seeds {seeds}")
 
 

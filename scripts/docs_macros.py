@@ -1,6 +1,6 @@
 """mkdocs-macros hook: exposes the numbers snippets saved, so prose quotes them instead of retyping them.
 
-A snippet calls `_docenv.save_values({"longest": "60,611"})`; regen writes docs/generated/<snippet>.values.json
+A snippet calls `docenv.save_values({"longest": "60,611"})`; regen writes docs/generated/<snippet>.values.json
 (a page script snippets/<page>/<name>.py: docs/generated/<page>/<name>.values.json); a page writes
 `{{ gen.<snippet>.longest }}` or `{{ gen.<page>.<name>.longest }}`. An unknown name or key fails the build
 (on_undefined: strict).

@@ -7,7 +7,7 @@
     python scripts/regen.py --bench        # also run the benchmarks (timings: never part of a normal regen)
     python scripts/regen.py --experiments  # also run the experiments whose code changed (cached; never forced)
     python scripts/regen.py --watch        # regenerate whenever a snippet changes (used by `make serve`)
-    python scripts/regen.py linearity/shift_map reference_table   # only these jobs
+    python scripts/regen.py linearity/shift_matrix reference_page/table   # only these jobs
 
 Each job (a snippet or page script, a notebook, a benchmark, an experiment) runs in its own process group with a
 fixed environment and writes into a private staging folder; a write anywhere else fails it. Only when every job has
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     parser.add_argument("-j", "--jobs", type=int, default=min(2, os.cpu_count() or 1), help="jobs run at once")
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds one job may take")
-    parser.add_argument("names", nargs="*", help="only these jobs (by name: reference_table, linearity/shift_map)")
+    parser.add_argument("names", nargs="*", help="only these jobs (by name: reference_page/table, linearity/shift_matrix)")
     args = parser.parse_args(argv)
     if args.jobs < 1:
         parser.error(f"--jobs must be a positive int, got {args.jobs}")

@@ -2,7 +2,7 @@
 
 import math
 
-import _docenv
+from pelib import docenv
 import torch
 from reference import positional_encoding
 
@@ -83,12 +83,12 @@ def rounded(value: object, decimals: int = 9) -> object:
 
 raw = [export(s) for s in SETTINGS]
 exported = [rounded(e) for e in raw]
-_docenv.save_json(exported)
-_docenv.save_values({"settings": str(len(SETTINGS)), "tolerance": f"{TOLERANCE:.0e}"})
+docenv.save_json(exported)
+docenv.save_values({"settings": str(len(SETTINGS)), "tolerance": f"{TOLERANCE:.0e}"})
 for e in raw:
     pairs = e["d_model"] // 2
     error = max(abs(a - b) for a, b in zip(e["moved"][: 2 * pairs], e["target"][: 2 * pairs], strict=True))
     print(
         f"d_model={e['d_model']:>4} base={e['base']:>8g} positions={e['positions']:>5} p={e['p']:>4} k={e['k']:>3}: "
-        f"max |M_k PE(p) - PE(p+k)| over the pairs {_docenv.bound(error, 1e-12)}"
+        f"max |M_k PE(p) - PE(p+k)| over the pairs {docenv.bound(error, 1e-12)}"
     )

@@ -15,7 +15,7 @@ CHUNK_VALUES = 2**20  # float64 values of the table computed at once (8 MB): the
 
 
 # --8<-- [start:validation]
-def _check_size(name: str, value: object) -> int:
+def check_size(name: str, value: object) -> int:
     """Return `value` if it is a positive int; raise a TypeError or ValueError naming it otherwise."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be a positive int, got {value!r} ({type(value).__name__})")
@@ -24,7 +24,7 @@ def _check_size(name: str, value: object) -> int:
     return value
 
 
-def _check_base(base: object, d_model: int) -> float:
+def check_base(base: object, d_model: int) -> float:
     """Return `base` as a float if it is a finite real number > 1 that gives each pair its own frequency."""
     if isinstance(base, bool) or not isinstance(base, (int, float)):
         raise TypeError(f"base must be a real number > 1, got {base!r} ({type(base).__name__})")
@@ -47,14 +47,14 @@ def _check_base(base: object, d_model: int) -> float:
     return value
 
 
-def _check_dtype(dtype: object) -> torch.dtype:
+def check_dtype(dtype: object) -> torch.dtype:
     """Return `dtype` if it is a floating-point torch dtype (the table holds values in [-1, 1])."""
     if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
         raise ValueError(f"dtype must be a floating-point torch.dtype (e.g. torch.float32), got {dtype!r}")
     return dtype
 
 
-def _check_positions(position: object) -> torch.Tensor:
+def check_positions(position: object) -> torch.Tensor:
     """Return `position` if it is a 1-D tensor of real numbers (the positions to encode)."""
     if not isinstance(position, torch.Tensor) or position.dim() != 1 or position.is_complex():
         shape = f"shape {list(position.shape)}" if isinstance(position, torch.Tensor) else type(position).__name__
@@ -62,7 +62,7 @@ def _check_positions(position: object) -> torch.Tensor:
     return position
 
 
-def _check_memory(name: str, seq_len: int, d_model: int, dtype: torch.dtype) -> None:
+def check_memory(name: str, seq_len: int, d_model: int, dtype: torch.dtype) -> None:
     """Refuse, before allocating anything, a table larger than this machine's memory, naming the sizes that make it."""
     need = seq_len * d_model * dtype.itemsize
     try:
@@ -83,8 +83,8 @@ def frequencies(d_model: int, *, base: float = 10000.0) -> torch.Tensor:
 
     Pair i (columns 2i and 2i+1) turns by w_i radians per position; w_0 = 1 and the rest fall geometrically.
     """
-    d_model = _check_size("d_model", d_model)
-    base = _check_base(base, d_model)
+    d_model = check_size("d_model", d_model)
+    base = check_base(base, d_model)
     pair = torch.arange(0, d_model, 2, dtype=torch.float64)  # 2i for i = 0 .. ceil(d/2) - 1
     return base ** (-pair / d_model)
 
@@ -103,11 +103,11 @@ def positional_encoding(
     rounded once to `dtype`, so float32 tables are correctly rounded even at position 10**6. The rows are
     computed a chunk of positions at a time, so building the table needs little more memory than the table.
     """
-    seq_len = _check_size("seq_len", seq_len)
-    d_model = _check_size("d_model", d_model)
-    dtype = _check_dtype(dtype)
-    _check_memory("seq_len", seq_len, d_model, dtype)
-    base = _check_base(base, d_model)
+    seq_len = check_size("seq_len", seq_len)
+    d_model = check_size("d_model", d_model)
+    dtype = check_dtype(dtype)
+    check_memory("seq_len", seq_len, d_model, dtype)
+    base = check_base(base, d_model)
 
     pe = torch.empty(seq_len, d_model, dtype=dtype)
     rows = max(1, CHUNK_VALUES // d_model)  # positions at a time: float64 rows for the whole table, and their angles,
@@ -118,9 +118,9 @@ def positional_encoding(
 
 def encode_positions(position: torch.Tensor, d_model: int, *, base: float = 10000.0) -> torch.Tensor:
     """Return the rows of the table for the given positions (a 1-D tensor), in float64: the formula itself."""
-    position = _check_positions(position)
-    d_model = _check_size("d_model", d_model)
-    base = _check_base(base, d_model)
+    position = check_positions(position)
+    d_model = check_size("d_model", d_model)
+    base = check_base(base, d_model)
 
     omega = frequencies(d_model, base=base)  # [ceil(d/2)] angular frequencies, float64
     position = position.to(torch.float64)  # [rows]
@@ -151,12 +151,12 @@ class PositionalEncoding(nn.Module):
         dtype: torch.dtype = torch.float32,
     ):
         super().__init__()
-        self.d_model = _check_size("d_model", d_model)
-        self.max_len = _check_size("max_len", max_len)
+        self.d_model = check_size("d_model", d_model)
+        self.max_len = check_size("max_len", max_len)
         if isinstance(dropout, bool) or not isinstance(dropout, (int, float)) or not 0.0 <= dropout < 1.0:
             raise ValueError(f"dropout must be a probability in [0, 1), got {dropout!r}")
         self.dropout = nn.Dropout(dropout)
-        _check_memory("max_len", max_len, d_model, _check_dtype(dtype))
+        check_memory("max_len", max_len, d_model, check_dtype(dtype))
         table = positional_encoding(max_len, d_model, base=base, dtype=dtype)
         self.register_buffer("pe", table, persistent=False)
 

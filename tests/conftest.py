@@ -14,7 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
-GENERATED = ROOT / "docs" / "generated"
+from support import GENERATED as GENERATED  # noqa: E402  (one definition; the browser and evidence tests import it from here)
+
 sys.path.insert(0, str(SNIPPETS))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 

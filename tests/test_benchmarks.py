@@ -12,7 +12,8 @@ import pytest
 import torch
 
 ROOT = Path(__file__).resolve().parent.parent
-GENERATED = ROOT / "docs" / "generated"
+from support import GENERATED  # noqa: E402
+
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
@@ -20,7 +21,7 @@ import _bench  # noqa: E402
 import build_table  # noqa: E402
 import forward_cached_vs_recomputed  # noqa: E402
 import regen  # noqa: E402
-from fast_table import fast_table  # noqa: E402
+from performance.fast_table import fast_table  # noqa: E402
 from reference import positional_encoding  # noqa: E402
 
 # The timing benchmarks; site_budgets (bytes and accessibility of the built site) and contributor_loop (regen, serve
@@ -237,7 +238,7 @@ def test_peak_memory_counts_what_a_call_allocates():
 
 @pytest.mark.slow
 def test_a_benchmark_that_writes_no_report_fails_and_changes_nothing(repo_copy):
-    (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nimport _docenv\nprint("ran")\n')
+    (repo_copy / "benchmarks" / "zz_silent.py").write_text('"""Writes no report."""\nfrom pelib import docenv\nprint("ran")\n')
     proc = subprocess.run([sys.executable, str(repo_copy / "scripts" / "regen.py"), "--bench", "zz_silent"],
                           cwd=repo_copy, capture_output=True, text=True)
     assert proc.returncode == 1

@@ -12,6 +12,7 @@ import re
 import pytest
 import test_claims
 from claimcheck import DOCS, Claim, Ledger, audit, computed, is_claim, read_markdown, typed_values
+from support import macro, quotes
 from test_claims import ledger_of
 
 
@@ -79,26 +80,26 @@ def test_a_deleted_claim_leaves_a_stale_entry():
 def test_a_computed_number_retyped_by_hand_is_refused():
     page = "precision.md"
     text = (DOCS / page).read_text(encoding="utf-8")
-    quote = re.search(r"\{\{\s*gen\.(\w+)\.(\w+)\s*\}\}", text)
-    job, key = quote.groups()
+    match = re.search(r"\{\{\s*gen\.[\w.]+\s*\}\}", text)
+    [(job, key, _)] = quotes(match.group(0))
     value = test_claims.quoted_values()[job][key]
-    edited = text.replace(quote.group(0), value, 1)
-    quoted = {j: v for j, v in test_claims.quoted_values().items() if f"gen.{j}." in edited}
+    edited = text.replace(match.group(0), value, 1)
+    quoted = {j: v for j, v in test_claims.quoted_values().items() if macro(j, "") in edited}
     caught_by_ledger = bool(findings_after(page, edited))
     caught_by_quote_rule = bool(typed_values(edited, quoted)) or len(re.sub(r"\D", "", value)) < 3
-    assert caught_by_ledger and caught_by_quote_rule, f"{value!r} typed for gen.{job}.{key} passed"
+    assert caught_by_ledger and caught_by_quote_rule, f"{value!r} typed for {macro(job, key)} passed"
 
 
 def test_an_output_include_deleted_is_refused(monkeypatch):
     shown = test_claims.shown_outputs()
-    assert "linearity_shift_matrix.txt" in shown or any(n.startswith("linearity_shift_matrix") for n in shown)
+    assert "linearity/shift_matrix.txt" in shown or any(n.startswith("linearity/shift_matrix") for n in shown)
     real = test_claims.shown_outputs
 
     def without_the_matrix() -> set[str]:
-        return {n for n in real() if not n.startswith("linearity_shift_matrix")}
+        return {n for n in real() if not n.startswith("linearity/shift_matrix")}
 
     monkeypatch.setattr(test_claims, "shown_outputs", without_the_matrix)
-    with pytest.raises(AssertionError, match="linearity_shift_matrix"):
+    with pytest.raises(AssertionError, match="linearity/shift_matrix"):
         test_claims.test_every_generated_output_is_shown_by_a_page_or_declared_data()
 
 
@@ -179,15 +180,15 @@ def test_a_wrong_row_of_a_typed_table_fails_its_own_check():
 
 QUOTED_SLIPS = [
     # (page, ledger entry, job, key, a wrong value the job might have saved)
-    ("properties.md", "first-minimum", "dot_product_vs_offset", "first_min", "42"),
-    ("formula.md", "wavelengths-d512", "wavelengths", "longest", "62,832"),
-    ("base.md", "ten-thousand-between", "base_comparison", "slow_10000", "70"),
-    ("add-or-concatenate.md", "layer-counts", "concat_cost", "ratio", "2.00"),
-    ("why-positions.md", "gap-with-pe", "permutation_equivariance", "gap_with", "0.700"),
-    ("precision.md", "float16-steps", "precision_duplicate_rows", "float16_last_exact", "4,096"),
-    ("precision.md", "float32-band", "precision_error_vs_position", "float32_slope", "1.50"),
+    ("properties.md", "first-minimum", "properties/dot_product_vs_offset", "first_min", "42"),
+    ("formula.md", "wavelengths-d512", "formula/wavelengths", "longest", "62,832"),
+    ("base.md", "ten-thousand-between", "base/comparison", "slow_10000", "70"),
+    ("add-or-concatenate.md", "layer-counts", "add_or_concatenate/concat_cost", "ratio", "2.00"),
+    ("why-positions.md", "gap-with-pe", "why_positions/permutation_equivariance", "gap_with", "0.700"),
+    ("precision.md", "float16-steps", "precision/duplicate_rows", "float16_last_exact", "4,096"),
+    ("precision.md", "float32-band", "precision/error_vs_position", "float32_slope", "1.50"),
     ("performance.md", "fast-cost", "build_table", "fast_vs_reference", "2"),
-    ("faq.md", "dot-product", "faq_numbers", "first_rise_512", "61"),
+    ("faq.md", "dot-product", "faq/quoted_numbers", "first_rise_512", "61"),
 ]
 
 
@@ -197,7 +198,7 @@ def test_a_quoted_value_is_re_derived_not_trusted(page, entry, job, key, wrong, 
     the sentence's check would fail, although the page and its ledger are unchanged."""
     module = test_claims.ledger_module(page)
     claim = entry_of(page, entry)
-    assert f"gen.{job}.{key}" in claim.text
+    assert macro(job, key) in claim.text
     claim.verify()
     original = module.values
     monkeypatch.setattr(module, "values", lambda j: {**original(j), key: wrong} if j == job else original(j))

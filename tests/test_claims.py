@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from claimcheck import DOCS, PAGES_DIR, audit, page_stem, read_page, typed_values
-from support import GENERATED
+from support import GENERATED, macro
 
 
 def pages() -> list[str]:
@@ -78,7 +78,7 @@ def test_numbers_code_computed_are_quoted_not_typed(page):
     if path.suffix == ".ipynb":
         cells = json.loads(text)["cells"]
         text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
-    quoted = {job: v for job, v in quoted_values().items() if f"gen.{job.replace('/', '.')}." in text}
+    quoted = {job: v for job, v in quoted_values().items() if macro(job, "") in text}
     allowed = ledger_of(page).typed
     typed = [t for t in typed_values(text, quoted) if t.split("'")[1] not in allowed]
     assert not typed, f"{page} types numbers that code computed; quote them with {{{{ gen.… }}}} instead: {typed}"
@@ -96,13 +96,13 @@ DATA_ONLY = {
     "forward_cached_vs_recomputed.txt": "the benchmark's log; the page shows its table",
     "site_budgets.json": "the budgets report; the contributing page shows its table",
     "site_budgets.txt": "the budgets benchmark's log; the contributing page shows its table",
-    "precision_duplicate_rows.json": "counts per dtype that the precision tests assert",
-    "precision_error_vs_position.json": "errors per position that the precision tests assert",
-    "variants_comparison.json": "every probe's observation per variant, which the variants tests assert",
-    "embedding_vs_pe_norms.txt": "the job's log; the page shows its table (embedding_vs_pe_norms.md)",
-    "faq_numbers.txt": "the job's log; the FAQ quotes its values",
-    "variants_diffs.txt": "the job's log; the pages include the diffs themselves (variants_diffs-*.diff)",
-    "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_table instead",
+    "precision/duplicate_rows.json": "counts per dtype that the precision tests assert",
+    "precision/error_vs_position.json": "errors per position that the precision tests assert",
+    "variants/comparison.json": "every probe's observation per variant, which the variants tests assert",
+    "add_or_concatenate/embedding_vs_pe_norms.txt": "the job's log; the page shows its table (add_or_concatenate/embedding_vs_pe_norms.md)",
+    "faq/quoted_numbers.txt": "the job's log; the FAQ quotes its values",
+    "variants/diffs.txt": "the job's log; the pages include the diffs themselves (variants/diffs-*.diff)",
+    "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_page/table instead",
     "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); CONTRIBUTING shows its table",
     "extrapolation.txt": "the experiment's log; the evidence page shows its tables and figures",
     "learned_shift_matrix.txt": "the experiment's log; the evidence page shows its tables and figures",

@@ -12,15 +12,17 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, site_audit
+from support import cheat_sheet_lines
 
 CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
 EDIT_BASE = re.search(r"^\s*edit_base:\s*(\S+)", MKDOCS, re.M)[1]
 
 
-def new_snippet(name: str, folder: Path) -> subprocess.CompletedProcess:
+def new_snippet(name: str, folder: Path, page: str = "probe_page") -> subprocess.CompletedProcess:
     return subprocess.run(
-        ["make", "--no-print-directory", "-C", str(ROOT), "new-snippet", f"NAME={name}", f"SNIPPET_DIR={folder}"],
+        ["make", "--no-print-directory", "-C", str(ROOT), "new-snippet", f"PAGE={page}", f"NAME={name}",
+         f"SNIPPET_DIR={folder}"],
         capture_output=True, text=True,
     )  # fmt: skip
 
@@ -38,42 +40,48 @@ def regen_module():
 def test_new_snippet_scaffold_is_a_snippet_regen_runs(tmp_path: Path) -> None:
     proc = new_snippet("scaffold_probe", tmp_path)
     assert proc.returncode == 0, proc.stderr
-    path = tmp_path / "scaffold_probe.py"
+    path = tmp_path / "probe_page" / "scaffold_probe.py"
+    assert (tmp_path / "probe_page" / "__init__.py").is_file(), "a new page folder is a package"
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
     assert ast.get_docstring(tree), "the template starts with a docstring"
     first_import = next(n for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom))
-    assert isinstance(first_import, ast.Import) and first_import.names[0].name == "_docenv"
+    assert isinstance(first_import, ast.ImportFrom) and (first_import.module, first_import.names[0].name) == ("pelib", "docenv")
     assert "# --8<-- [start:core]" in source and "# --8<-- [end:core]" in source
     regen = regen_module()
-    ok, message = regen.Job("scaffold_probe", path, "snippet").run(tmp_path / "staging", timeout=120)
+    ok, message = regen.Job("probe_page/scaffold_probe", path, "snippet").run(tmp_path / "staging", timeout=120)
     assert ok, message
     printed = (tmp_path / "staging" / "scaffold_probe.txt").read_text(encoding="utf-8")
     rows = [[float(x) for x in re.findall(r"-?\d+\.\d+", line)] for line in printed.splitlines()]
     assert len(rows) == 6 and rows[0] == [0.0, 1.0, 0.0, 1.0], printed  # the reference table; row 0 is (0, 1, 0, 1)
-    assert {p.name for p in regen.Job("scaffold_probe", path, "snippet").inputs()} >= {"reference.py", "_docenv.py"}
+    assert {p.name for p in regen.Job("probe_page/scaffold_probe", path, "snippet").inputs()} >= {"reference.py", "docenv.py"}
 
 
 @pytest.mark.parametrize(
-    ("name", "reason"),
+    ("page", "name", "reason"),
     [
-        ("Bad-Name", "NAME must be 3 to 60 lowercase letters"),
-        ("", "got ''"),
-        ("_helper", "starting with a letter"),
-        ("2fast", "starting with a letter"),
-        ("reference", "already exists"),
+        ("probe_page", "Bad-Name", "NAME must be 3 to 60 lowercase letters"),
+        ("probe_page", "", "got ''"),
+        ("probe_page", "_helper", "starting with a letter"),
+        ("probe_page", "2fast", "starting with a letter"),
+        ("linearity", "shift_matrix", "already exists"),
+        ("", "what_it_shows", "PAGE must name the page"),
+        ("Why-Positions", "what_it_shows", "PAGE=why_positions"),
+        ("pelib", "what_it_shows", "not pelib, the library"),
+        ("reference", "what_it_shows", "a page folder may not share its name"),
     ],
 )
-def test_new_snippet_refuses_bad_names_with_the_reason(tmp_path: Path, name: str, reason: str) -> None:
-    folder = ROOT / "snippets" if name == "reference" else tmp_path
-    proc = new_snippet(name, folder)
+def test_new_snippet_refuses_bad_names_with_the_reason(tmp_path: Path, page: str, name: str, reason: str) -> None:
+    folder = ROOT / "snippets" if (page, name) in (("linearity", "shift_matrix"), ("reference", "what_it_shows")) else tmp_path
+    proc = new_snippet(name, folder, page)
     assert proc.returncode != 0
     assert reason in proc.stderr, proc.stderr
-    assert not list(tmp_path.glob("*.py")), "nothing is written for a refused name"
+    assert not list(tmp_path.rglob("*.py")), "nothing is written for a refused name"
+    assert not (ROOT / "snippets" / "reference").exists()
 
 
 def test_contributing_covers_what_the_issue_asks() -> None:
-    for needle in ["make new-snippet NAME=", "## How regen works", "**Cache:**", "**`--check`**", "make bench",
+    for needle in ["make new-snippet PAGE=", "## How regen works", "**Cache:**", "**`--check`**", "make bench",
                    "## Reviewing a pull request", "## Notebooks", "pre-commit install", "LICENSE-docs"]:  # fmt: skip
         assert needle in CONTRIBUTING, f"CONTRIBUTING.md does not explain {needle!r}"
 
@@ -133,8 +141,6 @@ def test_site_shows_the_contributing_guide(built_site: Path) -> None:
     text = visible_text(built_site / "contributing.html")
     for heading in re.findall(r"^## (.+)$", CONTRIBUTING, re.M):
         assert heading.replace('"', "") in text.replace('"', "").replace("¶", ""), f"missing section {heading!r}"
-    cheatsheet = CONTRIBUTING.split("[start:cheatsheet] -->", 1)[1].split("<!-- --8<-- [end:cheatsheet]", 1)[0]
-    lines = [line.strip() for line in cheatsheet.splitlines() if line.strip() and not line.startswith("```")]
-    missing = [line for line in lines if line.replace("`", "") not in text]
+    missing = [line for line in cheat_sheet_lines() if line.replace("`", "") not in text]
     assert not missing, f"the site's cheat sheet differs from CONTRIBUTING.md: {missing}"
     assert ";--8<--" not in text, "an escaped include line shows its escape"

@@ -19,9 +19,9 @@ SNIPPETS = ROOT / "snippets"
 # Files that compute the frequencies on purpose in their own way, and why.
 OWN_FREQUENCIES = {
     "reference.py": "the one definition (readers copy this file, so it stands alone)",
-    "formula_forms.py": "its subject: the forms the formula is written in, each computed as written",
-    "precision_recipes.py": "the exact oracle in mpmath and the recipes in each dtype are what the page compares",
-    "linearity_slips.py": "its subject: the posts' misreadings of the formula, each computed as the post writes it",
+    "formula/forms.py": "its subject: the forms the formula is written in, each computed as written",
+    "precision/recipes.py": "the exact oracle in mpmath and the recipes in each dtype are what the page compares",
+    "linearity/slips.py": "its subject: the posts' misreadings of the formula, each computed as the post writes it",
 }
 
 
@@ -39,7 +39,7 @@ def code_only(path: Path) -> str:
 
 def is_variant(path: Path) -> bool:
     """Each variant reproduces another project's code, frequencies included: that is what it shows."""
-    return path.name.startswith(("variant_", "_variants")) or "variants" in path.parts
+    return "variants" in path.parts  # snippets/variants/: the variants and the scripts comparing them
 
 
 @pytest.mark.parametrize("path", python_files(), ids=lambda p: p.relative_to(SNIPPETS).as_posix())
@@ -78,8 +78,67 @@ def test_first_rise_is_not_recomputed_inline():
 
 def test_library_modules_print_nothing_and_run_nothing():
     for path in (SNIPPETS / "pelib").glob("*.py"):
+        if path.name == "docenv.py":  # the settings every script imports first: configuring on import is its job
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "print"]
         assert not calls, f"{path.name} prints: library modules only define things"
         top = [n for n in tree.body if isinstance(n, ast.Expr) and not isinstance(n.value, ast.Constant)]
         assert not top, f"{path.name} runs code on import"
+
+
+# --- a leading `_` means "private to this module" -----------------------------------------------------------------
+
+OWN_CODE = [ROOT / folder for folder in ("snippets", "tests", "scripts", "benchmarks", "experiments")]
+
+
+def local_modules() -> set[str]:
+    """Top-level names of the project's own modules and packages: what `import X` may find in these folders."""
+    names = set()
+    for folder in OWN_CODE:
+        names |= {p.stem for p in folder.glob("*.py")} | {p.name for p in folder.iterdir() if (p / "__init__.py").is_file()}
+    return names - {"__init__"}
+
+
+def private_names_imported(path: Path, local: set[str]) -> list[str]:
+    """`from M import _x` and `M._x` where M is one of the project's modules: another module's private name."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound: set[str] = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.split(".")[0] in local:
+                found += [f"from {node.module} import {a.name}" for a in node.names if is_private(a.name)]
+                bound |= {a.asname or a.name for a in node.names}
+        elif isinstance(node, ast.Import):
+            bound |= {a.asname or a.name.split(".")[0] for a in node.names if a.name.split(".")[0] in local}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound:
+            if is_private(node.attr):
+                found.append(f"{node.value.id}.{node.attr}")
+    return found
+
+
+def is_private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def test_no_module_uses_another_modules_private_names():
+    local = local_modules()
+    offences = [f"{path.relative_to(ROOT)}: {use}" for folder in OWN_CODE for path in sorted(folder.rglob("*.py"))
+                if ".cache" not in path.parts for use in private_names_imported(path, local)]
+    assert not offences, "a name starting with '_' is private to its module; make it public or keep it inside:\n" + (
+        "\n".join(offences))
+
+
+def test_snippet_modules_are_not_named_private():
+    """The shared settings and the variant registry are library modules (pelib.docenv, pelib.variants): a module's
+    name never starts with `_`, which marks a name private to its module and nothing else."""
+    named = [p.relative_to(ROOT).as_posix() for p in SNIPPETS.rglob("_*.py") if p.name != "__init__.py"]
+    assert not named, f"modules named as private: {named}"
+
+
+def test_the_private_name_check_catches_each_form(tmp_path):
+    probe = tmp_path / "probe.py"
+    probe.write_text("import reference\nfrom reference import _hidden, shown\nreference._other(1)\nshown.__doc__\n")
+    assert private_names_imported(probe, {"reference"}) == ["from reference import _hidden", "reference._other"]

@@ -45,13 +45,15 @@ def test_codespell_finds_nothing():
 
 
 def test_import_docenv_first_is_an_exemption_not_a_violation(tmp_path):
-    """A snippet that imports _docenv before the standard library and never uses it passes; the same disorder in a
+    """A snippet that imports pelib.docenv before the standard library and never uses it passes; the same disorder in a
     script is still reported, and so is an unused import of anything else."""
-    snippet = "import _docenv\nimport math\n\nimport torch\n\nprint(math.pi, torch.pi)\n"
+    snippet = "from pelib import docenv\nimport math\n\nimport torch\n\nprint(math.pi, torch.pi)\n"
     for folder in ("snippets", "scripts"):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "demo.py").write_text(snippet)
-    (tmp_path / "snippets" / "unused.py").write_text("import _docenv\nimport math\n")
+    (tmp_path / "snippets" / "unused.py").write_text("from pelib import docenv\nimport math\n")
+    (tmp_path / "snippets" / "page").mkdir()
+    (tmp_path / "snippets" / "page" / "demo.py").write_text(snippet)  # a page script, one folder down
     (tmp_path / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
 
     def check(path: str) -> subprocess.CompletedProcess:
@@ -59,9 +61,10 @@ def test_import_docenv_first_is_an_exemption_not_a_violation(tmp_path):
                               cwd=tmp_path, capture_output=True, text=True)
 
     assert check("snippets/demo.py").returncode == 0
+    assert check("snippets/page/demo.py").returncode == 0
     assert "I001" in check("scripts/demo.py").stdout
     unused = check("snippets/unused.py").stdout
-    assert "F401" in unused and "`math` imported but unused" in unused and "_docenv" not in unused
+    assert "F401" in unused and "`math` imported but unused" in unused and "docenv" not in unused
 
 
 def test_pre_commit_hooks_are_local_and_run_the_pinned_tools():

@@ -71,7 +71,7 @@ def test_outputs_are_the_same_under_every_cpu_kernel(kernel, tmp_path):
     differ = sorted(k for k in committed.keys() & regenerated.keys() if committed[k] != regenerated[k])
     assert not differ, (
         f"under ATEN_CPU_CAPABILITY={kernel} these outputs differ from the committed ones (native kernel {NATIVE}):"
-        f" {differ}. They print digits that depend on the CPU: show such a quantity as a bound (_docenv.bound)"
+        f" {differ}. They print digits that depend on the CPU: show such a quantity as a bound (docenv.bound)"
         " or with the digits that are stable."
     )
     notebooks = GENERATED.parent / "notebooks"

@@ -68,10 +68,10 @@ def first_output(root: Path, suffix: str) -> Path:
 
 
 def test_check_catches_changed_code(repo_copy):
-    snippet = repo_copy / "snippets" / "reference_table.py"
+    snippet = repo_copy / "snippets" / "reference_page/table.py"
     snippet.write_text(snippet.read_text() + "\n# an edit\n")
     code, output = check(repo_copy)
-    assert code == 1 and "stale: snippets/reference_table.py" in output, output
+    assert code == 1 and "stale: snippets/reference_page/table.py" in output, output
 
 
 def test_check_catches_a_change_in_an_imported_module(repo_copy):
@@ -79,7 +79,7 @@ def test_check_catches_a_change_in_an_imported_module(repo_copy):
     module.write_text(module.read_text() + "\n# an edit\n")
     code, output = check(repo_copy)
     assert code == 1, output
-    for dependent in ("reference_table", "heatmap", "module_usage"):
+    for dependent in ("reference_page/table", "reference_page/heatmap", "reference_page/module_usage"):
         assert f"stale: snippets/{dependent}.py" in output, output
 
 
@@ -128,9 +128,9 @@ def test_check_writes_nothing(repo_copy):
 @pytest.mark.slow
 def test_failing_snippet_names_itself_and_changes_nothing(repo_copy):
     (repo_copy / "snippets" / "zz_broken.py").write_text(
-        '"""Raise on purpose."""\nimport _docenv\nprint("half an output")\nraise RuntimeError("boom on purpose")\n'
+        '"""Raise on purpose."""\nfrom pelib import docenv\nprint("half an output")\nraise RuntimeError("boom on purpose")\n'
     )
-    table = repo_copy / "snippets" / "reference_table.py"
+    table = repo_copy / "snippets" / "reference_page/table.py"
     table.write_text(table.read_text() + "\n# an edit that makes this job run too\n")
     before = tree_hashes(repo_copy / "docs" / "generated")
     proc = run_python(str(repo_copy / "scripts" / "regen.py"))
@@ -145,7 +145,7 @@ def test_failing_snippet_names_itself_and_changes_nothing(repo_copy):
 @pytest.mark.slow
 def test_regen_refuses_a_negative_zero(repo_copy):
     (repo_copy / "snippets" / "zz_negzero.py").write_text(
-        '"""Print a negative zero."""\nimport _docenv\nimport torch\nprint(torch.tensor([-0.0, 1.0]))\n'
+        '"""Print a negative zero."""\nfrom pelib import docenv\nimport torch\nprint(torch.tensor([-0.0, 1.0]))\n'
     )
     proc = run_python(str(repo_copy / "scripts" / "regen.py"), "zz_negzero")
     assert proc.returncode != 0 and "negative zero" in proc.stdout + proc.stderr
@@ -157,12 +157,12 @@ def test_cache_reruns_exactly_the_affected_snippets(repo_copy):
     snippets = repo_copy / "snippets"
     (snippets / "_zz_helper.py").write_text('"""A local helper."""\nVALUE = 1\n')
     (snippets / "_zz_middle.py").write_text('"""Imports the helper."""\nfrom _zz_helper import VALUE\n')
-    (snippets / "zz_user.py").write_text('"""Uses the helper through another module."""\nimport _docenv\nimport _zz_middle\nprint(_zz_middle.VALUE)\n')
-    (snippets / "zz_solo.py").write_text('"""Stand alone."""\nimport _docenv\nprint("solo")\n')
+    (snippets / "zz_user.py").write_text('"""Uses the helper through another module."""\nfrom pelib import docenv\nimport _zz_middle\nprint(_zz_middle.VALUE)\n')
+    (snippets / "zz_solo.py").write_text('"""Stand alone."""\nfrom pelib import docenv\nprint("solo")\n')
     first = run_python(regen, "-j", "2")
     assert first.returncode == 0, first.stdout + first.stderr
     assert "ran snippets/zz_user.py" in first.stdout and "ran snippets/zz_solo.py" in first.stdout
-    assert "reference_table" not in first.stdout, "a current snippet was re-run"
+    assert "reference_page/table" not in first.stdout, "a current snippet was re-run"
 
     again = run_python(regen)
     assert again.returncode == 0 and "nothing to do" in again.stdout, again.stdout
@@ -270,7 +270,7 @@ def test_imports_of_the_library_package_are_followed(library, statement, expecte
 
 
 def test_a_change_anywhere_in_the_library_reaches_its_dependants_through_relative_imports(library):
-    source = "import _docenv\nfrom pelib.sub import deep\nimport pelib.shift\n"
+    source = "from pelib import docenv\nfrom pelib.sub import deep\nimport pelib.shift\n"
     page = write(library / "linearity" / "shift_map.py", source)
     found = regen.dependencies(page, page.read_text(), [library, page.parent])
     deps = {p.relative_to(library).as_posix() for p in found if p.is_relative_to(library)}
@@ -291,10 +291,10 @@ def test_saved_values_of_page_scripts_are_reached_by_page_and_name(tmp_path):
 
 
 PAGE_SCRIPT = '''"""A page script in a page folder, using the library package."""
-import _docenv
+from pelib import docenv
 from pelib import zz_value
-_docenv.save_values({"answer": str(zz_value.VALUE)})
-with _docenv.output_part("part"):
+docenv.save_values({"answer": str(zz_value.VALUE)})
+with docenv.output_part("part"):
     print("part", zz_value.VALUE)
 print("whole")
 '''
@@ -334,8 +334,8 @@ def test_a_page_script_writes_into_its_page_folder_and_goes_stale_with_the_libra
 
 
 EXPERIMENT = '''"""A cached experiment."""
-import _docenv
-_docenv.save_json({"loss": [3, 2, 1]})
+from pelib import docenv
+docenv.save_json({"loss": [3, 2, 1]})
 print("ran the experiment")
 '''
 

@@ -54,7 +54,7 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         page = wait_for(lambda: fetch(f"http://127.0.0.1:{port}/reference.html"), 90)
         assert page and "The reference implementation" in page
 
-        snippet = copy / "snippets" / "reference_table.py"
+        snippet = copy / "snippets" / "reference_page/table.py"
         # the page shows the code too: only the regenerated output contains the joined text
         source = snippet.read_text().replace('print("d_model = 4, columns:', 'print("EDI" + "TED d_model = 4, columns:')
         snippet.write_text(source)
@@ -62,7 +62,7 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
             lambda: "EDITED d_model = 4" in (fetch(f"http://127.0.0.1:{port}/reference.html") or ""), 90
         )
         assert updated, "the served page did not show the edited snippet's new output"
-        assert "EDITED" in (copy / "docs" / "generated" / "reference_table.txt").read_text()
+        assert "EDITED" in (copy / "docs" / "generated" / "reference_page/table.txt").read_text()
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:

@@ -157,7 +157,7 @@ def test_no_page_includes_a_line_range_of_a_generated_output():
         for page in sorted((ROOT / "docs").rglob("*.md"))
         for match in pattern.finditer(page.read_text(encoding="utf-8"))
     ]
-    assert not found, "use _docenv.output_part and include NAME-part.txt:\n" + "\n".join(found)
+    assert not found, "use docenv.output_part and include NAME-part.txt:\n" + "\n".join(found)
 
 
 # --- reading order, headings, lists ---------------------------------------------------------------------------------

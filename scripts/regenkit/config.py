@@ -15,7 +15,7 @@ GENERATED = ROOT / "docs" / "generated"
 MANIFEST_DIR = ".manifest"
 CACHE = ROOT / ".cache" / "regen"
 # Files whose change re-runs every job: the pinned environment and the shared snippet settings.
-GLOBAL_INPUTS = ("requirements.txt", "snippets/_docenv.py")
+GLOBAL_INPUTS = ("requirements.txt", "snippets/pelib/docenv.py")
 # Bump when the way jobs are run changes in a way that changes their outputs.
 RECIPE = "1"
 # The caller's choice of torch's CPU kernel reaches the jobs, so that a run can show what another CPU would print.

@@ -2,7 +2,7 @@
 
 Started by regen with the jobs' fixed environment (so PYTHONHASHSEED and the caller's ATEN_CPU_CAPABILITY hold in
 every child); it runs no torch operation before forking. Each child starts its own session (regen kills its process
-group), takes the job's environment, working folder and output files, installs the write guard, imports _docenv
+group), takes the job's environment, working folder and output files, installs the write guard, imports pelib.docenv
 and runs the script as __main__, exactly as a fresh `python -c BOOT script` would. Local modules are never
 preloaded: each child imports them from disk.
 
@@ -44,7 +44,7 @@ def child(request: dict, control: tuple[int, int]) -> None:
         sys.argv = [request["path"]]
         sys.path[:0] = [request["snippets"], os.path.dirname(os.path.abspath(request["path"]))]
         exec(request["guard"], {})
-        importlib.import_module("_docenv")
+        importlib.import_module("pelib.docenv")
         runpy.run_path(request["path"], run_name="__main__")
         code = 0
     except SystemExit as stop:

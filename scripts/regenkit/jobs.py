@@ -33,7 +33,7 @@ def _regen_guard():
             return
         real = os.path.realpath(os.fsdecode(path))
         if not (real + os.sep).startswith(allowed):
-            raise PermissionError(f"regen: a job may write only into its staging folder (_docenv.output_path), "
+            raise PermissionError(f"regen: a job may write only into its staging folder (docenv.output_path), "
                                   f"it tried to write {real}")
     def hook(event, args):
         if event == "open":
@@ -57,7 +57,7 @@ BOOT = """\
 import os, runpy, sys
 sys.path[:0] = [{snippets!r}, os.path.dirname(os.path.abspath(sys.argv[1]))]  # snippets/, then the job's folder
 exec({guard!r})
-import _docenv
+from pelib import docenv
 runpy.run_path(sys.argv[1], run_name="__main__")
 """
 

@@ -33,7 +33,7 @@ def output_problems(stem: str, path: Path) -> list[str]:
             return problems + [f"{path.name}: is not UTF-8 text (byte 0x{bad} at offset {error.start})"]
         for number, line in enumerate(text.splitlines(), 1):
             if NEGATIVE_ZERO.search(line):
-                problems.append(f"{path.name}:{number}: prints a negative zero (use _docenv.fmt): {line.strip()}")
+                problems.append(f"{path.name}:{number}: prints a negative zero (use docenv.fmt): {line.strip()}")
     return problems
 
 

@@ -11,7 +11,7 @@ import math
 
 import torch
 
-from wavelengths import wavelengths
+from pelib.spectrum import wavelengths
 
 
 def _check(head_dim: int, scale: float) -> None:

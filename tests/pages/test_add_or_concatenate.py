@@ -3,15 +3,17 @@
 import inspect
 import math
 
-import concat_cost
-import embedding_vs_pe_norms as norms
+import add_or_concatenate.embedding_vs_pe_norms as norms
 import sympy
 import test_evidence as evidence_tests
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
+from add_or_concatenate import concat_cost
 from claimcheck import Ledger, cited, computed, formula, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, number, values
+
+from pages import test_add_or_concatenate_code as add_or_concatenate_tests
+from pages import test_properties_code as properties_tests
 
 PAGE = "add-or-concatenate.md"
 D, VOCAB = 512, 37000
@@ -22,7 +24,7 @@ def ok(test, *args) -> bool:
 
 
 def q(key: str) -> float:
-    return number(values("embedding_vs_pe_norms")[key])
+    return number(values("add_or_concatenate/embedding_vs_pe_norms")[key])
 
 
 def pe(n: int, d: int = D) -> torch.Tensor:
@@ -68,17 +70,17 @@ def square_of_the_width() -> bool:
 
 
 def layer_counts() -> bool:
-    v = values("concat_cost")
+    v = values("add_or_concatenate/concat_cost")
     added, concatenated = concat_cost.layer_parameters(512), concat_cost.layer_parameters(1024)
     return (number(v["added"]) == added and number(v["concatenated"]) == concatenated
             and v["ratio"] == f"{concatenated / added:.2f}" and inspect.signature(concat_cost.layer_parameters)
             .parameters["d_ff"].default == 2048 and concat_cost.layer_parameters(1024, d_ff=4096) > concatenated
-            and ok(te.test_concatenation_costs_width))
+            and ok(add_or_concatenate_tests.test_concatenation_costs_width))
 
 
 def nearly_orthogonal() -> bool:
     expected = math.sqrt(2 / (math.pi * D))  # mean |cos| of two random directions in d dimensions
-    return abs(q("normal_cosine") - expected) < 0.005 and ok(te.test_embeddings_and_pe_are_nearly_orthogonal)
+    return abs(q("normal_cosine") - expected) < 0.005 and ok(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)
 
 
 def each_part_readable() -> bool:
@@ -98,11 +100,11 @@ def concatenation_is_orthogonal_sum() -> bool:
 
 
 def pe_norm_quoted() -> bool:
-    return abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(te.test_norm_is_constant_for_even_width, D)
+    return abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(properties_tests.test_norm_is_constant_for_even_width, D)
 
 
 def sizes_and_seed() -> bool:
-    docenv = (ROOT / "snippets" / "_docenv.py").read_text(encoding="utf-8")
+    docenv = (ROOT / "snippets" / "pelib" / "docenv.py").read_text(encoding="utf-8")
     return (norms.D_MODEL, norms.VOCAB) == (D, VOCAB) and len(norms.INITS) == 3 and "torch.manual_seed(0)" in docenv
 
 
@@ -157,10 +159,10 @@ def table_fixed_embedding_trained() -> bool:
 
 
 def the_tests_note() -> bool:
-    source = inspect.getsource(te.test_embedding_to_pe_norm_ratios)
+    source = inspect.getsource(add_or_concatenate_tests.test_embedding_to_pe_norm_ratios)
     return ("rel=0.01" in source and "embedding_vs_pe_norms.mean_row_norm" in source
-            and ok(te.test_embedding_to_pe_norm_ratios) and ok(te.test_embeddings_and_pe_are_nearly_orthogonal)
-            and ok(te.test_concatenation_costs_width))
+            and ok(add_or_concatenate_tests.test_embedding_to_pe_norm_ratios) and ok(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)
+            and ok(add_or_concatenate_tests.test_concatenation_costs_width))
 
 LEDGER = Ledger('add-or-concatenate.md', [
     prose('title',
@@ -170,8 +172,8 @@ LEDGER = Ledger('add-or-concatenate.md', [
            r"An **explanation** of why the Transformer adds the positional table to the token embeddings instead of concatenating it, what the \(\sqrt{d_{\text{model}}}\) factor on the embeddings does, and whether the table drowns the token (it depends on the initialisation: measured below).",
            'the plan of the page'),
     computed('asserted',
-             r"Claims are asserted in `tests/test_explanation.py`.",
-             lambda: set(te.PAGES[PAGE]) == {'concat_cost', 'embedding_vs_pe_norms', 'add_or_concatenate_geometry'} and the_tests_note()),
+             r"Claims are asserted in `tests/pages/test_add_or_concatenate_code.py`.",
+             lambda: set(add_or_concatenate_tests.JOBS) == {'add_or_concatenate/concat_cost', 'add_or_concatenate/embedding_vs_pe_norms', 'add_or_concatenate/geometry'} and the_tests_note()),
     prose('heading-paper',
            r"What the paper does",
            'a heading: the claims are in the sentences below it'),
@@ -195,10 +197,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
              r"Keeping the token embedding at 512 and appending a 512-wide table doubles the width, and the parameters of a layer grow with the square of the width:",
              square_of_the_width),
     computed('layer-counts',
-             r"One encoder layer goes from {{ gen.concat_cost.added }} to {{ gen.concat_cost.concatenated }} parameters, {{ gen.concat_cost.ratio }} times as many (the feed-forward width is kept at 2,048 here; scaling it with the model would cost more), and that in every layer of the stack.",
+             r"One encoder layer goes from {{ gen.add_or_concatenate.concat_cost.added }} to {{ gen.add_or_concatenate.concat_cost.concatenated }} parameters, {{ gen.add_or_concatenate.concat_cost.ratio }} times as many (the feed-forward width is kept at 2,048 here; scaling it with the model would cost more), and that in every layer of the stack.",
              layer_counts),
     computed('nearly-orthogonal',
-             r"**A sum loses less than it seems.** In 512 dimensions two unrelated vectors are nearly orthogonal: the token embeddings and the positional rows below meet at an average absolute cosine of {{ gen.embedding_vs_pe_norms.normal_cosine }}.",
+             r"**A sum loses less than it seems.** In 512 dimensions two unrelated vectors are nearly orthogonal: the token embeddings and the positional rows below meet at an average absolute cosine of {{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_cosine }}.",
              nearly_orthogonal),
     computed('each-part-readable',
              r"A sum of two nearly orthogonal vectors still lets a linear layer read each part approximately, and the first linear map after the sum can learn to keep position and content in directions it can separate.",
@@ -223,10 +225,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
            r"Does the table drown the token embedding?",
            'a heading: the claims are in the sentences below it'),
     computed('pe-norm',
-             r"Every encoding has the same length, \(\lVert \mathrm{PE}(p) \rVert = \sqrt{d/2}\) = {{ gen.embedding_vs_pe_norms.pe_norm }} for \(d = 512\) (see [Properties](properties.md#the-norm-is-constant-for-even-d_model)).",
+             r"Every encoding has the same length, \(\lVert \mathrm{PE}(p) \rVert = \sqrt{d/2}\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.pe_norm }} for \(d = 512\) (see [Properties](properties.md#the-norm-is-constant-for-even-d_model)).",
              pe_norm_quoted),
     computed('sqrt-d',
-             r"How long a token embedding is depends on how it was initialised, and the \(\sqrt{d}\) factor (\(\sqrt{512} \approx\) {{ gen.embedding_vs_pe_norms.sqrt_d }}) multiplies that length.",
+             r"How long a token embedding is depends on how it was initialised, and the \(\sqrt{d}\) factor (\(\sqrt{512} \approx\) {{ gen.add_or_concatenate.embedding_vs_pe_norms.sqrt_d }}) multiplies that length.",
              lambda: abs(q('sqrt_d') - math.sqrt(D)) <= 0.05),
     cited('three-inits-37000',
            r"Three initialisations that real code uses, measured on a 37,000 × 512 embedding (the size of the paper's shared English–German vocabulary, §5.1), seeded:",
@@ -236,20 +238,20 @@ LEDGER = Ledger('add-or-concatenate.md', [
              r"With \(\sigma\) the standard deviation of an entry, \(\lVert e \rVert \approx \sigma\sqrt{d}\), so \(\lVert \sqrt{d}\, e \rVert / \lVert \mathrm{PE} \rVert \approx \sigma d / \sqrt{d/2} = \sigma\sqrt{2d}\):",
              sigma_rule),
     computed('default-init',
-             r"\(\lVert e \rVert \approx \sqrt{d}\) = {{ gen.embedding_vs_pe_norms.default_norm }}, and after the \(\sqrt{d}\) factor \(\approx d\) = {{ gen.embedding_vs_pe_norms.default_scaled }}: **{{ gen.embedding_vs_pe_norms.default_ratio }} times** the length of the positional vector.",
+             r"\(\lVert e \rVert \approx \sqrt{d}\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.default_norm }}, and after the \(\sqrt{d}\) factor \(\approx d\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.default_scaled }}: **{{ gen.add_or_concatenate.embedding_vs_pe_norms.default_ratio }} times** the length of the positional vector.",
              default_init),
     computed('token-swamps',
              r"Here the token swamps the position, not the other way round; the \(\sqrt{d}\) factor makes it worse.",
              token_swamps),
     cited('fairseq-init',
-           r"fairseq's transformer builds its token embeddings with `nn.init.normal_(weight, mean=0, std=d ** -0.5)` (the `Embedding` helper of the transformer model in [facebookresearch/fairseq](https://github.com/facebookresearch/fairseq)), so \(\lVert e \rVert \approx 1\) ({{ gen.embedding_vs_pe_norms.normal_norm }}), and scales by \(\sqrt{d}\) to {{ gen.embedding_vs_pe_norms.normal_scaled }}: **{{ gen.embedding_vs_pe_norms.normal_ratio }} times** the positional length (\(\sqrt{2}\)).",
+           r"fairseq's transformer builds its token embeddings with `nn.init.normal_(weight, mean=0, std=d ** -0.5)` (the `Embedding` helper of the transformer model in [facebookresearch/fairseq](https://github.com/facebookresearch/fairseq)), so \(\lVert e \rVert \approx 1\) ({{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_norm }}), and scales by \(\sqrt{d}\) to {{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_scaled }}: **{{ gen.add_or_concatenate.embedding_vs_pe_norms.normal_ratio }} times** the positional length (\(\sqrt{2}\)).",
            'facebookresearch/fairseq fairseq/models/transformer/ (the Embedding helper: nn.init.normal_(m.weight, mean=0, std=embedding_dim**-0.5))',
            fairseq_init),
     computed('sqrt-d-makes-sense',
              r"This is the pairing in which the \(\sqrt{d}\) factor makes sense: it brings a unit-length embedding up to the scale of the table.",
              only_unit_length_is_balanced),
     cited('annotated-xavier',
-           r"[The Annotated Transformer](http://nlp.seas.harvard.edu/annotated-transformer/) initialises every matrix, embeddings included, with `nn.init.xavier_uniform_`, whose \(\sigma = \sqrt{2/(\text{vocab} + d)}\) shrinks with the vocabulary: \(\lVert e \rVert\) = {{ gen.embedding_vs_pe_norms.xavier_norm }}, \(\lVert \sqrt{d}\, e \rVert\) = {{ gen.embedding_vs_pe_norms.xavier_scaled }}, only **{{ gen.embedding_vs_pe_norms.xavier_ratio }} times** the positional length.",
+           r"[The Annotated Transformer](http://nlp.seas.harvard.edu/annotated-transformer/) initialises every matrix, embeddings included, with `nn.init.xavier_uniform_`, whose \(\sigma = \sqrt{2/(\text{vocab} + d)}\) shrinks with the vocabulary: \(\lVert e \rVert\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.xavier_norm }}, \(\lVert \sqrt{d}\, e \rVert\) = {{ gen.add_or_concatenate.embedding_vs_pe_norms.xavier_scaled }}, only **{{ gen.add_or_concatenate.embedding_vs_pe_norms.xavier_ratio }} times** the positional length.",
            'harvardnlp/annotated-transformer (make_model: nn.init.xavier_uniform_ on every parameter with dim > 1); shared/research/content_anchors.md §2',
            xavier_init),
     computed('position-swamps',
@@ -257,7 +259,7 @@ LEDGER = Ledger('add-or-concatenate.md', [
              lambda: q('xavier_ratio') < 1 and xavier_init()),
     computed('depends-on-init',
              'So the answer to "does PE swamp the embedding?" is: **it depends on the initialisation**, by a factor of more than a hundred across common code, and the \\(\\sqrt{d}\\) factor only balances the two for an embedding initialised near unit length.',
-             lambda: ok(te.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations) and only_unit_length_is_balanced()),
+             lambda: ok(add_or_concatenate_tests.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations) and only_unit_length_is_balanced()),
     computed('table-stays-fixed',
              r"Training then changes the embedding norms; the table stays fixed.",
              table_fixed_embedding_trained),

@@ -1,14 +1,16 @@
 """The claims of docs/base.md, each with what makes it true (see tests/claimcheck.py)."""
 
+import importlib
 import inspect
 import math
 
-import base_comparison as bc
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import base.comparison as bc
 import torch
-import wavelengths
 from claimcheck import Ledger, cited, computed, passes, prose
+from formula import wavelengths
 from support import ROOT, number, values
+
+from pages import test_base_code as te  # its tests are reused as checks (imported as a module: not collected twice)
 
 PAGE = "base.md"
 PAPER = "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762)"
@@ -24,7 +26,7 @@ def results() -> dict:
 
 
 def snippet() -> str:
-    return (ROOT / "snippets" / "base_comparison.py").read_text(encoding="utf-8")
+    return (ROOT / "snippets" / "base/comparison.py").read_text(encoding="utf-8")
 
 
 def measured_at_512_over_4096() -> bool:
@@ -33,7 +35,7 @@ def measured_at_512_over_4096() -> bool:
 
 def one_free_constant() -> bool:
     """Every written form of the frequency takes one constant besides the width: the base."""
-    import formula_forms
+    from formula import forms as formula_forms
     forms = (formula_forms.omega_paper, formula_forms.omega_negative_power, formula_forms.omega_exp_log,
              wavelengths.wavelengths)
     return all(list(inspect.signature(f).parameters) == ["d_model", "base"] for f in forms)
@@ -83,7 +85,7 @@ def closest_are_neighbours() -> bool:
 
 
 def small_base_wraps_everything() -> bool:
-    r, q = results(), values("base_comparison")
+    r, q = results(), values("base/comparison")
     sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, 10.0)
     return (r[10.0]["wrapping"] == 256 and int(q["first_min_10"]) == r[10.0]["first_min"]
             and abs(sim[r[10.0]["first_min"] + 1 :].mean().item()) < 0.01  # noise around zero beyond
@@ -102,14 +104,14 @@ def large_base_freezes() -> bool:
 
 
 def neighbours_closer_far_similar() -> bool:
-    r, q = results(), values("base_comparison")
+    r, q = results(), values("base/comparison")
     return (q["neighbour_10"] == f"{r[10.0]['neighbour']:.2f}" and q["neighbour_1000000"] == f"{r[1e6]['neighbour']:.2f}"
             and q["far_1000000"] == f"{r[1e6]['far_similarity']:.3f}"
             and number(q["neighbour_10"]) > number(q["neighbour_1000000"]) and number(q["far_1000000"]) > number(q["far_10"]))
 
 
 def ten_thousand_between() -> bool:
-    r, q = results(), values("base_comparison")
+    r, q = results(), values("base/comparison")
     sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, 1e4)
     first = int(q["first_min_10000"])
     start, width = first + 1, 400
@@ -117,7 +119,7 @@ def ten_thousand_between() -> bool:
     return (int(q["wrapping_10000"]) == r[1e4]["wrapping"] and int(q["slow_10000"]) == D // 2 - r[1e4]["wrapping"]
             and first == r[1e4]["first_min"] and bool((sim[1 : first + 1] < sim[:first]).all())
             and sim[first + 1] > sim[first]
-            and q["first_min_10000"] == values("dot_product_vs_offset")["first_min"]
+            and q["first_min_10000"] == values("properties/dot_product_vs_offset")["first_min"]
             and all(a > b for a, b in zip(means, means[1:])))  # the falling trend, window by window
 
 
@@ -144,7 +146,7 @@ def middle_ground() -> bool:
 
 def the_test_note() -> bool:
     source = inspect.getsource(te.test_what_the_base_trades)
-    return ("2 * math.pi * large ** (510 / 512)" in source and 'values("dot_product_vs_offset")["first_min"]' in source
+    return ("2 * math.pi * large ** (510 / 512)" in source and 'values("properties/dot_product_vs_offset")["first_min"]' in source
             and ok(te.test_what_the_base_trades))
 
 LEDGER = Ledger('base.md', [
@@ -158,8 +160,8 @@ LEDGER = Ledger('base.md', [
              r"What the paper says about it (nothing), what the base controls, and what another base would change, measured for \(d = 512\) over a window of 4,096 positions.",
              measured_at_512_over_4096),
     computed('asserted',
-             r"The measurements are asserted in `tests/test_explanation.py`.",
-             lambda: 'base_comparison' in te.PAGES[PAGE] and ok(te.test_what_the_base_trades)),
+             r"The measurements are asserted in `tests/pages/test_base_code.py`.",
+             lambda: 'base/comparison' in te.JOBS and ok(te.test_what_the_base_trades)),
     cited('heading-no-reason',
            r"The paper gives no reason",
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (the base's only mention besides the formula) and Table 3 (no row varies it)"),
@@ -178,8 +180,8 @@ LEDGER = Ledger('base.md', [
            'follows from the three sentences above (Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5, Table 3)'),
     cited('named-after-what-it-sets',
            r"Code that exposes it names it after what it sets: `max_timescale=1.0e4` in tensor2tensor's `get_timing_signal_1d`, `max_wavelength=10000` in KerasNLP's `SinePositionEncoding`.",
-           'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/variant_tensor2tensor.py transcribes the first',
-           lambda: inspect.signature(__import__('variant_tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4),
+           'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/variants/tensor2tensor.py transcribes the first',
+           lambda: inspect.signature(importlib.import_module('variants.tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4),
     cited('dsse-question',
            r"A [Data Science Stack Exchange question on the choice of 10000](https://datascience.stackexchange.com/questions/82451) collects the community's intuitions, with heatmaps for smaller bases.",
            'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8'),
@@ -202,7 +204,7 @@ LEDGER = Ledger('base.md', [
              r"![Left: cosine similarity of PE(p) and PE(p+k) against offset (log scale) for six bases: small bases fall quickly to noise around zero, large bases fall slowly and stay high.",
              left_panel),
     computed('figure-right',
-             r"Right: wavelength of each pair on a log scale for each base, with the window as a dashed line](generated/base_comparison.svg)",
+             r"Right: wavelength of each pair on a log scale for each base, with the window as a dashed line](generated/base/comparison.svg)",
              right_panel),
     prose('column-by-column',
            r"Read the table column by column:",
@@ -214,16 +216,16 @@ LEDGER = Ledger('base.md', [
              r"Uniqueness is not what the base is for, at this width.",
              closest_are_neighbours),
     computed('small-base-wraps',
-             '**A small base wraps everything.** At base 10 all 256 pairs repeat within the window, and the similarity of two encodings falls only until offset {{ gen.base_comparison.first_min_10 }}; beyond that it is noise around zero (at most {{ gen.base_comparison.far_10 }} at offsets 2,048 to 4,095): beyond a few positions the encoding carries no coarse sense of "far".',
+             '**A small base wraps everything.** At base 10 all 256 pairs repeat within the window, and the similarity of two encodings falls only until offset {{ gen.base.comparison.first_min_10 }}; beyond that it is noise around zero (at most {{ gen.base.comparison.far_10 }} at offsets 2,048 to 4,095): beyond a few positions the encoding carries no coarse sense of "far".',
              small_base_wraps_everything),
     computed('large-base-freezes',
              r"**A large base freezes many pairs.** At base 1,000,000 more than half the pairs never complete a turn in the window; within a sentence they are nearly constant and spend width on little information.",
              large_base_freezes),
     computed('neighbours-closer',
-             r"Neighbours move closer (\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\) falls from {{ gen.base_comparison.neighbour_10 }} at base 10 to {{ gen.base_comparison.neighbour_1000000 }}), and far positions stay similar (up to {{ gen.base_comparison.far_1000000 }}).",
+             r"Neighbours move closer (\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\) falls from {{ gen.base.comparison.neighbour_10 }} at base 10 to {{ gen.base.comparison.neighbour_1000000 }}), and far positions stay similar (up to {{ gen.base.comparison.far_1000000 }}).",
              neighbours_closer_far_similar),
     computed('ten-thousand-between',
-             r"**10000 sits between.** {{ gen.base_comparison.wrapping_10000 }} pairs turn at least once within 4,096 positions and {{ gen.base_comparison.slow_10000 }} do not; the similarity falls monotonically up to offset {{ gen.base_comparison.first_min_10000 }} (the same value as on [Properties](properties.md#it-decreases-only-locally)) and keeps a falling trend far beyond.",
+             r"**10000 sits between.** {{ gen.base.comparison.wrapping_10000 }} pairs turn at least once within 4,096 positions and {{ gen.base.comparison.slow_10000 }} do not; the similarity falls monotonically up to offset {{ gen.base.comparison.first_min_10000 }} (the same value as on [Properties](properties.md#it-decreases-only-locally)) and keeps a falling trend far beyond.",
              ten_thousand_between),
     computed('monotone-range-peaks',
              'The table also shows that "how far the similarity falls monotonically" does not grow with the base: it peaks in the middle of the range and drops again for the largest bases, whose curves fall in a few steps with plateaus.',

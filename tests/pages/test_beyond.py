@@ -8,6 +8,6 @@ LEDGER = Ledger('beyond.md', [
              "A tiny model trained here agrees: with a causal mask and no encoding, [a linear probe reads the position after the first layer](evidence.md#position-probe), and without the mask it reads nothing.",
              lambda: passes(evidence_tests.test_a_causal_mask_alone_puts_position_in)()
              and passes(evidence_tests.test_no_mask_no_vectors_nothing_to_read)()),
-], typed={'512': 'the width the section names, a parameter of snippets/beyond_distinct_positions.py'})
+], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
 
 test_claims_hold = LEDGER.test

@@ -4,26 +4,16 @@ The budgets sentence is re-derived from the benchmark's report (docs/generated/s
 is compared with CONTRIBUTING.md's as text (tests/test_contributing.py compares the built pages).
 """
 
-import json
 import re
-import sys
 
 from claimcheck import Ledger, computed, prose
-from support import DOCS, GENERATED, ROOT, number, values
+from conftest import site_audit
+from support import DOCS, ROOT, cheat_sheet_lines, data, number, values
 
 PAGE_TEXT = (DOCS / "contributing.md").read_text(encoding="utf-8")
 GUIDE = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
 QUOTED = values("site_budgets")
-REPORT = json.loads((GENERATED / "site_budgets.json").read_text(encoding="utf-8"))
-
-
-def audit_module():
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    try:
-        import _site_audit
-    finally:
-        sys.path.remove(str(ROOT / "benchmarks"))
-    return _site_audit
+REPORT = data("site_budgets")
 
 
 def kb(n: int) -> str:
@@ -31,15 +21,14 @@ def kb(n: int) -> str:
 
 
 def cheat_sheet_agrees() -> bool:
-    sheet = GUIDE.split("[start:cheatsheet] -->", 1)[1].split("<!-- --8<-- [end:cheatsheet]", 1)[0]
-    lines = [line.strip() for line in sheet.splitlines() if line.strip() and not line.startswith("```")]
+    lines = cheat_sheet_lines()
     # as the site renders them: escaped include lines unescaped, {{ "…" }} macro literals replaced by their text
     shown = {re.sub(r'\{\{ "(.*?)" \}\}', r"\1", line.strip().replace(";--8<--", "--8<--")) for line in PAGE_TEXT.splitlines()}
-    return bool(lines) and all(line in shown for line in lines) and '--8<-- "NAME.py:core"' in lines
+    return bool(lines) and all(line in shown for line in lines) and '--8<-- "PAGE/NAME.py:core"' in lines
 
 
 def budgets() -> bool:
-    audit = audit_module()
+    audit = site_audit
     results = REPORT["results"]
     heaviest = max(results, key=lambda r: r["bytes"])
     home = next(r for r in results if r["page"] == "index.html")
@@ -80,10 +69,10 @@ LEDGER = Ledger('contributing.md', [
         'In a page, include that section, the printed output, a generated table, a figure and a number:',
         cheat_sheet_agrees),
     computed('escaped-include-code',
-        ';--8<-- "NAME.py:core"',
+        ';--8<-- "PAGE/NAME.py:core"',
         cheat_sheet_agrees),
     computed('escaped-include-output',
-        ';--8<-- "NAME.txt"',
+        ';--8<-- "PAGE/NAME.txt"',
         cheat_sheet_agrees),
     computed('literal-braces',
         'A literal `{{ "{{" }}` in prose needs `{{ "{% raw %}…{% endraw %}" }}`.',

@@ -1,23 +1,24 @@
 """The claims of docs/exercises.md, each with what makes it true (see tests/claimcheck.py).
 
 The answers are re-derived here: identities with sympy, numbers with the reference, the odd-width patterns and the
-seeds' behaviour from the snippets and the variants comparison; tests/test_faq_exercises.py checks each printed answer.
+seeds' behaviour from the snippets and the variants comparison; tests/pages/test_exercises_code.py checks each printed answer.
 """
 
 import math
 import re
 
 import sympy as sp
-import test_faq_exercises as exercise_tests
 import test_reference as reference_tests
 import torch
-from _variants import BY_KEY, REFERENCE, interleaved_to_split, trig_profile
 from claimcheck import Ledger, cited, computed, passes, prose
-from exercise_odd_width import pair_loop, slice_assign, stack_and_flatten
+from exercises.odd_width import pair_loop, slice_assign, stack_and_flatten
 from pelib.shift import shift_matrix
-from precision_recipes import rows_computed_in
+from pelib.variants import BY_KEY, REFERENCE, interleaved_to_split, trig_profile
+from precision.recipes import rows_computed_in
 from reference import frequencies, positional_encoding
-from support import DOCS, SNIPPETS, data, text, values
+from support import DOCS, SNIPPETS, data, quoted_equals, text
+
+from pages import test_exercises_code as exercise_tests
 
 w, p, k, a, b = sp.symbols("omega p k a b", real=True)
 PAIR = lambda q: sp.Matrix([sp.sin(w * q), sp.cos(w * q)])  # noqa: E731  the paper's (sin, cos) pair at position q
@@ -39,10 +40,10 @@ def eight_exercises():
 def every_solution_generated_and_tested():
     sections = re.split(r"^## \d+\. ", page(), flags=re.M)[1:]
     tests = [name for name in dir(exercise_tests) if re.match(r"test_exercise_\d+_", name)]
-    solved = all(re.search(r'--8<-- "(\w+)\.py:solution"', s) and re.search(r'--8<-- "\w+\.txt"', s) for s in sections
-                 if '"linearity_sympy.txt"' not in s)
+    solved = all(re.search(r'--8<-- "exercises/(\w+)\.py:solution"', s) and re.search(r'--8<-- "[\w/]+\.txt"', s) for s in sections
+                 if '"linearity/symbolic.txt"' not in s)
     return (solved and sorted(int(re.match(r"test_exercise_(\d+)_", t).group(1)) for t in tests) == list(range(1, 9))
-            and all((SNIPPETS / f"{name}.py").is_file() for s in sections for name in re.findall(r'--8<-- "(\w+)\.py:solution"', s)))
+            and all((SNIPPETS / f"{name}.py").is_file() for s in sections for name in re.findall(r'--8<-- "(exercises/\w+)\.py:solution"', s)))
 
 
 def longest_wavelength():
@@ -91,7 +92,7 @@ def textbook_backwards():
 
 
 def sympy_third_line():
-    third = text("linearity_sympy").splitlines()[3]
+    third = text("linearity/symbolic").splitlines()[3]
     return third.startswith("pair(p-k) - R(k)^T pair(p)") and passes(exercise_tests.test_exercise_3_textbook_rotation_goes_backwards)()
 
 
@@ -105,7 +106,7 @@ def left_right_equal():
 
 def vectors_differ():
     pe = positional_encoding(200, 64, dtype=torch.float64)
-    header = text("exercise_left_right").splitlines()[0]
+    header = text("exercises/left_right").splitlines()[0]
     return (header.rstrip().endswith("|PE(p+k) - PE(p-k)|") and all((pe[100 + q] - pe[100 - q]).norm() > 1 for q in range(1, 100))
             and passes(exercise_tests.test_exercise_4_dot_product_is_blind_to_direction)())
 
@@ -148,15 +149,15 @@ def block_quadratic_form():
 
 def value_at_k10():
     expected = float(torch.cos(frequencies(64) * 10).sum())
-    low, high = re.findall(r"min (\S+), max (\S+)", text("exercise_dot_product"))[0]
-    return (values("exercise_dot_product")["value"] == f"{expected:.4f}" and low == high
-            and "p = 0..999" in text("exercise_dot_product") and passes(exercise_tests.test_exercise_5_dot_product_formula)())
+    low, high = re.findall(r"min (\S+), max (\S+)", text("exercises/dot_product"))[0]
+    return (quoted_equals("exercises/dot_product", "value", expected, ".4f") and low == high
+            and "p = 0..999" in text("exercises/dot_product") and passes(exercise_tests.test_exercise_5_dot_product_formula)())
 
 
 def libraries_split():
-    from _variants import VARIANTS
+    from pelib.variants import VARIANTS
 
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     return any(v.kind == "library" and observed[v.key]["layout"] == "[sin | cos]" for v in VARIANTS)
 
 
@@ -172,7 +173,7 @@ def layer_absorbs_checkpoint_does_not():
 
 
 def odd_patterns():
-    source = (SNIPPETS / "exercise_odd_width.py").read_text()
+    source = (SNIPPETS / "exercises/odd_width.py").read_text()
     return ("range(d_model // 2)" in source and ".flatten(1)" in source and "pe[:, 1::2] = torch.cos(angle)" in source
             and passes(exercise_tests.test_exercise_7_odd_width_patterns, 5)())
 
@@ -198,7 +199,7 @@ def stack_extra_column():
 
 
 def seeds_show_all_three():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     expect = {"seed_nested_loops": ("OG positional encoding", "zero column"),
               "seed_stack_flatten": ("ZMxVe-HK174", "wrong width (8 columns)"),
               "seed_plain_attribute": ("Deep Learning - Positional Encoding", "crash"),
@@ -213,10 +214,10 @@ def reference_odd():
 
 
 def arange_positions():
-    from _variants import VARIANTS
+    from pelib.variants import VARIANTS
 
     seeds = [v for v in VARIANTS if v.kind == "seed"]
-    return all("torch.arange(" in (SNIPPETS / f"variant_{v.key}.py").read_text() for v in seeds)
+    return all("torch.arange(" in (SNIPPETS / "variants" / f"{v.key}.py").read_text() for v in seeds)
 
 
 def significant_bits():
@@ -244,19 +245,19 @@ LEDGER = Ledger('exercises.md', [
     computed('eight', "Eight exercises, from a pencil-and-paper warm-up to the traps of real code.", eight_exercises),
     prose('try-first', "Try each before opening its solution.", "advice to the reader"),
     computed('every-solution', "Every solution is a snippet of this repository, its output is generated by running it, and a test checks the answer.", every_solution_generated_and_tested),
-    prose('run-one', "To run one yourself: `python snippets/NAME.py` from the repository root.", "an instruction; every solution's snippet lies in snippets/ (checked by 'every-solution')"),
+    prose('run-one', "To run one yourself: `python -m exercises.NAME` from the `snippets/` folder.", "an instruction; every solution's snippet lies in snippets/exercises/ (checked by 'every-solution')"),
     prose('ex1', "1. The longest wavelength", "a heading"),
-    computed('ex1-question', "For `d_model = 64` and base 10000, how many positions does the slowest pair take to complete one turn?", lambda: solves_the_question("exercise_longest_wavelength", "frequencies(64)") and values("exercise_longest_wavelength")["longest"] == f"{2 * math.pi * 10000 ** (62 / 64):,.0f}"),
+    computed('ex1-question', "For `d_model = 64` and base 10000, how many positions does the slowest pair take to complete one turn?", lambda: solves_the_question("exercises/longest_wavelength", "frequencies(64)") and quoted_equals("exercises/longest_wavelength", "longest", 2 * math.pi * 10000 ** (62 / 64), ",.0f")),
     cited('ex1-paper', r'The paper says the wavelengths run "from \(2\pi\) to \(10000 \cdot 2\pi\)": is the upper end reached?', "Vaswani et al. 2017, arXiv:1706.03762, section 3.5: \"The wavelengths form a geometric progression "
                               "from 2π to 10000 · 2π\""),
     computed('ex1-hint', r"Pair \(i\) has \(\omega_i = 10000^{-2i/d}\) and wavelength \(2\pi / \omega_i\).", pair_and_wavelength),
     prose('ex1-hint-question', r"What is the largest \(i\)?", "the hint's question"),
-    computed('ex1-answer', r"The pairs are \(i = 0, \dots, d/2 - 1\), so the last exponent is \(2i/d = 62/64\), not 1. The longest wavelength is \(2\pi \cdot 10000^{62/64} \approx\) {{ gen.exercise_longest_wavelength.longest }} positions; \(10000 \cdot 2\pi\) would need a pair \(i = d/2\), which does not exist.", longest_wavelength),
+    computed('ex1-answer', r"The pairs are \(i = 0, \dots, d/2 - 1\), so the last exponent is \(2i/d = 62/64\), not 1. The longest wavelength is \(2\pi \cdot 10000^{62/64} \approx\) {{ gen.exercises.longest_wavelength.longest }} positions; \(10000 \cdot 2\pi\) would need a pair \(i = d/2\), which does not exist.", longest_wavelength),
     computed('ex1-limit', r"The larger \(d\), the closer the exponent \((d-2)/d\) gets to 1, but it never reaches it.", exponent_approaches_one),
     prose('ex1-see', "See [the wavelengths](formula.md#wavelengths) for `d_model = 512` and [what the base sets](base.md#what-the-base-sets).", "links to pages that say more"),
     prose('ex2', "2. Build a shift matrix by hand", "a heading"),
-    computed('ex2-task', r"For `d_model = 4`, write \(M_3\), the matrix with \(\mathrm{PE}(p + 3) = M_3\,\mathrm{PE}(p)\).", lambda: solves_the_question("exercise_shift_d4", "shift_matrix(4, 3)")),
-    computed('ex2-apply', r"Apply it to \(\mathrm{PE}(10)\) and compare with \(\mathrm{PE}(13)\).", lambda: solves_the_question("exercise_shift_d4", "m3 @ pe[10]", "pe[13]")),
+    computed('ex2-task', r"For `d_model = 4`, write \(M_3\), the matrix with \(\mathrm{PE}(p + 3) = M_3\,\mathrm{PE}(p)\).", lambda: solves_the_question("exercises/shift_d4", "shift_matrix(4, 3)")),
+    computed('ex2-apply', r"Apply it to \(\mathrm{PE}(10)\) and compare with \(\mathrm{PE}(13)\).", lambda: solves_the_question("exercises/shift_d4", "m3 @ pe[10]", "pe[13]")),
     computed('ex2-pairs', r"Two pairs, \(\omega_0 = 1\) and \(\omega_1 = 10000^{-2/4} = 0.01\).", shift_d4),
     computed('ex2-block', r"Each pair needs the block \(\begin{pmatrix} \cos \omega k & \sin \omega k \\ -\sin \omega k & \cos \omega k \end{pmatrix}\); mind the sign.", shift_d4),
     computed('ex2-turns', r"The top-left block turns pair 0 by 3 radians (\(\cos 3 < 0\)); the bottom-right block turns pair 1 by only \(3\omega_1\) radians.", turns),
@@ -268,7 +269,7 @@ LEDGER = Ledger('exercises.md', [
     computed('ex3-backwards', r"The textbook matrix shifts the paper's \((\sin, \cos)\) pairs **backwards**. sympy agrees (third line):", lambda: textbook_backwards() and sympy_third_line()),
     prose('ex3-see', "See [which way it turns](linearity.md#which-way-it-turns).", "a link"),
     prose('ex4', "4. Left or right?", "a heading"),
-    computed('ex4-take', r"Take \(p = 100\), `d_model = 64`.", lambda: solves_the_question("exercise_left_right", "p = 100", "positional_encoding(200, 64")),
+    computed('ex4-take', r"Take \(p = 100\), `d_model = 64`.", lambda: solves_the_question("exercises/left_right", "p = 100", "positional_encoding(200, 64")),
     prose('ex4-compare', r"Compare \(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\) with \(\mathrm{PE}(p) \cdot \mathrm{PE}(p - k)\).", "the exercise's task"),
     prose('ex4-question', r"Can the dot product tell a token \(k\) to the left from one \(k\) to the right?", "the exercise's question"),
     prose('ex4-question-2', "Can the vectors themselves?", "the exercise's question"),
@@ -278,17 +279,17 @@ LEDGER = Ledger('exercises.md', [
     prose('ex4-see', "See [the dot product depends only on the offset](properties.md#the-dot-product-depends-only-on-the-offset).", "a link"),
     prose('ex5', "5. The dot product depends only on the offset", "a heading"),
     computed('ex5-task', r"Use \(M_k\) to show that \(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k) = \sum_i \cos(\omega_i k)\) for every \(p\).", dot_product_is_sum),
-    computed('ex5-check', r"Check it for `d_model = 64` and \(k = 10\).", lambda: solves_the_question("exercise_dot_product", "d, k = 64, 10")),
+    computed('ex5-check', r"Check it for `d_model = 64` and \(k = 10\).", lambda: solves_the_question("exercises/dot_product", "d, k = 64, 10")),
     computed('ex5-hint', r"\(\mathrm{PE}(p)^{\top} M_k\, \mathrm{PE}(p)\), one block at a time.", via_m_k),
     prose('ex5-hint-question', r"What is \(x^{\top} R\, x\) for a 2×2 block \(R\) with \(\cos\) on the diagonal and \(\pm\sin\) off it?", "the hint's question"),
     computed('ex5-blocks', r"\(\mathrm{PE}(p)\cdot\mathrm{PE}(p+k) = \mathrm{PE}(p)^{\top} M_k\,\mathrm{PE}(p) = \sum_i x_i^{\top} R_i(k)\, x_i\) with \(x_i = (\sin\omega_i p, \cos\omega_i p)\).", via_m_k),
     computed('ex5-cancel', r"The off-diagonal terms cancel (\(\sin\omega_i k\, s c - \sin\omega_i k\, c s = 0\)), and the diagonal gives \(\cos\omega_i k\,(s^2 + c^2) = \cos\omega_i k\).", block_quadratic_form),
     computed('ex5-no-p', r"No \(p\) survives.", block_quadratic_form),
-    computed('ex5-value', r"For \(k = 10\) the value is {{ gen.exercise_dot_product.value }} at every one of the thousand positions.", value_at_k10),
+    computed('ex5-value', r"For \(k = 10\) the value is {{ gen.exercises.dot_product.value }} at every one of the thousand positions.", value_at_k10),
     prose('ex5-see', r"[Properties](properties.md#it-decreases-only-locally) shows how this sum behaves as \(k\) grows.", "a link to the page that plots the sum"),
     prose('ex6', "6. From interleaved to split halves", "a heading"),
     computed('ex6-libraries', "Some libraries store all the sines first and all the cosines after them.", libraries_split),
-    computed('ex6-task', "Write the column permutation `perm` with `split = pe[:, perm]` for `d_model = 8`, and its inverse.", lambda: solves_the_question("exercise_interleaved_to_split", "perm = interleaved_to_split(8)", "inverse = ")),
+    computed('ex6-task', "Write the column permutation `perm` with `split = pe[:, perm]` for `d_model = 8`, and its inverse.", lambda: solves_the_question("exercises/interleaved_to_split", "perm = interleaved_to_split(8)", "inverse = ")),
     computed('ex6-layer', "The same numbers in another order: a layer that follows can absorb the permutation, but a checkpoint trained with one layout is wrong with the other.", layer_absorbs_checkpoint_does_not),
     prose('ex6-see', "The library layouts are compared in [library layouts](variants/libraries.md), and [layouts are column permutations](variants/converting.md#layouts-are-column-permutations) gives the permutation for each.", "links to the pages that compare the layouts"),
     prose('ex7', "7. Odd `d_model`", "a heading"),
@@ -304,7 +305,7 @@ LEDGER = Ledger('exercises.md', [
     prose('ex8-question', "What is the first position that a float16 tensor cannot hold exactly?", "the exercise's question"),
     prose('ex8-question-2', "And in bfloat16?", "the exercise's question"),
     computed('ex8-hint', r"float16 has 11 significant bits, bfloat16 has 8. Above \(2^{11}\), what is the spacing of float16 numbers?", significant_bits),
-    computed('ex8-answer', "float16 first fails at position {{ gen.exercise_float16_integers.float16 }} and bfloat16 at {{ gen.exercise_float16_integers.bfloat16 }}: past those, two neighbouring positions get the same number, hence the same encoding.", first_inexact),
+    computed('ex8-answer', "float16 first fails at position {{ gen.exercises.float16_integers.float16 }} and bfloat16 at {{ gen.exercises.float16_integers.bfloat16 }}: past those, two neighbouring positions get the same number, hence the same encoding.", first_inexact),
     computed('ex8-advice', "Compute positions and angles in float32 or float64 and cast only the finished table, as the [reference](reference.md#the-function) does; [half precision: where positions stop existing](precision.md#half-precision-where-positions-stop-existing) measures the rest.", lambda: trig_profile(REFERENCE)[0] == "float64"),
 ])
 

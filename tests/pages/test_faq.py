@@ -7,21 +7,26 @@ the number it quotes. A link sentence ("See ...") is prose: tests/test_site.py c
 import inspect
 import math
 
-import permutation_equivariance as perm_eq
 import sympy as sp
 import test_evidence as evidence_tests
-import test_explanation as explanation_tests
-import test_faq_exercises as exercise_tests
-import test_linearity as linearity_tests
 import test_reference as reference_tests
-import test_variants_axis as axis_tests
 import torch
-from _variants import BY_KEY, VARIANTS, output_convention
+import why_positions.permutation_equivariance as perm_eq
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.shift import shift_block, shift_matrix
+from pelib.variants import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
-from support import DOCS, data, number, text, values
-from variants_axis_slip import SeqFirstEncoding
+from support import DOCS, data, number, quoted_equals, text, values
+from variants.axis_slip import SeqFirstEncoding
+
+from pages import test_add_or_concatenate_code as add_or_concatenate_tests
+from pages import test_exercises_code as exercises_tests
+from pages import test_faq_code as faq_tests
+from pages import test_formula_code as formula_tests
+from pages import test_linearity_code as linearity_tests
+from pages import test_properties_code as properties_tests
+from pages import test_variants_converting_code as axis_tests
+from pages import test_why_positions_code as why_positions_tests
 
 SOURCES = "shared/research/content_anchors.md, section 8 (learner questions and confusions, with links)"
 
@@ -36,7 +41,7 @@ def distinct_rows():
 
 
 def same_word_two_inputs():
-    return distinct_rows() and passes(explanation_tests.test_repeated_token_gets_the_same_output_only_without_pe)()
+    return distinct_rows() and passes(why_positions_tests.test_repeated_token_gets_the_same_output_only_without_pe)()
 
 
 def pooled_is_invariant():
@@ -78,13 +83,13 @@ def pairs_rotate():
 
 
 def odd_misses():
-    from linearity_odd import best_linear_fit_error
+    from linearity.odd import best_linear_fit_error
 
-    v = values("linearity_odd")
+    v = values("linearity/odd")
     w_last = frequencies(5)[-1].item()  # the page's example: d_model = 5, its lone sine
     return (passes(linearity_tests.test_odd_width_output_shows_a_large_miss)() and number(v["block_error_k1000"]) > 0.5
-            and v["block_error_k1000"] == f"{abs(math.sin(w_last * 1000)):.3f}"
-            and v["lstsq_error_k1000"] == f"{best_linear_fit_error(5, 1000, int(number(v['positions']))):.3f}")
+            and quoted_equals("linearity/odd", "block_error_k1000", abs(math.sin(w_last * 1000)), ".3f")
+            and quoted_equals("linearity/odd", "lstsq_error_k1000", best_linear_fit_error(5, 1000, int(number(v['positions']))), ".3f"))
 
 
 def not_linear_in_position():
@@ -113,9 +118,8 @@ def base_sets_slowest():
 def why_10000_numbers():
     omega = frequencies(512)
     wavelengths = 2 * math.pi / omega
-    v = values("faq_numbers")
-    return (v["longest_512"] == f"{wavelengths[-1].item():,.0f}" and v["stated_512"] == f"{2 * math.pi * 10000:,.0f}"
-            and values("base_comparison")["slow_10000"] == str(int((wavelengths > 4096).sum())) and omega.numel() == 256
+    return (quoted_equals("faq/quoted_numbers", "longest_512", wavelengths[-1].item(), ",.0f") and quoted_equals("faq/quoted_numbers", "stated_512", 2 * math.pi * 10000, ",.0f")
+            and values("base/comparison")["slow_10000"] == str(int((wavelengths > 4096).sum())) and omega.numel() == 256
             and bool(wavelengths[-1] > 10 * 4096))
 
 
@@ -140,7 +144,7 @@ def adding_costs_nothing():
     layer = PositionalEncoding(16, max_len=32)
     x = torch.randn(2, 5, 16)
     return (layer(x).shape == x.shape and sum(p.numel() for p in layer.parameters()) == 0
-            and passes(explanation_tests.test_concatenation_costs_width)())
+            and passes(add_or_concatenate_tests.test_concatenation_costs_width)())
 
 
 def cross_terms():
@@ -158,7 +162,7 @@ def fixed_never_trained():
 
 
 def where_saved():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     saved = {key for key, v in observed.items() if v["storage"].get("state_dict")}
     non_persistent = {key for key, v in observed.items() if v["storage"].get("non_persistent")}
 
@@ -186,7 +190,7 @@ def trax_trains_it():
 
 
 def misread_breaks_the_shift():
-    return (passes(explanation_tests.test_reading_i_as_the_column_gives_another_table)()
+    return (passes(formula_tests.test_reading_i_as_the_column_gives_another_table)()
             and passes(linearity_tests.test_slip_readings)())
 
 
@@ -204,23 +208,23 @@ def first_rise():
 
 
 def dot_product_facts():
-    return (values("faq_numbers")["first_rise_512"] == str(first_rise()) and passes(explanation_tests.test_dot_product_depends_only_on_the_offset)()
-            and passes(explanation_tests.test_dot_product_is_symmetric_in_the_offset)()
-            and passes(exercise_tests.test_faq_numbers)())
+    return (values("faq/quoted_numbers")["first_rise_512"] == str(first_rise()) and passes(properties_tests.test_dot_product_depends_only_on_the_offset)()
+            and passes(properties_tests.test_dot_product_is_symmetric_in_the_offset)()
+            and passes(faq_tests.test_faq_numbers)())
 
 
 def odd_width_patterns():
-    return (math.ceil(5 / 2) == 3 and 5 // 2 == 2 and passes(exercise_tests.test_exercise_7_odd_width_patterns, 5)())
+    return (math.ceil(5 / 2) == 3 and 5 // 2 == 2 and passes(exercises_tests.test_exercise_7_odd_width_patterns, 5)())
 
 
 def exercise_7_and_reference():
-    lines = text("exercise_odd_width").splitlines()
+    lines = text("exercises/odd_width").splitlines()
     return ([line.split(":")[0] for line in lines] == ["slice assignment", "pair loop", "stack and flatten"]
             and passes(reference_tests.test_odd_width_ends_with_a_lone_sine)())
 
 
 def libraries_differ():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     libraries = [v.key for v in VARIANTS if v.kind == "library"]
     split = [key for key in libraries if observed[key]["layout"] in ("[sin | cos]", "[cos | sin]")]
     other_frequencies = [key for key in libraries if abs(observed[key]["frequency_ratio_d512"] - 1) > 0.01]
@@ -228,7 +232,7 @@ def libraries_differ():
 
 
 def same_up_to_permutation():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     matching = [key for key, v in observed.items() if abs(v["frequency_ratio_d512"] - 1) < 1e-4]
     others = [key for key, v in observed.items() if abs(v["frequency_ratio_d512"] - 1) > 0.01]
     return (all(observed[key]["max_abs_diff_permuted"] is not None and observed[key]["max_abs_diff_permuted"] < 1e-4
@@ -253,18 +257,18 @@ def returns_column():
 LEDGER = Ledger('faq.md', [
     prose('title', "FAQ", "the page's title"),
     cited('questions', "The questions learners ask most often about the sinusoidal encoding (on Stack Exchange, in course forums and in issue trackers), and the mistakes that recur in posts.", SOURCES),
-    computed('answers-link', "Each answer is short and points to the page that shows it with code.", passes(exercise_tests.test_faq_every_question_has_an_anchor_and_a_link)),
+    computed('answers-link', "Each answer is short and points to the page that shows it with code.", passes(faq_tests.test_faq_every_question_has_an_anchor_and_a_link)),
     prose('idea', "The idea", "a heading"),
     prose('q-why-positions', "Why does a Transformer need positions at all?", "a question"),
-    computed('bag-of-words', "Self-attention compares every token with every other token and never looks at their order: shuffle the input tokens and the outputs come out shuffled the same way.", passes(explanation_tests.test_attention_without_pe_is_permutation_equivariant)),
+    computed('bag-of-words', "Self-attention compares every token with every other token and never looks at their order: shuffle the input tokens and the outputs come out shuffled the same way.", passes(why_positions_tests.test_attention_without_pe_is_permutation_equivariant)),
     computed('distinct-vectors', "The encoding gives each position a distinct vector, so the same word at two places becomes two different inputs.", same_word_two_inputs),
     prose('see-why', "[Why positions are needed](why-positions.md#self-attention-cannot-see-order) shows it.", "a link"),
     cited('causal', "That is attention without a mask, as in the encoder; a decoder's causal mask already breaks the symmetry, and causal language models can learn positions with no encoding at all (same page).",
           "Haviv et al. 2022, arXiv:2203.16634 (causal language models without positional encodings still learn "
-          "positions); the symmetry broken by the mask: tests/test_explanation.py",
-          passes(explanation_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)),
+          "positions); the symmetry broken by the mask: tests/pages/test_why_positions_code.py",
+          passes(why_positions_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)),
     prose('q-invariant', 'Is self-attention "permutation invariant"?', "a question"),
-    computed('equivariant', "Without a causal mask it is *equivariant*, a word often misused: permuting the inputs permutes the outputs in the same way.", passes(explanation_tests.test_attention_without_pe_is_permutation_equivariant)),
+    computed('equivariant', "Without a causal mask it is *equivariant*, a word often misused: permuting the inputs permutes the outputs in the same way.", passes(why_positions_tests.test_attention_without_pe_is_permutation_equivariant)),
     computed('pooled', "Only a pooled output (a sum or mean over positions) is invariant.", pooled_is_invariant),
     prose('see-why-2', "See [why positions are needed](why-positions.md#self-attention-cannot-see-order).", "a link"),
     prose('q-encode', "How can sines and cosines encode a position?", "a question"),
@@ -276,7 +280,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-one', "Would one of them do?", "a question"),
     computed('lone-sine', r"A sine column alone cannot be shifted by any matrix: \(\sin(\omega(p + k))\) needs \(\cos(\omega p)\), which a sine-only vector does not contain.", lone_sine_has_no_matrix),
     computed('both-rotate', "With both, each pair moves under a fixed 2×2 rotation, whatever the position.", pairs_rotate),
-    computed('odd-miss', "[The linearity page](linearity.md#odd-d_model-the-lone-sine-has-no-matrix) proves that a lone sine has no shift matrix and measures how far linear maps miss at offset 1000: the block map by up to {{ gen.linearity_odd.block_error_k1000 }}, the least-squares map by up to {{ gen.linearity_odd.lstsq_error_k1000 }}.", odd_misses),
+    computed('odd-miss', "[The linearity page](linearity.md#odd-d_model-the-lone-sine-has-no-matrix) proves that a lone sine has no shift matrix and measures how far linear maps miss at offset 1000: the block map by up to {{ gen.linearity.odd.block_error_k1000 }}, the least-squares map by up to {{ gen.linearity.odd.lstsq_error_k1000 }}.", odd_misses),
     prose('q-linear', 'How can a sine be "linear" in the offset?', "a question"),
     computed('not-in-position', "It is not linear in the position.", not_linear_in_position),
     computed('vector-linear', r"The claim is that the *vector* \(\mathrm{PE}(p + k)\) is a linear function of the *vector* \(\mathrm{PE}(p)\): one matrix \(M_k\), built from \(k\) only, works for every \(p\).", passes(linearity_tests.test_shift_identity_many_positions_and_offsets, 64)),
@@ -284,7 +288,7 @@ LEDGER = Ledger('faq.md', [
     computed('proof-rows', "[The proof](linearity.md#the-proof-one-pair-at-a-time) derives both rows of each block.", proof_has_both_rows),
     prose('q-base', "Why base 10000?", "a question"),
     computed('base-slowest', "The base sets the slowest frequency.", base_sets_slowest),
-    computed('base-numbers', 'With 10000 the longest wavelength for `d_model = 512` is {{ gen.faq_numbers.longest_512 }} positions (not the {{ gen.faq_numbers.stated_512 }} the paper\'s "\\(10000 \\cdot 2\\pi\\)" suggests, because the last pair is \\(i = d/2 - 1\\): see [the wavelengths](formula.md#wavelengths)), far longer than the sequences the paper trained on, so the slowest pairs never wrap around within a sentence (over 4,096 positions, {{ gen.base_comparison.slow_10000 }} of the 256 pairs never complete a turn).', why_10000_numbers),
+    computed('base-numbers', 'With 10000 the longest wavelength for `d_model = 512` is {{ gen.faq.quoted_numbers.longest_512 }} positions (not the {{ gen.faq.quoted_numbers.stated_512 }} the paper\'s "\\(10000 \\cdot 2\\pi\\)" suggests, because the last pair is \\(i = d/2 - 1\\): see [the wavelengths](formula.md#wavelengths)), far longer than the sequences the paper trained on, so the slowest pairs never wrap around within a sentence (over 4,096 positions, {{ gen.base.comparison.slow_10000 }} of the 256 pairs never complete a turn).', why_10000_numbers),
     cited('no-reason', "There is no deeper reason given in the paper.", "Vaswani et al. 2017, arXiv:1706.03762, section 3.5: the base 10000 is stated without a reason"),
     prose('see-base', "See [why base 10000](base.md#what-the-base-sets).", "a link"),
     prose('q-extrapolate', "Does the encoding extrapolate to longer sequences?", "a question"),
@@ -311,7 +315,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-blur', "Doesn't adding the encoding blur the word's meaning?", "a question"),
     cited('cross-terms', "It mixes two signals in one vector, and attention scores then contain word–position cross terms (TUPE, Ke et al., ICLR 2021, removes them for this reason).", "Ke et al., TUPE, ICLR 2021 (arXiv:2006.15595), section 3: the word-position correlations "
                                 "of an added encoding; the four-term expansion is checked here", cross_terms),
-    computed('separate-directions', "The usual defence is that in many dimensions the two signals can occupy nearly separate directions.", passes(explanation_tests.test_embeddings_and_pe_are_nearly_orthogonal)),
+    computed('separate-directions', "The usual defence is that in many dimensions the two signals can occupy nearly separate directions.", passes(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)),
     prose('see-add-2', "See [add or concatenate?](add-or-concatenate.md#does-the-table-drown-the-token-embedding) and the four-term expansion on [beyond the paper](beyond.md#why-linearity-did-not-buy-extrapolation).", "links"),
     prose('q-learned', "Is the sinusoidal encoding learned?", "a question"),
     computed('fixed', "No. The paper's encoding is a fixed function of the position, never trained.", fixed_never_trained),
@@ -329,7 +333,7 @@ LEDGER = Ledger('faq.md', [
     computed('both-per-position', "Every position gets both sines and cosines, one of each per pair.", dimensions_alternate),
     prose('see-formula-3', "See [the formula](formula.md#the-formula) and its column table.", "a link"),
     prose('q-decay', "Does the dot product of two encodings decay with distance?", "a question"),
-    computed('dot-product', r"\(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\) depends only on \(k\) (it equals \(\sum_i \cos \omega_i k\), [exercise 5](exercises.md#5-the-dot-product-depends-only-on-the-offset)), it is symmetric in \(k\) ([exercise 4](exercises.md#4-left-or-right)), and it falls at first, but not monotonically: for `d_model = 512` it first rises again at \(k =\) {{ gen.faq_numbers.first_rise_512 }}.", dot_product_facts),
+    computed('dot-product', r"\(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\) depends only on \(k\) (it equals \(\sum_i \cos \omega_i k\), [exercise 5](exercises.md#5-the-dot-product-depends-only-on-the-offset)), it is symmetric in \(k\) ([exercise 4](exercises.md#4-left-or-right)), and it falls at first, but not monotonically: for `d_model = 512` it first rises again at \(k =\) {{ gen.faq.quoted_numbers.first_rise_512 }}.", dot_product_facts),
     prose('see-properties', "See [it decreases only locally](properties.md#it-decreases-only-locally).", "a link"),
     prose('code', "Code", "a heading"),
     prose('q-odd', "Why does my code crash, or go wrong silently, with an odd `d_model`?", "a question"),
@@ -346,8 +350,8 @@ LEDGER = Ledger('faq.md', [
     computed('batch-first', "Feed it batch-first input and it silently adds one encoding per *batch index* instead of per position, without any error: each sequence gets one constant vector, so position information is lost.", batch_first_slip),
     computed('returns-column', 'See [sequence-first tables fed batch-first input](variants/converting.md#sequence-first-tables-fed-batch-first-input) for what is added, the fix, and a check you can run on your own module, and [how each variant behaves](variants/index.md#how-each-variant-behaves) (the "returns" column shows what each one gives back for a batch of 3 sequences of 5 positions).', returns_column),
     prose('q-float16', "At which position does float16 stop working?", "a question"),
-    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercise_float16_integers.float16 }} exactly (bfloat16: {{ gen.exercise_float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercise_tests.test_exercise_8_first_inexact_positions)()
-             and values("exercise_float16_integers") == {"float16": "2049", "bfloat16": "257"}
+    computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercises_tests.test_exercise_8_first_inexact_positions)()
+             and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}
              and float(torch.tensor(2049.0).half()) == 2048 and float(torch.tensor(257.0).bfloat16()) == 256),
     prose('see-exercise-8', "See [exercise 8](exercises.md#8-positions-in-float16) and [half precision: where positions stop existing](precision.md#half-precision-where-positions-stop-existing).", "links"),
 ])

@@ -4,15 +4,17 @@ import math
 import random
 import re
 
-import formula_forms
 import sympy
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
 import torch
-import wavelengths
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose, read_page
+from formula import forms as formula_forms
+from formula import wavelengths
 from reference import positional_encoding
-from support import ROOT, data, number, values
+from support import ROOT, data, number, quoted_equals, quoted_jobs, values
+
+from pages import test_formula_code as formula_tests
+from pages import test_properties_code as properties_tests
 
 PAGE = "formula.md"
 WIDTHS = (2, 6, 64, 512, 1, 5, 7, 129)  # even and odd
@@ -71,7 +73,7 @@ def turning_on_the_unit_circle(d: int = 64, n: int = 300) -> bool:
 
 
 def WAVE(rng: random.Random) -> dict:
-    """Environments where lambda_i is the library's wavelength of pair i (snippets/wavelengths.py)."""
+    """Environments where lambda_i is the library's wavelength of pair i (snippets/formula/wavelengths.py)."""
     env = texmath.integers(rng)
     env["d"] = max(env["d"], 4)
     env["i"] = rng.randint(0, env["d"] // 2 - 2)  # so that lambda_{i+1} exists
@@ -105,7 +107,7 @@ def table_rows() -> list[str]:
 
 
 def interleaved_is_the_papers_and_libraries_split() -> bool:
-    seen = data("variants_comparison")
+    seen = data("variants/comparison")
     layouts = [v["layout"] for v in seen.values()]
     return (seen["reference"]["layout"] == "interleaved" and torch.allclose(pe(30, 16), oracle(30, 16), atol=1e-12)
             and layouts.count("[sin | cos]") >= 3 and "[cos | sin]" in layouts)
@@ -115,7 +117,7 @@ def forms_are_one_number() -> bool:
     rng = random.Random(0)
     identity = all(math.isclose(a**x, math.exp(x * math.log(a)), rel_tol=1e-12)
                    for a, x in ((rng.uniform(1, 1e4), rng.uniform(-2, 2)) for _ in range(200)))
-    return identity and all_pass(te.test_the_written_forms_give_the_same_table, (2, 6, 64, 512, 5, 129))
+    return identity and all_pass(formula_tests.test_the_written_forms_give_the_same_table, (2, 6, 64, 512, 5, 129))
 
 
 def column_form_is_the_pair_form() -> bool:
@@ -135,7 +137,7 @@ def column_exponent_is_2i_over_d() -> bool:
 def form_differences_are_last_bits_times_position() -> bool:
     seq_len, d = 2048, 512
     reference = pe(seq_len, d)
-    bound = number(values("formula_forms")["largest_form_diff"])
+    bound = number(values("formula/forms")["largest_form_diff"])
     p = torch.arange(seq_len, dtype=torch.float64)[:, None]
     eps = torch.finfo(torch.float64).eps
     for form in (formula_forms.omega_paper, formula_forms.omega_negative_power, formula_forms.omega_exp_log):
@@ -162,13 +164,13 @@ def no_rotation_for_misread_pairs(d: int = 64, n: int = 2048) -> bool:
 
 
 def misreading_gap_is_two() -> bool:
-    quoted = values("formula_forms")["misreading_diff"]
+    quoted = values("formula/forms")["misreading_diff"]
     measured = formula_forms.max_diff(formula_forms.table_i_as_column(2048, 512), pe(2048, 512))
     return quoted == f"{measured:.3f}" and number(quoted) == 1 - (-1)
 
 
 def doubled_exponent_slower() -> bool:
-    quoted = values("formula_forms")
+    quoted = values("formula/forms")
     d = 512
     doubled = torch.asin(formula_forms.table_doubled_exponent(2, d)[1, 0::2])
     twice = torch.allclose(doubled.log(), 2 * omega(d).log(), rtol=1e-9, atol=1e-12)
@@ -183,7 +185,7 @@ def odd_widths_end_in_a_lone_sine() -> bool:
             return False
         if not torch.allclose(t[:, -1], torch.sin(torch.arange(50, dtype=torch.float64) * omega(d)[-1]), atol=1e-12):
             return False  # the last column is the sine of pair (d - 1) / 2
-    return all_pass(te.test_odd_width_ends_with_a_lone_sine, (1, 5, 7, 129))
+    return all_pass(formula_tests.test_odd_width_ends_with_a_lone_sine, (1, 5, 7, 129))
 
 
 def tutorials_crash_or_return_a_wrong_width() -> bool:
@@ -193,8 +195,8 @@ def tutorials_crash_or_return_a_wrong_width() -> bool:
         return False
     except RuntimeError:
         pass
-    odd = [v["odd_d7"] for v in data("variants_comparison").values()]
-    return (odd_widths_end_in_a_lone_sine() and data("variants_comparison")["reference"]["odd_d7"] == "correct"
+    odd = [v["odd_d7"] for v in data("variants/comparison").values()]
+    return (odd_widths_end_in_a_lone_sine() and data("variants/comparison")["reference"]["odd_d7"] == "correct"
             and any(o.startswith("crash") for o in odd) and any(o.startswith("wrong width") for o in odd))
 
 
@@ -203,7 +205,7 @@ def lone_sine_has_no_constant_norm_nor_matrix() -> bool:
     last = pe(n, d)[:, -1:]
     m = torch.linalg.lstsq(last[:-k], last[k:]).solution  # the best 1x1 "shift matrix" of the lone sine
     no_matrix = (last[:-k] @ m - last[k:]).abs().max().item() > 1e-3
-    return no_matrix and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513))
+    return no_matrix and all_pass(properties_tests.test_norm_varies_for_odd_width, (5, 9, 513))
 
 
 def sign_changes(column: torch.Tensor) -> int:
@@ -212,14 +214,14 @@ def sign_changes(column: torch.Tensor) -> int:
 
 
 def heatmap_stripes_then_bands() -> bool:
-    source = (ROOT / "snippets" / "heatmap.py").read_text(encoding="utf-8")
-    drawn = "positional_encoding(128, 128)" in source and "generated/heatmap.svg" in (DOCS / "reference.md").read_text()
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
+    drawn = "positional_encoding(128, 128)" in source and "generated/reference_page/heatmap.svg" in (DOCS / "reference.md").read_text()
     changes = [sign_changes(c) for c in pe(128, 128)[:, 0::2].T]
     return drawn and changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))
 
 
 def curve_pairs() -> tuple[int, ...]:
-    source = (ROOT / "snippets" / "per_dimension_curves.py").read_text(encoding="utf-8")
+    source = (ROOT / "snippets" / "formula/per_dimension_curves.py").read_text(encoding="utf-8")
     return tuple(int(x) for x in re.search(r"zip\(axes, \(([\d, ]+)\)\)", source).group(1).split(","))
 
 
@@ -269,7 +271,7 @@ def tends_to_2pi_10000_only_in_the_limit() -> bool:
 
 
 def quoted_wavelengths() -> bool:
-    q, lam = values("wavelengths"), wavelengths.wavelengths(512)
+    q, lam = values("formula/wavelengths"), wavelengths.wavelengths(512)
     upper = 2 * math.pi * 10000
     return (int(q["pairs"]) == lam.numel() == 256 and abs(number(q["shortest"]) - lam[0].item()) <= 5e-4
             and abs(number(q["longest"]) - lam[-1].item()) <= 0.5
@@ -278,7 +280,7 @@ def quoted_wavelengths() -> bool:
 
 
 def quoted_shortfall_and_ratio() -> bool:
-    q, lam = values("wavelengths"), wavelengths.wavelengths(512)
+    q, lam = values("formula/wavelengths"), wavelengths.wavelengths(512)
     ratios = lam[1:] / lam[:-1]
     return (abs(number(q["shortfall_percent"]) - 100 * (1 - lam[-1].item() / (2 * math.pi * 10000))) <= 0.05
             and torch.allclose(ratios, torch.full_like(ratios, number(q["ratio"])), rtol=1e-5, atol=0))
@@ -287,7 +289,7 @@ def quoted_shortfall_and_ratio() -> bool:
 def exercise_one_is_d64() -> bool:
     page = (DOCS / "exercises.md").read_text(encoding="utf-8")
     longest_64 = 2 * math.pi * 10000 ** (62 / 64)  # the answer the exercise quotes is the one for d_model = 64
-    return "## 1. The longest wavelength" in page and values("exercise_longest_wavelength")["longest"] == f"{longest_64:,.0f}"
+    return "## 1. The longest wavelength" in page and quoted_equals("exercises/longest_wavelength", "longest", longest_64, ",.0f")
 
 
 def straight_line_below_the_paper() -> bool:
@@ -300,16 +302,16 @@ def the_tests_are_what_the_note_says() -> bool:
     def params(test):
         return [m.args[1] for m in getattr(test, "pytestmark", []) if m.name == "parametrize"][0]
 
-    forms = params(te.test_the_written_forms_give_the_same_table)
+    forms = params(formula_tests.test_the_written_forms_give_the_same_table)
     return (any(d % 2 == 0 for d in forms) and any(d % 2 == 1 for d in forms)
-            and params(te.test_odd_width_ends_with_a_lone_sine) == [1, 5, 7, 129]
-            and all_pass(te.test_the_written_forms_give_the_same_table, forms)
-            and all_pass(te.test_even_and_odd_denominators_are_equal, params(te.test_even_and_odd_denominators_are_equal))
-            and passes(te.test_reading_i_as_the_column_gives_another_table)()
-            and all_pass(te.test_the_misread_cosine_frequency_lies_between_two_pairs,
-                         params(te.test_the_misread_cosine_frequency_lies_between_two_pairs))
-            and all_pass(te.test_odd_width_ends_with_a_lone_sine, [1, 5, 7, 129])
-            and passes(te.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)())
+            and params(formula_tests.test_odd_width_ends_with_a_lone_sine) == [1, 5, 7, 129]
+            and all_pass(formula_tests.test_the_written_forms_give_the_same_table, forms)
+            and all_pass(formula_tests.test_even_and_odd_denominators_are_equal, params(formula_tests.test_even_and_odd_denominators_are_equal))
+            and passes(formula_tests.test_reading_i_as_the_column_gives_another_table)()
+            and all_pass(formula_tests.test_the_misread_cosine_frequency_lies_between_two_pairs,
+                         params(formula_tests.test_the_misread_cosine_frequency_lies_between_two_pairs))
+            and all_pass(formula_tests.test_odd_width_ends_with_a_lone_sine, [1, 5, 7, 129])
+            and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)())
 
 
 def base_is_the_next_page() -> bool:
@@ -319,8 +321,8 @@ def base_is_the_next_page() -> bool:
 
 def every_number_is_computed_and_checked() -> bool:
     text = (DOCS / PAGE).read_text(encoding="utf-8")
-    jobs = set(re.findall(r"gen\.(\w+)\.", text))
-    return jobs == set(te.PAGES[PAGE]) and all(f'"{job}.py:' in text for job in jobs)
+    jobs = quoted_jobs(text)
+    return jobs == set(formula_tests.JOBS) and all(f'"{job}.py:' in text for job in jobs)
 
 LEDGER = Ledger('formula.md', [
     equation('the-paper-formula',
@@ -336,7 +338,7 @@ LEDGER = Ledger('formula.md', [
            r"An **explanation** of the formula of §3.5 of *Attention Is All You Need* (Vaswani et al., 2017, [arXiv:1706.03762](https://arxiv.org/abs/1706.03762)): what each index means, the forms it is written in, what happens for an odd width, and what the wavelengths really are.",
            'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding; the rest is the plan of the page'),
     computed('every-number-computed-and-checked',
-             r"Every number is computed by the code shown and checked in `tests/test_explanation.py`.",
+             r"Every number is computed by the code shown and checked in `tests/pages/test_formula_code.py`.",
              every_number_is_computed_and_checked),
     prose('heading-the-formula',
            r"The formula",
@@ -406,11 +408,11 @@ LEDGER = Ledger('formula.md', [
              r"Both are \(2i/d\) for pair \(i = \lfloor j/2 \rfloor\).",
              column_exponent_is_2i_over_d),
     computed('forms-differ-in-last-bits',
-             r"The three frequency forms give the reference table (2,048 positions, \(d = 512\), float64) with differences {{ gen.formula_forms.largest_form_diff }}: they are the last bits of \(\exp\) and of the power function, multiplied by the position.",
+             r"The three frequency forms give the reference table (2,048 positions, \(d = 512\), float64) with differences {{ gen.formula.forms.largest_form_diff }}: they are the last bits of \(\exp\) and of the power function, multiplied by the position.",
              form_differences_are_last_bits_times_position),
     computed('denominators-bit-for-bit',
              r"The even and odd denominators of the column form are bit-for-bit equal, because an odd column \(j = 2i+1\) subtracts the 1 again: \((j - 1)/d = 2i/d\).",
-             lambda: all_pass(te.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512)) and column_exponent_is_2i_over_d()),
+             lambda: all_pass(formula_tests.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512)) and column_exponent_is_2i_over_d()),
     cited('youtube-notebook',
            r"This is the observation that the step-by-step notebook of the YouTube video [ZMxVe-HK174](https://www.youtube.com/watch?v=ZMxVe-HK174) makes (it prints both denominator vectors for \(d = 6\), finds them equal and keeps one).",
            'YouTube ZMxVe-HK174, its step-by-step notebook (shared/seeds/001_e6eb5b58e366de2c.txt)'),
@@ -419,15 +421,15 @@ LEDGER = Ledger('formula.md', [
            'a heading: the claims are in the sentences below it'),
     computed('misread-cosine-between-pairs',
              'Reading "i is the dimension" literally (exponent \\(j/d\\) for every column) leaves the sine columns right and gives the cosine in column \\(2i+1\\) the frequency \\(10000^{-(2i+1)/d}\\): half a step of the progression below its sine\'s \\(\\omega_i\\), strictly between \\(\\omega_i\\) and \\(\\omega_{i+1}\\) (their geometric mean), so it is the frequency of no pair at all (the last cosine falls below every pair\'s frequency).',
-             lambda: all_pass(te.test_the_misread_cosine_frequency_lies_between_two_pairs, (8, 64, 512)) and passes(te.test_reading_i_as_the_column_gives_another_table)()),
+             lambda: all_pass(formula_tests.test_the_misread_cosine_frequency_lies_between_two_pairs, (8, 64, 512)) and passes(formula_tests.test_reading_i_as_the_column_gives_another_table)()),
     computed('misreading-has-no-rotation',
              r"Sin and cos of a pair no longer share \(\omega_i\), and the 2×2 rotation that makes the [shift linear](linearity.md#the-proof-one-pair-at-a-time) no longer exists.",
              no_rotation_for_misread_pairs),
     computed('misreading-gap-is-two',
-             r"The table differs from the reference by up to {{ gen.formula_forms.misreading_diff }}, the largest possible gap between two numbers in \([-1, 1]\).",
+             r"The table differs from the reference by up to {{ gen.formula.forms.misreading_diff }}, the largest possible gap between two numbers in \([-1, 1]\).",
              misreading_gap_is_two),
     computed('doubled-exponent-slower',
-             r"Doubling the exponent squeezes the frequencies toward zero twice as fast: {{ gen.formula_forms.doubled_slower }} of the {{ gen.formula_forms.pairs }} pairs end up slower than the paper's slowest pair.",
+             r"Doubling the exponent squeezes the frequencies toward zero twice as fast: {{ gen.formula.forms.doubled_slower }} of the {{ gen.formula.forms.pairs }} pairs end up slower than the paper's slowest pair.",
              doubled_exponent_slower),
     computed('heading-lone-sine',
              r"Odd `d_model`: a lone sine",
@@ -448,10 +450,10 @@ LEDGER = Ledger('formula.md', [
            r"The table as pictures",
            'a heading: the claims are in the sentences below it'),
     computed('heatmap-stripes-and-bands',
-             r"The whole table for 128 positions and \(d = 128\) (drawn by `snippets/heatmap.py` on the [reference page](reference.md#as-a-picture)): fast stripes in the first pairs, slow bands above.",
+             r"The whole table for 128 positions and \(d = 128\) (drawn by `snippets/reference_page/heatmap.py` on the [reference page](reference.md#as-a-picture)): fast stripes in the first pairs, slow bands above.",
              heatmap_stripes_then_bands),
     computed('heatmap-alt',
-             r"![Heatmap of PE for 128 positions and d_model = 128: rapid stripes in the low dimensions, slow bands in the high ones](generated/heatmap.svg)",
+             r"![Heatmap of PE for 128 positions and d_model = 128: rapid stripes in the low dimensions, slow bands in the high ones](generated/reference_page/heatmap.svg)",
              heatmap_stripes_then_bands),
     computed('three-pairs',
              r"Three pairs, column by column.",
@@ -463,7 +465,7 @@ LEDGER = Ledger('formula.md', [
              r"Each pair is a sine and a cosine of one frequency, a quarter wave apart:",
              a_quarter_wave_apart),
     computed('curves-alt',
-             r"![Three pairs of columns of the table for d_model = 128 against position: each pair a sine and a cosine of the same frequency, the wavelength growing from the first pair to the last](generated/per_dimension_curves.svg)",
+             r"![Three pairs of columns of the table for d_model = 128 against position: each pair a sine and a cosine of the same frequency, the wavelength growing from the first pair to the last](generated/formula/per_dimension_curves.svg)",
              lambda: three_pairs_growing() and a_quarter_wave_apart()),
     computed('heading-wavelengths',
              r"The wavelengths: from 2π to just under 2π · 10000",
@@ -473,7 +475,7 @@ LEDGER = Ledger('formula.md', [
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: 'The wavelengths form a geometric progression from 2π to 10000 · 2π'"),
     computed('progression-is-exact',
              r"The progression part is exact: \(\lambda_{i+1} / \lambda_i = 10000^{2/d}\) for every \(i\).",
-             lambda: texmath.holds(r"\lambda_{i+1} / \lambda_i = 10000^{2/d}", WAVE) and passes(te.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()),
+             lambda: texmath.holds(r"\lambda_{i+1} / \lambda_i = 10000^{2/d}", WAVE) and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()),
     computed('upper-end-not-reached',
              r"The upper end is not reached: the last pair of an even \(d\) is \(i = d/2 - 1\), so the longest wavelength is",
              last_pair_is_half_d_minus_one),
@@ -481,16 +483,16 @@ LEDGER = Ledger('formula.md', [
              r"which tends to \(2\pi \cdot 10000\) only as \(d \to \infty\).",
              tends_to_2pi_10000_only_in_the_limit),
     computed('wavelengths-d512',
-             'For \\(d = 512\\) the {{ gen.wavelengths.pairs }} wavelengths run from {{ gen.wavelengths.shortest }} to **{{ gen.wavelengths.longest }} positions** (\\(2\\pi \\cdot\\) {{ gen.wavelengths.longest_factor }}), not the {{ gen.wavelengths.paper_upper }} of \\(2\\pi \\cdot 10000\\), which is often repeated from the paper (and sometimes turned into an "upper bound on the context length").',
+             'For \\(d = 512\\) the {{ gen.formula.wavelengths.pairs }} wavelengths run from {{ gen.formula.wavelengths.shortest }} to **{{ gen.formula.wavelengths.longest }} positions** (\\(2\\pi \\cdot\\) {{ gen.formula.wavelengths.longest_factor }}), not the {{ gen.formula.wavelengths.paper_upper }} of \\(2\\pi \\cdot 10000\\), which is often repeated from the paper (and sometimes turned into an "upper bound on the context length").',
              quoted_wavelengths),
     computed('shortfall-and-ratio',
-             r"The shortfall is {{ gen.wavelengths.shortfall_percent }} %; each wavelength is {{ gen.wavelengths.ratio }} times the one before.",
+             r"The shortfall is {{ gen.formula.wavelengths.shortfall_percent }} %; each wavelength is {{ gen.formula.wavelengths.ratio }} times the one before.",
              quoted_shortfall_and_ratio),
     computed('exercise-1-is-d64',
              r"[Exercise 1](exercises.md#1-the-longest-wavelength) works the same question for `d_model = 64`.",
              exercise_one_is_d64),
     computed('wavelengths-alt',
-             r"![Wavelength of each pair for d_model = 512 on a log scale: a straight line from 2π that ends below the paper's 2π·10000 line; an inset zooms on the last pairs, all below that line](generated/wavelengths.svg)",
+             r"![Wavelength of each pair for d_model = 512 on a log scale: a straight line from 2π that ends below the paper's 2π·10000 line; an inset zooms on the last pairs, all below that line](generated/formula/wavelengths.svg)",
              straight_line_below_the_paper),
     computed('the-tests-note',
              r"`test_the_written_forms_give_the_same_table` compares every form with the reference for even and odd widths; `test_even_and_odd_denominators_are_equal` checks the column form; `test_reading_i_as_the_column_gives_another_table` checks that the misreading breaks exactly the cosine columns, and `test_the_misread_cosine_frequency_lies_between_two_pairs` that each misread cosine turns at the geometric mean of two pairs' frequencies; `test_odd_width_ends_with_a_lone_sine` checks \(d = 1, 5, 7, 129\); `test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512` checks the longest wavelength \(2\pi \cdot 10000^{510/512}\), the constant ratio \(10000^{2/512}\) and the quoted values.",
@@ -498,6 +500,6 @@ LEDGER = Ledger('formula.md', [
     computed('base-is-next',
              r"Why 10000 and not another base is the subject of the next page: [Why base 10000](base.md).",
              base_is_the_next_page),
-], typed={'128': "the heatmap's size and width, parameters of snippets/heatmap.py"})
+], typed={'128': "the heatmap's size and width, parameters of snippets/reference_page/heatmap.py"})
 
 test_claims_hold = LEDGER.test

@@ -6,12 +6,14 @@ import re
 
 import claimcheck
 import test_claims
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import texmath
 import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from reference import positional_encoding
 from support import ROOT
+
+from pages import test_properties_code as properties_tests
+from pages import test_why_positions_code as why_positions_tests
 
 PAGE = "index.md"
 DISPLAY = r"\[ \mathrm{PE}(p, 2i) = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad \mathrm{PE}(p, 2i+1) = \cos\!\left(\frac{p}{10000^{2i/d}}\right). \]"
@@ -100,7 +102,7 @@ def heatmap_stripes_then_bands() -> bool:
         s = torch.sign(c[c != 0])
         return int((s[1:] != s[:-1]).sum())
     n = [changes(c) for c in t[:, 0::2].T]
-    source = (ROOT / "snippets" / "heatmap.py").read_text(encoding="utf-8")
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
     return "positional_encoding(128, 128)" in source and n[0] > 30 and n[-1] == 0 and all(a >= b for a, b in zip(n, n[1:]))
 
 
@@ -129,7 +131,7 @@ LEDGER = Ledger('index.md', [
            "the site's title"),
     computed('attention-cannot-see-where',
              r"Self-attention compares every token with every other token, but it has no idea *where* any of them stand: shuffle the input and the outputs shuffle the same way.",
-             lambda: ok(te.test_attention_without_pe_is_permutation_equivariant)),
+             lambda: ok(why_positions_tests.test_attention_without_pe_is_permutation_equivariant)),
     cited('paper-adds-pe',
            'The Transformer of "Attention Is All You Need" ([Vaswani et al., 2017](https://arxiv.org/abs/1706.03762), section 3.5) fixes this by adding to each token embedding a vector that depends only on the token\'s position: the **sinusoidal positional encoding** (PE).',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 ('we add positional encodings to the input embeddings')",
@@ -142,7 +144,7 @@ LEDGER = Ledger('index.md', [
              lambda: code_is_included() and outputs_and_figures_generated() and numbers_quoted_on_every_page()),
     computed('tests-check-properties',
              r"Tests check the properties the pages state, not only that the code runs: [how to trust this site](#how-to-trust-this-site) lists what is checked.",
-             lambda: ok(te.test_dot_product_depends_only_on_the_offset) and has_tests('test_explanation', 'test_the_written_forms_give_the_same_table')),
+             lambda: ok(properties_tests.test_dot_product_depends_only_on_the_offset) and has_tests('pages.test_formula_code', 'test_the_written_forms_give_the_same_table')),
     prose('heading-formula',
            r"The formula in one line",
            'a heading: the claims are in the sentences below it'),
@@ -153,7 +155,7 @@ LEDGER = Ledger('index.md', [
              r"Columns \(2i\) and \(2i+1\) share one angular frequency \(\omega_i = 10000^{-2i/d}\): a sine and a cosine of the same angle, a point turning on a circle, fast for the first pairs and slower and slower for the later ones.",
              pairs_share_a_frequency_fast_to_slow),
     computed('heatmap-alt',
-             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/heatmap.svg)",
+             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/reference_page/heatmap.svg)",
              heatmap_stripes_then_bands),
     prose('heading-find-your-way',
            r"Find your way",
@@ -208,7 +210,7 @@ LEDGER = Ledger('index.md', [
              lambda: has_tests('test_reference', 'test_float64_stage_matches_high_precision') and 'mpmath' in inspect.getsource(importlib.import_module('test_reference'))),
     computed('properties-recomputed',
              r"the properties the pages state (the shift identity, the offset-only dot product, each variant's permutation or failure, the precision limits and more) are recomputed in `tests/`;",
-             lambda: has_tests('test_linearity') and has_tests('test_explanation', 'test_dot_product_depends_only_on_the_offset') and has_tests('test_variants') and has_tests('test_precision')),
+             lambda: has_tests('pages.test_linearity_code') and has_tests('pages.test_properties_code', 'test_dot_product_depends_only_on_the_offset') and has_tests('pages.test_variants_index_code') and has_tests('pages.test_precision_code')),
     computed('strict-and-offline',
              r"the site builds strictly (no missing include, no broken link) and loads nothing from the network.",
              lambda: has_tests('test_site', 'test_strict_build_fails_on_a_missing_include', 'test_local_links_and_anchors_resolve', 'test_nothing_is_loaded_from_the_network') and has_tests('test_browser', 'test_every_page_offline_in_a_real_browser')),

@@ -2,15 +2,16 @@
 
 import math
 
-import test_linearity as t
 import torch
 from claimcheck import Ledger, cited, computed, equation, formula, inline, passes, prose
-from linearity_odd import best_linear_fit_error, block_map_error
-from linearity_slips import literal_step3_error, missing_minus
+from linearity.odd import best_linear_fit_error, block_map_error
+from linearity.slips import literal_step3_error, missing_minus
 from pelib.shift import shift_block, shift_matrix
 from reference import frequencies, positional_encoding
 from support import number, values
 from texmath import equations, holds, integers, shift_family, table
+
+from pages import test_linearity_code as t
 
 # R_i(k) as this page displays it: the theorem is checked with the block the reader sees, so a sign changed in the
 # block fails the theorem's check too
@@ -75,7 +76,7 @@ def slow_pairs_move_less(d: int = 64, k: int = 2) -> bool:
 
 
 def max_error_is_rounding() -> bool:
-    shown = values("linearity_shift_matrix")["max_error"]
+    shown = values("linearity/shift_matrix")["max_error"]
     return shown.startswith("< ") and number(shown) <= 1e-10
 
 
@@ -112,14 +113,14 @@ def small_offsets_small_error(d: int = 5) -> bool:
 
 
 def k1000_values() -> bool:
-    v = values("linearity_odd")
+    v = values("linearity/odd")
     w = frequencies(5)[-1].item()
     return v["block_error_k1000"] == v["sin_k1000"] and math.isclose(number(v["sin_k1000"]),
                                                                       abs(math.sin(w * 1000)), abs_tol=5e-4)
 
 
 def least_squares_largest_error_is_larger() -> bool:
-    v = values("linearity_odd")
+    v = values("linearity/odd")
     w = frequencies(5)[-1].item()
     positions = 2 * math.ceil(2 * math.pi / w)
     offsets = (1, 10, 100, 1000)
@@ -128,12 +129,12 @@ def least_squares_largest_error_is_larger() -> bool:
 
 
 def step3_error_quoted() -> bool:
-    return math.isclose(number(values("linearity_slips")["step3_error"]), literal_step3_error(8, 20000, 1),
-                        abs_tol=0.005) and number(values("linearity_slips")["step3_error"]) > 1
+    return math.isclose(number(values("linearity/slips")["step3_error"]), literal_step3_error(8, 20000, 1),
+                        abs_tol=0.005) and number(values("linearity/slips")["step3_error"]) > 1
 
 
 def missing_minus_numbers() -> bool:
-    v = values("linearity_slips")
+    v = values("linearity/slips")
     table = missing_minus(2, 512)  # row 1 holds sin(w) and cos(w) of every pair at p = 1
     omegas = [10000 ** (2 * i / 512) for i in range(256)]
     aliased = sum(w > math.pi for w in omegas)
@@ -176,7 +177,7 @@ def single_sine_cannot_shift() -> bool:
 
 def two_full_turns() -> bool:
     w = frequencies(5)[-1].item()
-    return number(values("linearity_odd")["positions"]) == 2 * math.ceil(2 * math.pi / w)
+    return number(values("linearity/odd")["positions"]) == 2 * math.ceil(2 * math.pi / w)
 
 
 LEDGER = Ledger('linearity.md', [
@@ -230,7 +231,7 @@ LEDGER = Ledger('linearity.md', [
     computed("slow-pairs-barely-move",
         'The slow pairs barely move under small shifts; the fast ones turn a lot.', slow_pairs_move_less),
     computed("errors-are-rounding",
-        "Every error, {{ gen.linearity_shift_matrix.max_error }}, is float64 rounding: the table's angles \\(\\omega_i p\\) reach thousands of radians, and each carries a relative error of about \\(10^{-16}\\).", max_error_is_rounding),
+        "Every error, {{ gen.linearity.shift_matrix.max_error }}, is float64 rounding: the table's angles \\(\\omega_i p\\) reach thousands of radians, and each carries a relative error of about \\(10^{-16}\\).", max_error_is_rounding),
     computed("fit-from-data",
         'A stronger check that \\(M_k\\) does not depend on \\(p\\): forget the formula, take 200 consecutive rows of the table, and let least squares find the matrix that best maps each \\(\\mathrm{PE}(p)\\) to \\(\\mathrm{PE}(p + k)\\).', passes(t.test_matrix_fitted_from_any_window_is_the_closed_form, 0)),
     computed("fits-land-on-closed-form",
@@ -274,9 +275,9 @@ LEDGER = Ledger('linearity.md', [
     computed("small-offsets-small-error",
         'For small offsets the error is small, because the lone sine is the slowest column and a short shift barely moves it.', small_offsets_small_error),
     computed("k1000-block-error",
-        'At \\(k = 1000\\), in a coordinate whose values lie in \\([-1, 1]\\), the block map misses by at most {{ gen.linearity_odd.block_error_k1000 }}, which is exactly \\(|\\sin(\\omega_m k)|\\) = {{ gen.linearity_odd.sin_k1000 }}, reached at \\(p = 0\\) where \\(\\cos(\\omega_m p) = 1\\).', k1000_values),
+        'At \\(k = 1000\\), in a coordinate whose values lie in \\([-1, 1]\\), the block map misses by at most {{ gen.linearity.odd.block_error_k1000 }}, which is exactly \\(|\\sin(\\omega_m k)|\\) = {{ gen.linearity.odd.sin_k1000 }}, reached at \\(p = 0\\) where \\(\\cos(\\omega_m p) = 1\\).', k1000_values),
     computed("least-squares-larger-max",
-        "The least-squares map makes the *sum of squared* errors smaller, not the largest one: its largest error is {{ gen.linearity_odd.lstsq_error_k1000 }}, a little more than the block map's, at every offset in the table.", least_squares_largest_error_is_larger),
+        "The least-squares map makes the *sum of squared* errors smaller, not the largest one: its largest error is {{ gen.linearity.odd.lstsq_error_k1000 }}, a little more than the block map's, at every offset in the table.", least_squares_largest_error_is_larger),
     computed("each-slip-changes-something",
         'Read literally, each slip changes the table or breaks the proof.', passes(t.test_slip_readings)),
     computed("textbook-lands-on-p-minus-k",
@@ -286,7 +287,7 @@ LEDGER = Ledger('linearity.md', [
     computed("og-column-exponents",
         'With a column index the exponents must be \\(i/d\\) for even \\(i\\) and \\((i-1)/d\\) for odd \\(i\\).', column_exponents_right),
     computed("og-step3-false",
-        'Under its own definitions that column holds a different frequency, so the equation is false as written: off by up to {{ gen.linearity_slips.step3_error }} for \\(d = 8\\), \\(k = 1\\) (output above).', step3_error_quoted),
+        'Under its own definitions that column holds a different frequency, so the equation is false as written: off by up to {{ gen.linearity.slips.step3_error }} for \\(d = 8\\), \\(k = 1\\) (output above).', step3_error_quoted),
     computed("og-holds-with-pairs",
         "It holds only with the paper's pair indexing, where columns \\(2i\\) and \\(2i+1\\) share \\(\\omega_i\\).", passes(t.test_slip_readings)),
     computed("og-cosine-row",
@@ -300,7 +301,7 @@ LEDGER = Ledger('linearity.md', [
     computed("weng-no-matrix",
         "It runs \\(\\delta = 1, \\dots, d\\) but picks sine for \\(\\delta = 2\\delta'\\) and cosine for \\(\\delta = 2\\delta' + 1\\): a range counted from 1 with a parity counted from 0. Read literally, the first column is a lone \\(\\cos(p)\\) and the last a lone \\(\\sin(p / 10000)\\), and no shift matrix exists (table above).", passes(t.test_slip_readings)),
     computed("labml-missing-minus",
-        'Read literally, for \\(d = 512\\) the frequencies climb to {{ gen.linearity_slips.missing_minus_top_512 }} radians per position, and {{ gen.linearity_slips.missing_minus_aliased_512 }} of the 256 pairs turn by more than \\(\\pi\\) per step, so at integer positions they alias to slower ones.', missing_minus_numbers),
+        'Read literally, for \\(d = 512\\) the frequencies climb to {{ gen.linearity.slips.missing_minus_top_512 }} radians per position, and {{ gen.linearity.slips.missing_minus_aliased_512 }} of the 256 pairs turn by more than \\(\\pi\\) per step, so at integer positions they alias to slower ones.', missing_minus_numbers),
     computed("labml-still-linear",
         'The shift stays linear (pairs still share a frequency); what breaks is the range of wavelengths.', passes(t.test_slip_readings)),
     prose("heading-1",
@@ -372,13 +373,13 @@ LEDGER = Ledger('linearity.md', [
     prose("proof-step-35",
         'The cosine is not decoration; it is the partner the sine row needs.', "a step of the written proof; its conclusion is checked (odd-no-matrix, misses-by-cosine-term)"),
     computed("two-full-turns",
-        'Numerically, over two full turns of the lone sine ({{ gen.linearity_odd.positions }} positions, `d_model = 5`), compare two linear maps from \\(\\mathrm{PE}(p)\\) to the last column of \\(\\mathrm{PE}(p + k)\\): the **block map** (\\(M_k\\) on the complete pairs and \\(\\cos(\\omega_m k)\\) times the lone sine, the sine row above without its missing term) and the **least-squares map** fitted to the data.', two_full_turns),
+        'Numerically, over two full turns of the lone sine ({{ gen.linearity.odd.positions }} positions, `d_model = 5`), compare two linear maps from \\(\\mathrm{PE}(p)\\) to the last column of \\(\\mathrm{PE}(p + k)\\): the **block map** (\\(M_k\\) on the complete pairs and \\(\\cos(\\omega_m k)\\) times the lone sine, the sine row above without its missing term) and the **least-squares map** fitted to the data.', two_full_turns),
     prose("heading-37",
         'Slips in well-known posts', "a heading"),
     computed("slips-change-something",
         'Many explanations get the idea right and an index or a sign wrong.', passes(t.test_slip_readings)),
     computed("slips-setting",
-        "The snippet below builds each literal reading for `d_model = {{ gen.linearity_slips.d }}` and asks two questions: is it the paper's table, and does a linear shift still exist (the largest error of the least-squares matrix over {{ gen.linearity_slips.positions }} positions)?", lambda: values("linearity_slips")["d"] == "8" and number(values("linearity_slips")["positions"]) == 20000 and passes(t.test_slip_readings)()),
+        "The snippet below builds each literal reading for `d_model = {{ gen.linearity.slips.d }}` and asks two questions: is it the paper's table, and does a linear shift still exist (the largest error of the least-squares matrix over {{ gen.linearity.slips.positions }} positions)?", lambda: values("linearity/slips")["d"] == "8" and number(values("linearity/slips")["positions"]) == 20000 and passes(t.test_slip_readings)()),
     prose("plan-40",
         'What each source writes, in brief:', "says what comes next on the page; what it shows is checked where it stands"),
     cited("og-41",

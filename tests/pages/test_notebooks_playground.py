@@ -1,7 +1,7 @@
 """The claims of docs/notebooks/playground.ipynb, each with what makes it true (see tests/claimcheck.py).
 
 The checks run the notebook's own definitions (read from its cells) against the reference in float64, and read its
-committed outputs; tests/test_notebook.py re-executes it.
+committed outputs; tests/pages/test_notebooks_playground_code.py re-executes it.
 """
 
 import json
@@ -9,11 +9,12 @@ import math
 import re
 from pathlib import Path
 
-import test_notebook as tn
 import torch
 from claimcheck import Ledger, computed, prose
 from reference import PositionalEncoding, positional_encoding
 from support import DOCS, ROOT
+
+from pages import test_notebooks_playground_code as tn
 
 NOTEBOOK = json.loads((DOCS / "notebooks" / "playground.ipynb").read_text(encoding="utf-8"))
 CODE = [c for c in NOTEBOOK["cells"] if c["cell_type"] == "code"]

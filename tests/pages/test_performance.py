@@ -17,14 +17,14 @@ from regenkit import benchreport, commands
 
 from regenkit.jobs import discover
 from support import GENERATED as GENERATED_DIR
-import test_fast_table as fast_tests
+from pages import test_performance_code as fast_tests
 import torch
-from _variants import REFERENCE, VARIANTS, TrigCalls, trig_profile
+from pelib.variants import REFERENCE, VARIANTS, TrigCalls, trig_profile
 from claimcheck import Ledger, cited, computed, equation, passes, prose
-from fast_table import fast_table
-from precision_recipes import rows_float64_angles
+from performance.fast_table import fast_table
+from precision.recipes import rows_float64_angles
 from reference import PositionalEncoding, positional_encoding
-from support import data, number, text, values
+from support import data, number, quoted_equals, text, values
 
 STEP = 2.0**-24
 BENCHES = ("build_table", "forward_cached_vs_recomputed")
@@ -55,7 +55,7 @@ REF, F32, FAST, LOOP = ("float64 angles, cast (reference)", "float32 angles, vec
 
 def fast_measured():
     pattern = r"fast_table ([\d.e+-]+), reference float32 table ([\d.e+-]+)"
-    return [float(x) for pair in re.findall(pattern, text("fast_table")) for x in pair]
+    return [float(x) for pair in re.findall(pattern, text("performance/fast_table")) for x in pair]
 
 
 def plan():
@@ -137,7 +137,7 @@ def reference_runs_once():
 
 def float32_cost():
     return (B("float32_ratio") == f"{timed('build_table', F32, LARGEST)['ratio']:.1f}" and memory_x(F32) > memory_x(REF)
-            and number(values("precision_error_vs_position")["float32_error_1e5"]) >= 5e-4)
+            and number(values("precision/error_vs_position")["float32_error_1e5"]) >= 5e-4)
 
 
 def fast_cost():
@@ -216,21 +216,20 @@ def complex_product():
 
 
 def windows():
-    lines = text("fast_table").splitlines()
+    lines = text("performance/fast_table").splitlines()
     return "positions 0 .. 99,999" in lines[0] and "positions 999,808 .. 999,999" in lines[1] and lines[1].split("..")[1].startswith(" 999,999")
 
 
 def fast_error():
     near, reference, far, _ = fast_measured()
-    V = values("fast_table")
-    return (V["error_1e5"] == f"{near:.1e}" and V["error_1e6"] == f"{far:.1e}" and V["reference_error"] == f"{reference:.1e}"
-            and V["float32_steps_near_one"] == f"{near / STEP:.1f}" and V["ratio_to_reference"] == f"{near / reference:.1f}"
-            and far <= 1.5 * near and number(values("precision_error_vs_position")["float32_error_1e6"]) > 100 * far
-            and values("precision_error_vs_position")["float32_error_1e6"] == f"{float32_error_at(10**6):.2f}")
+    return (quoted_equals("performance/fast_table", "error_1e5", near, ".1e") and quoted_equals("performance/fast_table", "error_1e6", far, ".1e") and quoted_equals("performance/fast_table", "reference_error", reference, ".1e")
+            and quoted_equals("performance/fast_table", "float32_steps_near_one", near / STEP, ".1f") and quoted_equals("performance/fast_table", "ratio_to_reference", near / reference, ".1f")
+            and far <= 1.5 * near and number(values("precision/error_vs_position")["float32_error_1e6"]) > 100 * far
+            and quoted_equals("precision/error_vs_position", "float32_error_1e6", float32_error_at(10**6), ".2f"))
 
 
 def float32_error_at(p):
-    measured = data("precision_error_vs_position")
+    measured = data("precision/error_vs_position")
     return measured["max_error"]["float32 angles (every seed)"][measured["positions"].index(p)]
 
 
@@ -241,7 +240,7 @@ def roundings_explain():
 
 
 def cached_and_one_seed():
-    observed = data("variants_comparison")
+    observed = data("variants/comparison")
     seeds = [v.key for v in VARIANTS if v.kind == "seed"]
     per_forward = [key for key in seeds if observed[key]["computed"] == "every forward"]
     per_call = [key for key in seeds if observed[key]["computed"] == "every call"]
@@ -379,7 +378,7 @@ LEDGER = Ledger('performance.md', [
     computed('float64-evaluations', "They are evaluated in float64, so they are exact to float32 at any position, then rounded.", evaluated_in_float64),
     computed('complex-product', r"The table itself is one complex multiplication per pair of columns: with \(s = \sin a\omega + i\cos a\omega\) and \(t = \cos b\omega - i\sin b\omega\), the product \(s\,t\) is \(\sin((a+b)\omega) + i\cos((a+b)\omega)\), whose real and imaginary parts lie side by side in memory exactly as the paper's `[sin, cos]` columns do, so the product is written straight into the final tensor.", complex_product),
     computed('windows', r"Its error, measured against the float64 reference over the whole 100,000-row table and over the last rows before \(10^6\) (with `start`):", windows),
-    computed('fast-error', r"The error is {{ gen.fast_table.error_1e5 }} up to \(10^5\) and {{ gen.fast_table.error_1e6 }} near \(10^6\): about {{ gen.fast_table.float32_steps_near_one }} float32 steps near 1, {{ gen.fast_table.ratio_to_reference }} times the reference's own rounding ({{ gen.fast_table.reference_error }}), and it does not grow with the position, unlike float32 angles ({{ gen.precision_error_vs_position.float32_error_1e6 }} at \(10^6\) on the [precision page](precision.md#the-error-as-the-position-grows)).", fast_error),
+    computed('fast-error', r"The error is {{ gen.performance.fast_table.error_1e5 }} up to \(10^5\) and {{ gen.performance.fast_table.error_1e6 }} near \(10^6\): about {{ gen.performance.fast_table.float32_steps_near_one }} float32 steps near 1, {{ gen.performance.fast_table.ratio_to_reference }} times the reference's own rounding ({{ gen.performance.fast_table.reference_error }}), and it does not grow with the position, unlike float32 angles ({{ gen.precision.error_vs_position.float32_error_1e6 }} at \(10^6\) on the [precision page](precision.md#the-error-as-the-position-grows)).", fast_error),
     computed('roundings', "The roundings explain it: the four float64 sines and cosines of a product are rounded to float32, then each of its two products and their sum (inside the complex multiplication), and each rounding adds up to half a step.", roundings_explain),
     prose('cached-heading', "A cached table against one rebuilt per call", "a heading"),
     computed('cached-and-seed', "The reference module builds the table once and slices it (`pe[:n]`) in every forward pass; one seed module rebuilds it in every forward pass, and the seed that is a plain function computes it on every call.", cached_and_one_seed),

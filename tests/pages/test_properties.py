@@ -4,16 +4,19 @@ import inspect
 import math
 import re
 
-import dot_product_vs_offset as dots
-import linearity_shift_matrix
-import norm_and_distance
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
+import properties.dot_product_vs_offset as dots
 import texmath
 import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
+from linearity import shift_matrix as linearity_shift_matrix
+from properties import norm_and_distance
 from reference import positional_encoding
-from support import ROOT, number, values
+from support import ROOT, number, quoted_jobs, values
 from texmath import integers
+
+from pages import (
+    test_properties_code as te,  # its tests are reused as checks (imported as a module: not collected twice)
+)
 
 PAGE = "properties.md"
 
@@ -38,11 +41,11 @@ def curve(d: int = 512, n: int = 2001) -> torch.Tensor:
 
 
 def described_and_tested() -> bool:
-    """Each property has a snippet shown on the page and a test of tests/test_explanation.py that asserts it."""
+    """Each property has a snippet shown on the page and a test of tests/pages/test_properties_code.py that asserts it."""
     text = (DOCS / PAGE).read_text(encoding="utf-8")
-    jobs = set(re.findall(r"gen\.(\w+)\.", text))
+    jobs = quoted_jobs(text)
     named = re.findall(r"`(test_\w+)`", text)
-    return (jobs == set(te.PAGES[PAGE]) and all(f'"{job}.py:' in text for job in jobs) and len(named) == 6
+    return (jobs == set(te.JOBS) and all(f'"{job}.py:' in text for job in jobs) and len(named) == 6
             and all(callable(getattr(te, name, None)) for name in named))
 
 
@@ -89,7 +92,7 @@ def at_zero_it_is_half_d() -> bool:
 
 def one_value_per_offset_tried() -> bool:
     t = pe(3000, 512)
-    for k in (1, 5, 20, 500):  # the offsets of snippets/dot_product_vs_offset.py
+    for k in (1, 5, 20, 500):  # the offsets of snippets/properties/dot_product_vs_offset.py
         d = (t[: 3000 - k] * t[k:]).sum(1)
         if d.numel() < 2000 or dots.spread_over_positions(t, k) > 1e-9:
             return False
@@ -110,7 +113,7 @@ def shift_matrix_gives_the_dot_product() -> bool:
 
 
 def left_right_is_rounding() -> bool:
-    bound = number(values("dot_product_vs_offset")["left_right"])
+    bound = number(values("properties/dot_product_vs_offset")["left_right"])
     t = pe(1100, 512)
     p = torch.arange(500, 1000)
     gap = ((t[p] * t[p + 37]).sum(1) - (t[p] * t[p - 37]).sum(1)).abs().max().item()
@@ -118,7 +121,7 @@ def left_right_is_rounding() -> bool:
 
 
 def falls_from_zero_to_one() -> bool:
-    q, c = values("dot_product_vs_offset"), curve()
+    q, c = values("properties/dot_product_vs_offset"), curve()
     omega = 10000.0 ** (-torch.arange(0, 512, 2, dtype=torch.float64) / 512)
     every_term_falls = bool((torch.cos(omega * 1) < torch.cos(omega * 0)).all())  # from 1, each term falls
     return (every_term_falls and number(q["at_zero"]) == c[0].item() == 256 and abs(number(q["at_one"]) - c[1].item()) <= 0.005
@@ -132,7 +135,7 @@ def fast_pairs_come_back_up() -> bool:
 
 
 def first_minimum_and_rise() -> bool:
-    q, c = values("dot_product_vs_offset"), curve()
+    q, c = values("properties/dot_product_vs_offset"), curve()
     k_min, k_up = int(q["first_min"]), int(q["first_rise"])
     return (all_pass(te.test_dot_product_first_stops_decreasing_at_the_quoted_offset) and k_up == k_min + 1
             and bool((c[1 : k_min + 1] < c[:k_min]).all()) and c[k_up] > c[k_min]
@@ -142,7 +145,7 @@ def first_minimum_and_rise() -> bool:
 
 def falling_trend_with_ripples(growing: bool = False) -> bool:
     c = curve()
-    start, width = int(values("dot_product_vs_offset")["first_rise"]), 200
+    start, width = int(values("properties/dot_product_vs_offset")["first_rise"]), 200
     windows = [c[a : a + width] for a in range(start, c.numel() - width + 1, width)]
     means = [w.mean().item() for w in windows]
     ripples = int(((c[1:-1] > c[:-2]) & (c[1:-1] > c[2:])).sum())  # local maxima after the first minimum
@@ -161,7 +164,7 @@ def falling_trend_with_ripples(growing: bool = False) -> bool:
 def left_panel() -> bool:
     ks = torch.arange(-120, 121)
     near = dots.dot_by_offset(ks, 512)
-    source = (ROOT / "snippets" / "dot_product_vs_offset.py").read_text(encoding="utf-8")
+    source = (ROOT / "snippets" / "properties/dot_product_vs_offset.py").read_text(encoding="utf-8")
     return (torch.allclose(near, near.flip(0), atol=1e-9) and int(near.argmax()) == 120
             and "axvline(k_up - 1" in source and "axvline(-(k_up - 1)" in source)
 
@@ -173,7 +176,7 @@ def base_sets_the_fall() -> bool:
 
 def norm_is_the_quoted_constant() -> bool:
     n = norm_and_distance.norms(10000, 512)
-    return number(values("norm_and_distance")["norm_512"]) == math.sqrt(512 / 2) and torch.allclose(
+    return number(values("properties/norm_and_distance")["norm_512"]) == math.sqrt(512 / 2) and torch.allclose(
         n, torch.full_like(n, 16.0), atol=1e-12, rtol=0)
 
 
@@ -186,7 +189,7 @@ def same_length_other_direction() -> bool:
 
 
 def odd_norm_between() -> bool:
-    q = values("norm_and_distance")
+    q = values("properties/norm_and_distance")
     for d in (5, 9, 513):
         sq = norm_and_distance.norms(10000, d) ** 2
         if sq.min() < (d - 1) / 2 - 1e-12 or sq.max() > (d + 1) / 2 + 1e-12:
@@ -200,7 +203,7 @@ def neighbours_apart() -> bool:
     dist = norm_and_distance.distance_matrix(600, 512)
     step = torch.diagonal(dist, 1)
     closed = math.sqrt(512 - 2 * dots.dot_by_offset(torch.tensor([1]), 512).item())
-    return (abs(number(values("norm_and_distance")["distance_one"]) - closed) <= 5e-4
+    return (abs(number(values("properties/norm_and_distance")["distance_one"]) - closed) <= 5e-4
             and torch.allclose(step, torch.full_like(step, closed), atol=1e-9))
 
 
@@ -252,7 +255,7 @@ LEDGER = Ledger('properties.md', [
            r"An **explanation** of what the geometry of the table gives a model: how similar two encodings are, how long they are, how far apart.",
            'the plan of the page: the properties are stated and checked below'),
     computed('derived-measured-asserted',
-             r"Each property is derived in two lines, then measured by the code shown, and asserted in `tests/test_explanation.py`.",
+             r"Each property is derived in two lines, then measured by the code shown, and asserted in `tests/pages/test_properties_code.py`.",
              described_and_tested),
     computed('notation',
              r"Notation as on [The formula, indexed right](formula.md): \(\omega_i = 10000^{-2i/d}\), \(d\) even unless said otherwise.",
@@ -295,19 +298,19 @@ LEDGER = Ledger('properties.md', [
              r"The same result also follows from the shift matrix, \(\mathrm{PE}(p)^{\top} M_k\, \mathrm{PE}(p)\), one block at a time: [exercise 5](exercises.md#5-the-dot-product-depends-only-on-the-offset) works it through, using the matrix of [the linearity proof](linearity.md#the-statement); [exercise 4](exercises.md#4-left-or-right) checks the symmetry.",
              shift_matrix_gives_the_dot_product),
     computed('left-right-rounding',
-             r"Left and right offsets give dot products that differ by {{ gen.dot_product_vs_offset.left_right }}: rounding in float64.",
+             r"Left and right offsets give dot products that differ by {{ gen.properties.dot_product_vs_offset.left_right }}: rounding in float64.",
              left_right_is_rounding),
     computed('heading-decreases-locally',
              r"It decreases only locally",
              lambda: first_minimum_and_rise() and falling_trend_with_ripples()),
     computed('falls-from-zero-to-one',
-             r"Near \(k = 0\) every term \(\cos(\omega_i k)\) starts at 1 and falls, so the similarity falls as the offset grows: from {{ gen.dot_product_vs_offset.at_zero }} at \(k = 0\) to {{ gen.dot_product_vs_offset.at_one }} at \(k = 1\) and on down.",
+             r"Near \(k = 0\) every term \(\cos(\omega_i k)\) starts at 1 and falls, so the similarity falls as the offset grows: from {{ gen.properties.dot_product_vs_offset.at_zero }} at \(k = 0\) to {{ gen.properties.dot_product_vs_offset.at_one }} at \(k = 1\) and on down.",
              falls_from_zero_to_one),
     computed('fast-pairs-come-back',
              r"But the fast pairs turn through full circles and come back up.",
              fast_pairs_come_back_up),
     computed('first-minimum',
-             r"For \(d = 512\) the sum falls for the first time to a local minimum at \(k =\) **{{ gen.dot_product_vs_offset.first_min }}** ({{ gen.dot_product_vs_offset.at_first_min }}) and rises at \(k = \) {{ gen.dot_product_vs_offset.first_rise }} ({{ gen.dot_product_vs_offset.at_first_rise }}).",
+             r"For \(d = 512\) the sum falls for the first time to a local minimum at \(k =\) **{{ gen.properties.dot_product_vs_offset.first_min }}** ({{ gen.properties.dot_product_vs_offset.at_first_min }}) and rises at \(k = \) {{ gen.properties.dot_product_vs_offset.first_rise }} ({{ gen.properties.dot_product_vs_offset.at_first_rise }}).",
              first_minimum_and_rise),
     computed('falling-trend-ripples',
              r"Beyond that, the curve keeps a falling trend with ripples on top.",
@@ -316,13 +319,13 @@ LEDGER = Ledger('properties.md', [
              r"![Left: PE(p)·PE(p+k) for d_model = 512 against offsets on both sides of 0: symmetric, peaked at 0, its first local minima marked.",
              left_panel),
     computed('figure-right',
-             r"Right: the same over many more offsets, falling with growing ripples](generated/dot_product_vs_offset.svg)",
+             r"Right: the same over many more offsets, falling with growing ripples](generated/properties/dot_product_vs_offset.svg)",
              lambda: falling_trend_with_ripples(growing=True)),
     cited('kazemnejad-decays-nicely',
            'Posts often say the dot product "decays nicely" with distance (Kazemnejad, [*Transformer Architecture: The Positional Encoding*](https://kazemnejad.com/blog/transformer_architecture_positional_encoding/), next to his dot-product figure).',
            "Kazemnejad 2019, Transformer Architecture: The Positional Encoding, text by Figure 3 ('symmetrical and decays nicely with time'); shared/research/content_anchors.md §2"),
     computed('monotone-only-to-first-min',
-             r"It falls monotonically only up to offset {{ gen.dot_product_vs_offset.first_min }} for \(d = 512\).",
+             r"It falls monotonically only up to offset {{ gen.properties.dot_product_vs_offset.first_min }} for \(d = 512\).",
              first_minimum_and_rise),
     cited('wang-2021-three-properties',
            r"Wang et al. (ICLR 2021), [*On Position Embeddings in BERT*](https://openreview.net/forum?id=onxoVA9FxMw), name three properties of position similarity (translation invariance, monotonicity, symmetry) and find that sinusoidal PE has the first and the last exactly and monotonicity only locally, which is what the figure shows.",
@@ -338,7 +341,7 @@ LEDGER = Ledger('properties.md', [
              r"Put \(k = 0\): every term is \(\cos 0 = 1\), so",
              at_zero_it_is_half_d),
     computed('norm-512',
-             r"for every position: {{ gen.norm_and_distance.norm_512 }} for \(d = 512\).",
+             r"for every position: {{ gen.properties.norm_and_distance.norm_512 }} for \(d = 512\).",
              norm_is_the_quoted_constant),
     computed('same-length-other-direction',
              r"Adding the table to an embedding adds a vector of the same length at every position; only its direction changes.",
@@ -347,7 +350,7 @@ LEDGER = Ledger('properties.md', [
              r"For an **odd** \(d\) the lone sine of the last column has no cosine to complete \(\sin^2 + \cos^2 = 1\):",
              lambda: all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513))),
     computed('odd-norm-wanders',
-             r"which wanders between \((d-1)/2\) and \((d+1)/2\): for \(d = 5\), between {{ gen.norm_and_distance.odd_sq_min }} and {{ gen.norm_and_distance.odd_sq_max }}.",
+             r"which wanders between \((d-1)/2\) and \((d+1)/2\): for \(d = 5\), between {{ gen.properties.norm_and_distance.odd_sq_min }} and {{ gen.properties.norm_and_distance.odd_sq_max }}.",
              odd_norm_between),
     computed('heading-distance',
              r"Distance depends only on the offset |p − q|",
@@ -356,7 +359,7 @@ LEDGER = Ledger('properties.md', [
            r"Expand the square and use the two results above:",
            'an instruction: the display that follows is checked (distance)'),
     computed('neighbours-apart',
-             r"The distance between two positions is a function of \(|p - q|\) only: neighbours are {{ gen.norm_and_distance.distance_one }} apart wherever they sit.",
+             r"The distance between two positions is a function of \(|p - q|\) only: neighbours are {{ gen.properties.norm_and_distance.distance_one }} apart wherever they sit.",
              neighbours_apart),
     computed('toeplitz',
              r"The distance matrix is constant along every diagonal (a Toeplitz matrix), and the curve of distance against offset is the same from every starting point, in both directions.",
@@ -365,7 +368,7 @@ LEDGER = Ledger('properties.md', [
              r"![Left: the distance matrix of the first positions for d_model = 512, constant along each diagonal.",
              toeplitz_and_both_directions),
     computed('figure-distance-right',
-             r"Right: distance against offset from position 0, and forward and backward from a middle position: the three curves lie on one line](generated/norm_and_distance.svg)",
+             r"Right: distance against offset from position 0, and forward and backward from a middle position: the three curves lie on one line](generated/properties/norm_and_distance.svg)",
              toeplitz_and_both_directions),
     prose('raw-table',
            r"These are properties of the raw table.",

@@ -1,39 +1,39 @@
 """The claims of docs/variants/converting.md, each with what makes it true (see tests/claimcheck.py).
 
 The checks re-run the page's experiments (weights fitted on one table and fed another, checkpoints loaded across
-modules, a sequence-first table fed batch-first input) or reuse tests/test_variants.py and
-tests/test_variants_axis.py, which assert the same properties.
+modules, a sequence-first table fed batch-first input) or reuse tests/pages/test_variants_index_code.py and
+tests/pages/test_variants_converting_code.py, which assert the same properties.
 """
 
 import inspect
 
-import _variants
-import test_variants as tv
-import test_variants_axis as tva
 import torch
-import variant_fairseq
-import variant_marian
-import variant_seed_aiedge as aiedge
-import variant_seed_div_term as div_term
-import variant_split_sin_cos
-import variant_tensor2tensor
-import variant_whisper
+import variants.seed_aiedge as aiedge
+import variants.seed_div_term as div_term
 from claimcheck import Ledger, cited, computed, passes, prose
+from pelib import variants
 from reference import PositionalEncoding, positional_encoding
 from support import text, values
-from variants_axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
-from variants_convert import shift_error, shift_map
+from variants import fairseq as variant_fairseq
+from variants import marian as variant_marian
+from variants import split_sin_cos as variant_split_sin_cos
+from variants import tensor2tensor as variant_tensor2tensor
+from variants import whisper as variant_whisper
+from variants.axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
+from variants.convert import shift_error, shift_map
 
+from pages import test_variants_converting_code as tva
+from pages import test_variants_index_code as tv
 from pages.variants_facts import SEEDS, observed, paper_frequencies, raises, t2t_frequencies
 
 RESEARCH = "shared/research/variants.md"
-CONVERT = values("variants_convert")
+CONVERT = values("variants/convert")
 D, K, N = int(CONVERT["width"]), int(CONVERT["shift"]), 200
 
 
 def experiment() -> dict[str, float]:
     """The page's four cases, run again: weights fitted on the paper's table, fed other tables."""
-    perm = _variants.interleaved_to_split(D)
+    perm = variants.interleaved_to_split(D)
     paper, split = positional_encoding(N, D), variant_split_sin_cos.split_sin_cos(N, D)
     t2t = variant_tensor2tensor.timing_signal_1d(N, D)[0]
     trained = shift_map(paper, K)
@@ -44,7 +44,7 @@ def experiment() -> dict[str, float]:
 
 
 def printed_error(label: str) -> str:
-    line = next(line for line in text("variants_convert", "checkpoint").splitlines() if line.startswith(label))
+    line = next(line for line in text("variants/convert", "checkpoint").splitlines() if line.startswith(label))
     return line.split("max error")[1].strip()
 
 
@@ -57,23 +57,23 @@ def layouts_convert() -> bool:
 def frequencies_and_offsets_do_not() -> bool:
     ref = positional_encoding(64, 64)
     shifted = positional_encoding(66, 64)[2:]  # the same table read from position 2: an offset
-    return (_variants.column_permutation(shifted, ref) is None
+    return (variants.column_permutation(shifted, ref) is None
             and all(passes(tv.test_tensor2tensor_family_has_no_permutation_to_the_reference, k)()
                     for k in ("tensor2tensor", "fairseq", "whisper")))
 
 
 def inverse_undoes() -> bool:
-    lines = text("variants_convert", "permute").splitlines()
-    perm = _variants.interleaved_to_split(8)
+    lines = text("variants/convert", "permute").splitlines()
+    perm = variants.interleaved_to_split(8)
     split = variant_split_sin_cos.split_sin_cos(50, 8)
-    return (torch.equal(split[:, _variants.inverse(perm)], positional_encoding(50, 8))
+    return (torch.equal(split[:, variants.inverse(perm)], positional_encoding(50, 8))
             and "split[:, inverse] == paper : True" in lines and passes(tv.test_permutations_invert)())
 
 
 def odd_widths() -> bool:
     ref = positional_encoding(64, 7)
-    return (torch.equal(variant_marian.build(64, 7), ref[:, _variants.interleaved_to_split(7)])
-            and _variants.column_permutation(variant_split_sin_cos.split_sin_cos(64, 7), ref) is None)
+    return (torch.equal(variant_marian.build(64, 7), ref[:, variants.interleaved_to_split(7)])
+            and variants.column_permutation(variant_split_sin_cos.split_sin_cos(64, 7), ref) is None)
 
 
 def fitted_exact() -> bool:
@@ -94,7 +94,7 @@ def wrong_frequencies() -> bool:
     run = experiment()
     t2t = variant_tensor2tensor.timing_signal_1d(64, 64)[0]
     return (CONVERT["wrong_frequency_error"] == f"{run['wrong frequencies']:.2f}" and run["wrong frequencies"] > 0.05
-            and _variants.column_permutation(t2t, positional_encoding(64, 64)[:, _variants.interleaved_to_split(64)]) is None)
+            and variants.column_permutation(t2t, positional_encoding(64, 64)[:, variants.interleaved_to_split(64)]) is None)
 
 
 def only_fix() -> bool:
@@ -103,7 +103,7 @@ def only_fix() -> bool:
 
 
 def same_tables() -> bool:
-    lines = text("variants_convert", "same_tables").splitlines()
+    lines = text("variants/convert", "same_tables").splitlines()
     return (passes(tv.test_whisper_and_fairseq_are_tensor2tensor)() and all(line.endswith("True") for line in lines)
             and len(lines) == 2 and variant_fairseq.PAD + 1 == 2)
 
@@ -112,21 +112,21 @@ def feed_neither() -> bool:
     fairseq = variant_fairseq.build(64, 64)
     t2t = variant_tensor2tensor.timing_signal_1d(66, 64)[0]
     return (torch.equal(fairseq, t2t[2:])
-            and _variants.column_permutation(fairseq, positional_encoding(66, 64)[2:]) is None
-            and _variants.column_permutation(fairseq, positional_encoding(64, 64)) is None
-            and _variants.column_permutation(variant_whisper.sinusoids(64, 64), positional_encoding(64, 64)) is None)
+            and variants.column_permutation(fairseq, positional_encoding(66, 64)[2:]) is None
+            and variants.column_permutation(fairseq, positional_encoding(64, 64)) is None
+            and variants.column_permutation(variant_whisper.sinusoids(64, 64), positional_encoding(64, 64)) is None)
 
 
 def two_seeds_save() -> bool:
     saving = [k for k in SEEDS if observed(k, "storage").get("state_dict")]
-    persistent = all(dict(_variants.BY_KEY[k].make(8, 6).named_buffers()).keys() >= set(observed(k, "storage")["state_dict"])
+    persistent = all(dict(variants.BY_KEY[k].make(8, 6).named_buffers()).keys() >= set(observed(k, "storage")["state_dict"])
                      for k in saving)
     return (saving == ["seed_aiedge", "seed_div_term"] and persistent
             and observed("reference", "storage")["non_persistent"] == ["pe"] and observed("reference", "storage")["state_dict"] == [])
 
 
 def refusals() -> bool:
-    out = text("variants_convert", "state_dict")
+    out = text("variants/convert", "state_dict")
     pure = (torch.equal(aiedge.AiEdgeEncoding(20, 8).pos_encoding, aiedge.AiEdgeEncoding(20, 8).pos_encoding)
             and torch.equal(div_term.DivTermEncoding(8, 10, 0.1).pe, div_term.DivTermEncoding(8, 10, 0.1).pe))
     return (all(kind in out for kind in ("Unexpected key", "Missing key", "size mismatch"))
@@ -158,7 +158,7 @@ def batch_first_rows() -> bool:
     encoder = SeqFirstEncoding(8)
     x = torch.zeros(3, 5, 8)
     return (encoder(x).shape == x.shape and encoder.pe[: x.size(0)].shape == (3, 1, 8)
-            and "(b) batch-first input [3, 5, 8] -> no error" in text("variants_axis_slip", "cases")
+            and "(b) batch-first input [3, 5, 8] -> no error" in text("variants/axis_slip", "cases")
             and passes(tva.test_batch_first_input_gets_row_b_at_every_position_of_sequence_b, 3, 5, 8)())
 
 
@@ -189,7 +189,7 @@ def shape_check_blind() -> bool:
 def the_check() -> bool:
     source = inspect.getsource(check_batch_first)
     return ("torch.zeros(" in source and all(passes(tva.test_check_catches_the_slip_and_passes_the_fix, d)() for d in (4, 5, 8))
-            and text("variants_axis_slip", "check").splitlines()[0].startswith("SeqFirstEncoding:   fails"))
+            and text("variants/axis_slip", "check").splitlines()[0].startswith("SeqFirstEncoding:   fails"))
 
 
 def use_the_reference() -> bool:
@@ -202,7 +202,7 @@ def use_the_reference() -> bool:
 
 
 def each_choice_removes_a_failure() -> bool:
-    keys = [v.key for v in _variants.VARIANTS]
+    keys = [v.key for v in variants.VARIANTS]
     odd = {observed(k, "odd_d7").split(" (")[0] for k in keys}
     float32 = [k for k in keys if observed(k, "angle_dtype") == "float32"]
     left_behind = [k for k in keys if observed(k, "storage").get("left_behind")]
@@ -220,7 +220,7 @@ def what_each_model_needs() -> bool:
 
 
 def porting_needs_agreement() -> bool:
-    offset = _variants.column_permutation(variant_fairseq.build(64, 64), variant_tensor2tensor.timing_signal_1d(64, 64)[0])
+    offset = variants.column_permutation(variant_fairseq.build(64, 64), variant_tensor2tensor.timing_signal_1d(64, 64)[0])
     return offset is None and wrong_frequencies() and ported_exact()
 
 LEDGER = Ledger('variants/converting.md', [
@@ -241,8 +241,8 @@ LEDGER = Ledger('variants/converting.md', [
         "a heading"),
     computed('perm-notation',
         'Write `perm` for the list of reference columns, in the order a variant stores them: `variant = reference[:, perm]`.',
-        lambda: torch.equal(variant_split_sin_cos.split_sin_cos(50, 8), positional_encoding(50, 8)[:, _variants.interleaved_to_split(8)])
-        and "split == paper[:, to_split]: True" in text("variants_convert", "permute")),
+        lambda: torch.equal(variant_split_sin_cos.split_sin_cos(50, 8), positional_encoding(50, 8)[:, variants.interleaved_to_split(8)])
+        and "split == paper[:, to_split]: True" in text("variants/convert", "permute")),
     computed('inverse-undoes',
         'Undoing it is the inverse permutation.',
         inverse_undoes),
@@ -261,12 +261,12 @@ LEDGER = Ledger('variants/converting.md', [
     computed('least-squares',
         'Fit it by least squares on the paper\'s table (our stand-in for "training"), then feed it other tables:',
         lambda: "torch.linalg.lstsq(" in inspect.getsource(shift_map) and "trained = shift_map(positional_encoding(n, d), k)" in (
-        __import__("support").SNIPPETS / "variants_convert.py").read_text(encoding="utf-8")),
+        __import__("support").SNIPPETS / "variants/convert.py").read_text(encoding="utf-8")),
     computed('fitted-exact',
         'Fed the table it was fitted on, \\(W\\) is exact (float32 rounding only).',
         fitted_exact),
     computed('wrong-layout',
-        'Fed the **same values in `[sin | cos]` order**, it is off by up to {{ gen.variants_convert.wrong_layout_error }} on entries that lie in \\([-1, 1]\\): it rotates the wrong pairs of columns.',
+        'Fed the **same values in `[sin | cos]` order**, it is off by up to {{ gen.variants.convert.wrong_layout_error }} on entries that lie in \\([-1, 1]\\): it rotates the wrong pairs of columns.',
         wrong_layout),
     computed('what-loading-does',
         'This is what loading an interleaved checkpoint into a split model does to the first layer that reads the embeddings.',
@@ -275,7 +275,7 @@ LEDGER = Ledger('variants/converting.md', [
         '**Permuting the weights** the same way, `W[perm][:, perm]`, makes it exact again: a layout change is fixed by permuting every weight that touches the `d_model` axis of the input, consistently.',
         ported_exact),
     computed('wrong-frequencies',
-        "Fed **tensor2tensor's table** (also `[sin | cos]`, but other frequencies), even the permuted weights are off by up to {{ gen.variants_convert.wrong_frequency_error }}: each pair turns at a different speed than \\(W\\) expects, and no permutation can fix that.",
+        "Fed **tensor2tensor's table** (also `[sin | cos]`, but other frequencies), even the permuted weights are off by up to {{ gen.variants.convert.wrong_frequency_error }}: each pair turns at a different speed than \\(W\\) expects, and no permutation can fix that.",
         wrong_frequencies),
     computed('only-fix',
         'The only fix is to feed the frequencies the model was trained with.',
@@ -330,7 +330,7 @@ LEDGER = Ledger('variants/converting.md', [
     computed('seq-first-correct',
         'Fed what it was written for, it is correct.',
         lambda: passes(tva.test_seq_first_input_gets_pe_of_its_position, 3, 5, 8)()
-        and "output == x + PE[p] at every position p: True" in text("variants_axis_slip", "cases")),
+        and "output == x + PE[p] at every position p: True" in text("variants/axis_slip", "cases")),
     computed('batch-first-rows',
         'Fed **batch-first** input, 3 sequences of 5 positions, it raises nothing and returns the right shape, but `x.size(0)` is now the batch size: it takes rows 0, 1, 2 of the table, shaped `[3, 1, d_model]`, and broadcasting spreads each row over every position of one sequence:',
         batch_first_rows),
@@ -341,7 +341,7 @@ LEDGER = Ledger('variants/converting.md', [
         '**(b)** Batch-first input gets \\(\\mathrm{PE}(b)\\) at *every* position of sequence \\(b\\): each sequence is shifted by one constant vector, so the model learns nothing about order from it, and two copies of the same sentence at different places in the batch are encoded differently.',
         two_copies_differ),
     computed('up-to-away',
-        'The output is up to {{ gen.variants_axis_slip.max_diff }} away from the correct one, although every entry of the table lies in \\([-1, 1]\\).',
+        'The output is up to {{ gen.variants.axis_slip.max_diff }} away from the correct one, although every entry of the table lies in \\([-1, 1]\\).',
         passes(tva.test_page_example_difference_from_the_correct_result)),
     computed('case-c',
         '**(c)** A batch of one gets \\(\\mathrm{PE}(0)\\) everywhere, so a single-example test looks plausible.',

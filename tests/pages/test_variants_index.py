@@ -1,19 +1,19 @@
 """The claims of docs/variants/index.md, each with what makes it true (see tests/claimcheck.py).
 
 Most checks read the comparison both as committed and as observed now by running every variant
-(tests/pages/variants_facts.py), or reuse a test of tests/test_variants.py that asserts the same property.
+(tests/pages/variants_facts.py), or reuse a test of tests/pages/test_variants_index_code.py that asserts the same property.
 """
 
 import inspect
 import re
 
-import _variants
 import pytest
-import test_variants as tv
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
+from pelib import variants
 from support import SNIPPETS, number, text, values
 
+from pages import test_variants_index_code as tv
 from pages.variants_facts import (
     ALL,
     LIBRARIES,
@@ -30,13 +30,13 @@ from pages.variants_facts import (
 )
 
 T2T = ["tensor2tensor", "fairseq", "whisper"]
-LAYOUTS = (SNIPPETS / "variants_layouts.py").read_text(encoding="utf-8").split("# --8<-- [end:layouts]")[0]
+LAYOUTS = (SNIPPETS / "variants/layouts.py").read_text(encoding="utf-8").split("# --8<-- [end:layouts]")[0]
 
 
 def cells(part: str) -> dict[str, list[str]]:
     """The rows of a committed comparison table, by variant name: its cells after the name."""
     rows = {}
-    for line in text("variants_comparison", part).splitlines()[2:]:
+    for line in text("variants/comparison", part).splitlines()[2:]:
         name, *rest = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
         rows[re.match(r"\[(.+?)\]", name).group(1)] = rest
     return rows
@@ -49,10 +49,10 @@ def row(keys: list[str], layout: str, frequencies: str) -> bool:
 
 
 def diffusers_either_frequency() -> bool:
-    import variant_diffusers_flipped as diffusers
+    import variants.diffusers_flipped as diffusers
 
     steps = torch.arange(256.0)
-    fits = {shift: [p.omega for p in _variants.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
+    fits = {shift: [p.omega for p in variants.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
             for shift in (0, 1)}
     paper, t2t = omegas("reference", 16), omegas("tensor2tensor", 16)
     return (fits[0] == pytest.approx(paper, rel=1e-4) and fits[1] == pytest.approx(t2t, rel=1e-4)
@@ -65,7 +65,7 @@ def t2t_slower_than_split() -> bool:
 
 
 def seeds_are_the_paper() -> bool:
-    limit = number(values("variants_comparison")["fp32_max_diff"])
+    limit = number(values("variants/comparison")["fp32_max_diff"])
     seeds = all(observed(k, "permutation_d8") == list(range(8)) and observed(k, "layout") == "interleaved"
                 and fresh()[k]["max_abs_diff"] < limit and committed()[k]["max_abs_diff"] < limit for k in SEEDS)
     reordered = all(observed(k, "permutation_d8") not in (None, list(range(8))) and paper_frequencies(k)
@@ -74,16 +74,16 @@ def seeds_are_the_paper() -> bool:
 
 
 def other_numbers() -> bool:
-    quoted = values("variants_comparison")
+    quoted = values("variants/comparison")
     ratios = all(quoted[f"t2t_ratio_d{d}"] == f"{10000 ** (2 / d):.{places}f}" for d, places in ((64, 3), (512, 4)))
-    import variant_fairseq
+    from variants import fairseq as variant_fairseq
 
     first = observed("fairseq", "first_position") == number(quoted["fairseq_first"]) == variant_fairseq.PAD + 1
     return all(t2t_frequencies(k) for k in T2T) and ratios and first
 
 
 def odd_widths_break() -> bool:
-    outcomes = {v.key: observed(v.key, "odd_d7") for v in _variants.VARIANTS}
+    outcomes = {v.key: observed(v.key, "odd_d7") for v in variants.VARIANTS}
     broken = [o for o in outcomes.values() if not o.startswith("correct")]
     kinds = {o.split(" (")[0] for o in broken}
     return len(broken) > len(outcomes) / 2 and {"zero column", "wrong width", "crash"} <= kinds
@@ -91,7 +91,7 @@ def odd_widths_break() -> bool:
 
 def handled_at_odd_widths() -> bool:
     names = [v.name for v in ALL if observed(v.key, "odd_d7").startswith("correct")]
-    quoted = values("variants_comparison")["odd_width_correct"]
+    quoted = values("variants/comparison")["odd_width_correct"]
     return len(names) >= 3 and all(n in quoted for n in names[1:]) and quoted.startswith("the reference, ")
 
 
@@ -100,7 +100,7 @@ def where_the_table_lives() -> bool:
     saved = [k for k, s in storage.items() if s.get("state_dict")]
     behind = [k for k, s in storage.items() if s.get("left_behind")]
     every_call = [v.key for v in ALL if observed(v.key, "computed") != "once, at construction"]
-    places = {_variants.describe_storage(s).split(":")[0] for s in storage.values()}
+    places = {variants.describe_storage(s).split(":")[0] for s in storage.values()}
     maths = {(observed(v.key, "layout"), paper_frequencies(v.key)) for v in ALL}
     try:  # the library is not pinned: its part of the sentence is checked where it is installed (cited otherwise)
         from transformers import MarianMTModel
@@ -110,19 +110,19 @@ def where_the_table_lives() -> bool:
         marian_mt_leaves_it_out = all(f"model.{side}.embed_positions.weight" in MarianMTModel._keys_to_ignore_on_save
                                       for side in ("encoder", "decoder"))
     return (len(saved) >= 2 and "marian" in saved and len(behind) == 3 and len(every_call) >= 3
-            and len(set(map(_variants.describe_storage, storage.values()))) > len(maths) and len(places) >= 3
+            and len(set(map(variants.describe_storage, storage.values()))) > len(maths) and len(places) >= 3
             and marian_mt_leaves_it_out)
 
 
 def probe_names_layouts() -> bool:
-    ref = _variants.REFERENCE.build(256, 8)
-    named = {name: _variants.layout(_variants.sinusoids_in(ref[:, perm]), 8) for name, perm in (
-        ("interleaved", list(range(8))), ("[sin | cos]", _variants.interleaved_to_split(8)),
-        ("[cos | sin]", _variants.interleaved_to_flipped(8)))}
+    ref = variants.REFERENCE.build(256, 8)
+    named = {name: variants.layout(variants.sinusoids_in(ref[:, perm]), 8) for name, perm in (
+        ("interleaved", list(range(8))), ("[sin | cos]", variants.interleaved_to_split(8)),
+        ("[cos | sin]", variants.interleaved_to_flipped(8)))}
     lone = ref.clone()
     lone[:, 7] = 0  # a cosine without its partner is left out
     return (all(name == found for name, found in named.items())
-            and len(_variants.sinusoids_in(lone)) == 3 and with_tables(tv.test_layouts_as_observed)())
+            and len(variants.sinusoids_in(lone)) == 3 and with_tables(tv.test_layouts_as_observed)())
 
 
 def identical_cells() -> bool:
@@ -137,7 +137,7 @@ def identical_cells() -> bool:
 
 
 def max_diff_measured() -> bool:
-    source = inspect.getsource(_variants.observe)
+    source = inspect.getsource(variants.observe)
     return ("positional_encoding(64, 64, dtype=torch.float64)" in source and "variant.build(64, 64)" in source
             and "ref[:, perm64]" in source)
 
@@ -161,17 +161,17 @@ def paper_cell_means_every_frequency() -> bool:
 
 
 def returns_probe() -> bool:
-    defaults = {n: p.default for n, p in inspect.signature(_variants.output_convention).parameters.items()
+    defaults = {n: p.default for n, p in inspect.signature(variants.output_convention).parameters.items()
                 if p.default is not inspect.Parameter.empty}
-    return defaults == {"batch": 3, "seq_len": 5, "d_model": 6} and _variants.output_convention(_variants.REFERENCE).endswith("x + PE")
+    return defaults == {"batch": 3, "seq_len": 5, "d_model": 6} and variants.output_convention(variants.REFERENCE).endswith("x + PE")
 
 
 def storage_probe() -> bool:
-    return 'made.to("meta")' in inspect.getsource(_variants.storage) and with_tables(tv.test_state_dict_membership)()
+    return 'made.to("meta")' in inspect.getsource(variants.storage) and with_tables(tv.test_state_dict_membership)()
 
 
 def trig_probe() -> bool:
-    source = inspect.getsource(_variants.trig_profile)
+    source = inspect.getsource(variants.trig_profile)
     return (source.count("variant.call(made, x)") == 2 and "variant.make(" in source
             and with_tables(tv.test_angle_dtype_and_recomputation)())
 
@@ -192,18 +192,18 @@ LEDGER = Ledger('variants/index.md', [
     cited('behaves-as-its-original',
         'Each variant is rewritten in our own code so that it **behaves as its original does** (the same frequencies, dtypes, shapes and bugs), cited, and measured against the [reference implementation](../reference.md) by the same probes.',
         "shared/research/library_audit.md (each library's real function run beside the site's variant: every table matched to "
-        "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/test_variants.py",
+        "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/pages/test_variants_index_code.py",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and all(
-            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in _variants.VARIANTS)),
+            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in variants.VARIANTS)),
     computed('five-seeds',
         '[The seed implementations](seeds.md): five write-ups, from nested loops to a plain attribute copied to the GPU on every call, each with the table it prints and what it gets right and wrong.',
         lambda: (len(SEEDS) == 5 and (SEEDS[0], SEEDS[-1]) == ("seed_nested_loops", "seed_plain_attribute")
-        and all(_variants.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
+        and all(variants.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
         and passes(tv.test_plain_attribute_copies_on_every_call)())),
     computed('six-libraries',
         "[Library layouts](libraries.md): TensorFlow's tutorial, Marian, tensor2tensor, diffusers, fairseq and Whisper.",
         lambda: LIBRARIES == ["split_sin_cos", "marian", "tensor2tensor", "diffusers_flipped", "fairseq", "whisper"]
-        and all(_variants.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
+        and all(variants.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
     prose('converting-plan',
         '[Converting and choosing](converting.md): the permutations between layouts, what a checkpoint sees when the layout or the frequencies change, and what to use.',
         "what the Converting page covers: a plan"),
@@ -244,7 +244,7 @@ LEDGER = Ledger('variants/index.md', [
         'Reference: sine and cosine rows alternate (interleaved).',
         lambda: observed("reference", "layout") == "interleaved" and 'BY_KEY["reference"].build(64, 32)' in LAYOUTS),
     computed('figure-halves',
-        'TF text: fast sines in the bottom half, cosines in the top half. diffusers: the same halves swapped, cosines at the bottom. tensor2tensor: like TF text, but the slow columns change even more slowly](../generated/variants_layouts-heatmaps.svg)',
+        'TF text: fast sines in the bottom half, cosines in the top half. diffusers: the same halves swapped, cosines at the bottom. tensor2tensor: like TF text, but the slow columns change even more slowly](../generated/variants/layouts-heatmaps.svg)',
         lambda: 'origin="lower"' in LAYOUTS and observed("split_sin_cos", "layout") == "[sin | cos]"
         and observed("diffusers_flipped", "layout") == "[cos | sin]" and observed("tensor2tensor", "layout") == "[sin | cos]"
         and t2t_slower_than_split()),
@@ -254,7 +254,7 @@ LEDGER = Ledger('variants/index.md', [
     computed('observed-not-typed',
         'Every cell below is **observed by running the variant**, by the code further down; none is typed.',
         lambda: with_tables(tv.test_whole_table_matches_fresh_observation)() and all(
-        f'--8<-- "variants_comparison-{part}.txt"' in page("index.md") for part in ("values", "behaviour", "build"))),
+        f'--8<-- "variants/comparison-{part}.txt"' in page("index.md") for part in ("values", "behaviour", "build"))),
     computed('the-tests-check',
         'The tests run the variants again and check each claim: the permutation, the frequency ratios, the odd-width outcome, where the table lives.',
         lambda: all(with_tables(t)() for t in (tv.test_table_permutations_match_expectation,
@@ -310,10 +310,10 @@ LEDGER = Ledger('variants/index.md', [
         'What the table says',
         "a heading"),
     computed('seeds-are-the-paper',
-        "**Every seed computes the paper's values for an even `d_model`.** The interleaved seeds differ from the reference by float32 rounding only (every difference {{ gen.variants_comparison.fp32_max_diff }} here), and the split and flipped library tables with the paper's frequencies are the reference with its columns reordered.",
+        "**Every seed computes the paper's values for an even `d_model`.** The interleaved seeds differ from the reference by float32 rounding only (every difference {{ gen.variants.comparison.fp32_max_diff }} here), and the split and flipped library tables with the paper's frequencies are the reference with its columns reordered.",
         seeds_are_the_paper),
     computed('t2t-other-numbers',
-        "**tensor2tensor, fairseq and Whisper compute other numbers.** Their lowest frequency is {{ gen.variants_comparison.t2t_ratio_d64 }} times lower at `d_model = 64` and {{ gen.variants_comparison.t2t_ratio_d512 }} times at `d_model = 512`, and fairseq's first token sits at position {{ gen.variants_comparison.fairseq_first }}.",
+        "**tensor2tensor, fairseq and Whisper compute other numbers.** Their lowest frequency is {{ gen.variants.comparison.t2t_ratio_d64 }} times lower at `d_model = 64` and {{ gen.variants.comparison.t2t_ratio_d512 }} times at `d_model = 512`, and fairseq's first token sits at position {{ gen.variants.comparison.fairseq_first }}.",
         other_numbers),
     computed('no-reordering',
         "No column reordering maps them to the paper's table.",
@@ -323,7 +323,7 @@ LEDGER = Ledger('variants/index.md', [
         '**Odd widths are where most code breaks**, in every way there is: a zero column, an extra column, an exception.',
         odd_widths_break),
     computed('only-three-handle-odd',
-        'Only {{ gen.variants_comparison.odd_width_correct }} handle them.',
+        'Only {{ gen.variants.comparison.odd_width_correct }} handle them.',
         handled_at_odd_widths),
     computed('where-it-lives',
         "**Where the table lives varies more than the math.** Some variants put it in `state_dict`, so that every checkpoint saved from them carries it (unless the model leaves it out on purpose, as Marian's translation model does), three keep a copy where `.to()` cannot reach it, several recompute it on every call.",

@@ -7,30 +7,30 @@ claim about it is checked against the real code; otherwise against our reimpleme
 import inspect
 import re
 
-import _variants
 import pytest
-import test_variants as tv
 import torch
-import variant_diffusers_flipped
-import variant_fairseq
-import variant_marian
-import variant_split_sin_cos
-import variant_tensor2tensor
-import variant_whisper
 from claimcheck import Ledger, cited, computed, passes, prose
+from pelib import variants
 from reference import positional_encoding
 from support import GENERATED, SNIPPETS, number, text, values
+from variants import diffusers_flipped as variant_diffusers_flipped
+from variants import fairseq as variant_fairseq
+from variants import marian as variant_marian
+from variants import split_sin_cos as variant_split_sin_cos
+from variants import tensor2tensor as variant_tensor2tensor
+from variants import whisper as variant_whisper
 
+from pages import test_variants_index_code as tv
 from pages.variants_facts import LIBRARIES, code, observed, omegas, page, paper_frequencies, raises, t2t_frequencies
 
 RESEARCH = "shared/research/variants.md"
 AUDIT = "shared/research/library_audit.md"
-QUOTED = values("variants_comparison")
-FIGURE = (SNIPPETS / "variants_layouts.py").read_text(encoding="utf-8").split("# --8<-- [start:frequencies]")[1]
+QUOTED = values("variants/comparison")
+FIGURE = (SNIPPETS / "variants/layouts.py").read_text(encoding="utf-8").split("# --8<-- [start:frequencies]")[1]
 
 
 def url(key: str) -> str:
-    return _variants.BY_KEY[key].url
+    return variants.BY_KEY[key].url
 
 
 def quoted_ratio(d: int) -> bool:
@@ -41,7 +41,7 @@ def quoted_ratio(d: int) -> bool:
 
 
 def diff_lines(name: str, sign: str) -> list[str]:
-    return [line[1:] for line in (GENERATED / f"variants_diffs-{name}.diff").read_text(encoding="utf-8").splitlines()
+    return [line[1:] for line in (GENERATED / f"variants/diffs-{name}.diff").read_text(encoding="utf-8").splitlines()
             if line.startswith(sign) and not line.startswith(sign * 3)]
 
 
@@ -86,19 +86,19 @@ def figure_right() -> bool:
 def sections_cite_and_print() -> bool:
     markdown = page("libraries.md")
     return all(re.search(r"/blob/[0-9a-f]{40}/", url(k)) and url(k) in markdown
-               and f'--8<-- "variant_{k}.txt"' in markdown for k in LIBRARIES)
+               and f'--8<-- "variants/{k}.txt"' in markdown for k in LIBRARIES)
 
 
 def split_is_the_reference_bit_for_bit() -> bool:
     removed, added = diff_lines("split_sin_cos", "-"), diff_lines("split_sin_cos", "+")
-    perm = _variants.interleaved_to_split(64)
+    perm = variants.interleaved_to_split(64)
     return (sum("pe[:, " in line and "= torch." in line for line in removed) == 2
             and sum("torch.cat(" in line for line in added) == 1
             and torch.equal(variant_split_sin_cos.split_sin_cos(100, 64), positional_encoding(100, 64)[:, perm]))
 
 
 def split_exact() -> bool:
-    exact = positional_encoding(200, 64, dtype=torch.float64)[:, _variants.interleaved_to_split(64)]
+    exact = positional_encoding(200, 64, dtype=torch.float64)[:, variants.interleaved_to_split(64)]
     error = (variant_split_sin_cos.split_sin_cos(200, 64).double() - exact).abs().max()
     return (observed("split_sin_cos", "angle_dtype") == "float64" and error <= 2.0 ** -24
             and observed("split_sin_cos", "permutation_d8") == [0, 2, 4, 6, 1, 3, 5, 7])
@@ -107,7 +107,7 @@ def split_exact() -> bool:
 def a_linear_layer_learns_the_permutation() -> bool:
     gen = torch.Generator().manual_seed(0)
     w = torch.randn(16, 5, generator=gen, dtype=torch.float64)
-    perm = _variants.interleaved_to_split(16)
+    perm = variants.interleaved_to_split(16)
     ref = positional_encoding(30, 16, dtype=torch.float64)
     return torch.allclose(ref[:, perm] @ w[perm], ref @ w, atol=1e-12) and not torch.allclose(ref[:, perm] @ w, ref @ w)
 
@@ -154,7 +154,7 @@ def marian_odd() -> bool:
     return (paper_frequencies("marian") and observed("marian", "angle_dtype") == "float64"
             and observed("marian", "odd_d7") == "correct (permuted)"
             and torch.equal(ours, positional_encoding(5, 7)[:, [0, 2, 4, 6, 1, 3, 5]])
-            and torch.equal(real, ours) and "d_model = 7" in text("variant_marian"))
+            and torch.equal(real, ours) and "d_model = 7" in text("variants/marian"))
 
 
 def marian_frozen_parameter() -> bool:
@@ -190,7 +190,7 @@ def t2t_diff_lines() -> bool:
 
 def t2t_timescales() -> bool:
     lines = {name: [float(v) for v in line.split(":")[1].split()]
-             for name, line in re.findall(r"timescales 1/w_i, (t2t|paper)\s*(:.*)", text("variant_tensor2tensor"))}
+             for name, line in re.findall(r"timescales 1/w_i, (t2t|paper)\s*(:.*)", text("variants/tensor2tensor"))}
     fitted = {"t2t": [1 / w for w in omegas("tensor2tensor", 8)], "paper": [1 / w for w in omegas("reference", 8)]}
     return (lines["paper"] == [1, 10, 100, 1000] and lines["t2t"][-1] == 10000
             and fitted["paper"] == pytest.approx([1, 10, 100, 1000], rel=1e-5)
@@ -207,7 +207,7 @@ def diffusers_switches() -> bool:
     ref = positional_encoding(64, 8)
     ours = variant_diffusers_flipped.timestep_embedding
     t2t = variant_tensor2tensor.timing_signal_1d(64, 8)[0]
-    mine = (torch.allclose(ours(torch.arange(64.0), 8), ref[:, _variants.interleaved_to_flipped(8)], atol=1e-5)
+    mine = (torch.allclose(ours(torch.arange(64.0), 8), ref[:, variants.interleaved_to_flipped(8)], atol=1e-5)
             and torch.allclose(ours(torch.arange(64.0), 8, flip_sin_to_cos=False, downscale_freq_shift=1), t2t, atol=1e-6))
     lib = installed("diffusers")
     if lib is None:
@@ -230,7 +230,7 @@ def unet_defaults() -> bool:
 
 
 def diffusers_defaults_print_t2t() -> bool:
-    return printed_rows("variant_diffusers_flipped", 1) == printed_rows("variant_tensor2tensor", 0)
+    return printed_rows("variants/diffusers_flipped", 1) == printed_rows("variants/tensor2tensor", 0)
 
 
 def m2m100_copies_fairseq() -> bool:
@@ -239,8 +239,8 @@ def m2m100_copies_fairseq() -> bool:
 
 
 def fairseq_first_token() -> bool:
-    rows, t2t = printed_rows("variant_fairseq", 0), printed_rows("variant_tensor2tensor", 0)
-    pads = re.search(r"pads\): (.*)", text("variant_fairseq")).group(1)
+    rows, t2t = printed_rows("variants/fairseq", 0), printed_rows("variants/tensor2tensor", 0)
+    pads = re.search(r"pads\): (.*)", text("variants/fairseq")).group(1)
     return (variant_fairseq.PAD == 1 and number(QUOTED["fairseq_first"]) == observed("fairseq", "first_position") == 2
             and rows[0] == t2t[2] and set(re.findall(r"[\d.]+", pads)) == {"0.0"})
 
@@ -290,13 +290,13 @@ LEDGER = Ledger('variants/libraries.md', [
         '**The frequencies**: the paper uses \\(\\omega_i = 10000^{-2i/d}\\), \\(i = 0 \\dots h-1\\) with \\(h = d/2\\), so the lowest frequency is \\(10000^{-(h-1)/h}\\) ([the wavelengths](../formula.md#wavelengths)). tensor2tensor spaces them over \\(h - 1\\) steps instead, \\(\\omega_i = 10000^{-i/(h-1)}\\), so that the lowest is exactly \\(1/10000\\).',
         the_paper_frequencies),
     computed('every-but-the-first-lower',
-        'Every frequency but the first is a little lower, and **no permutation turns one table into the other**: the lowest frequency differs by a factor of {{ gen.variants_comparison.t2t_ratio_d64 }} at `d_model = 64` and {{ gen.variants_comparison.t2t_ratio_d512 }} at `d_model = 512` (measured in the [comparison table](index.md#the-comparison-table)).',
+        'Every frequency but the first is a little lower, and **no permutation turns one table into the other**: the lowest frequency differs by a factor of {{ gen.variants.comparison.t2t_ratio_d64 }} at `d_model = 64` and {{ gen.variants.comparison.t2t_ratio_d512 }} at `d_model = 512` (measured in the [comparison table](index.md#the-comparison-table)).',
         every_frequency_but_the_first),
     computed('figure-left',
         '![Left: the angular frequencies of the paper and of tensor2tensor for d_model = 64 on a log scale, nearly on top of each other and ending at 1/10000 for tensor2tensor.',
         figure_left),
     computed('figure-right',
-        'Right: the ratio of the two, rising from 1 at the highest frequency to {{ gen.variants_comparison.t2t_ratio_d64 }} at the lowest for d_model = 64 and {{ gen.variants_comparison.t2t_ratio_d512 }} for d_model = 512](../generated/variants_layouts-frequencies.svg)',
+        'Right: the ratio of the two, rising from 1 at the highest frequency to {{ gen.variants.comparison.t2t_ratio_d64 }} at the lowest for d_model = 64 and {{ gen.variants.comparison.t2t_ratio_d512 }} for d_model = 512](../generated/variants/layouts-frequencies.svg)',
         figure_right),
     computed('sections-cite-and-print',
         "Each section rewrites one library's code in our own words so that it behaves like the original, cites the exact file and commit that was read, and shows what it prints.",
@@ -401,7 +401,7 @@ LEDGER = Ledger('variants/libraries.md', [
         '**Why it matters:** tensor2tensor\'s frequencies are shared by fairseq, fairseq2, M2M100, FSMT, Speech2Text, Whisper, the Flax WMT example, OpenNMT-py\'s "concat" mode and diffusers\' default.',
         f"{RESEARCH} §4 (frequencies: /(h-1) in t2t, fairseq, fairseq2, M2M100, FSMT, Whisper, Flax WMT, OpenNMT-py concat, diffusers shift=1)",
         lambda: t2t_frequencies("fairseq") and t2t_frequencies("whisper")
-        and omegas("tensor2tensor", 16) == pytest.approx([p.omega for p in _variants.sinusoids_in(
+        and omegas("tensor2tensor", 16) == pytest.approx([p.omega for p in variants.sinusoids_in(
             variant_diffusers_flipped.timestep_embedding(torch.arange(256.0), 16, downscale_freq_shift=1))], rel=1e-5)),
     computed('fed-these-frequencies',
         "A model trained with one of them must be fed exactly these frequencies; the paper's table is a different input.",
@@ -445,12 +445,12 @@ LEDGER = Ledger('variants/libraries.md', [
         '**The position offset.** fairseq numbers real tokens from `padding_idx + 1`, and pads keep `padding_idx`, whose row is zeroed.',
         passes(tv.test_fairseq_padding_rows_are_zero)),
     computed('fairseq-first-token',
-        "With the default dictionary (`<pad>` at index 1) **the first token gets the encoding of position {{ gen.variants_comparison.fairseq_first }}**: the first row printed above is tensor2tensor's row 2, and the pads of the second sentence get all-zero rows.",
+        "With the default dictionary (`<pad>` at index 1) **the first token gets the encoding of position {{ gen.variants.comparison.fairseq_first }}**: the first row printed above is tensor2tensor's row 2, and the pads of the second sentence get all-zero rows.",
         fairseq_first_token),
     computed('fairseq-measured',
         'The [comparison table](index.md#the-comparison-table) measures this offset from the phases of the table ("row 0 is position").',
-        lambda: "first_position(pairs)" in inspect.getsource(_variants.observe)
-        and "row 0 is position" in text("variants_comparison", "values").splitlines()[0]),
+        lambda: "first_position(pairs)" in inspect.getsource(variants.observe)
+        and "row 0 is position" in text("variants/comparison", "values").splitlines()[0]),
     computed('fairseq-also',
         "**Also:** tensor2tensor's frequencies and split layout; an odd width gets a zero column, and a width of 2 or 3 divides by zero.",
         fairseq_also),

@@ -10,30 +10,30 @@ import math
 import re
 import warnings
 
-import _variants
 import numpy as np
 import pytest
 import sympy
-import test_variants as tv
-import test_variants_axis as tva
 import torch
-import variant_seed_aiedge as aiedge
-import variant_seed_div_term as div_term
-import variant_seed_nested_loops as nested
-import variant_seed_plain_attribute as plain
-import variant_seed_stack_flatten as stack
+import variants.seed_aiedge as aiedge
+import variants.seed_div_term as div_term
+import variants.seed_nested_loops as nested
+import variants.seed_plain_attribute as plain
+import variants.seed_stack_flatten as stack
 from claimcheck import Ledger, cited, computed, passes, prose
+from pelib import variants
 from reference import PositionalEncoding, positional_encoding
 from support import DOCS, text, values
 from torch.overrides import TorchFunctionMode
 
+from pages import test_variants_converting_code as tva
+from pages import test_variants_index_code as tv
 from pages.variants_facts import SEEDS, code, observed, page, paper_frequencies, raises
 
-SEED_CITATIONS = "the seeds' sources as snippets/_variants.py registers them (title and date, or address)"
+SEED_CITATIONS = "the seeds' sources as snippets/pelib/variants.py registers them (title and date, or address)"
 
 
 def source(key: str) -> str:
-    return _variants.BY_KEY[key].source + " " + _variants.BY_KEY[key].url
+    return variants.BY_KEY[key].source + " " + variants.BY_KEY[key].url
 
 
 def printed(job: str, block: int = 0) -> torch.Tensor:
@@ -92,7 +92,7 @@ def nested_right() -> bool:
 
 def nested_odd_zero_column() -> bool:
     table = nested.nested_loop_encoding(4, 5)
-    return (bool((table[:, 4] == 0).all()) and bool((printed("variant_seed_nested_loops", 1)[:, 4] == 0).all())
+    return (bool((table[:, 4] == 0).all()) and bool((printed("variants/seed_nested_loops", 1)[:, 4] == 0).all())
             and "range(d_model // 2)" in code("seed_nested_loops") and observed("seed_nested_loops", "odd_d7") == "zero column (6)")
 
 
@@ -119,15 +119,15 @@ def loosely_indexed() -> bool:
 
 
 def footnote() -> bool:
-    quoted = values("variant_seed_nested_loops")
+    quoted = values("variants/seed_nested_loops")
     nearest = float(np.float32(math.cos(0.01)))
     return (passes(tva.test_seeds_footnote_value_is_cos_001)() and quoted["cos_001_float32"] == f"{nearest:.10f}"
-            and nearest < 0.99995 < math.cos(0.01) and printed("variant_seed_nested_loops", 0)[1, 3].item() == 0.9999)
+            and nearest < 0.99995 < math.cos(0.01) and printed("variants/seed_nested_loops", 0)[1, 3].item() == 0.9999)
 
 
 def stack_odd_width() -> bool:
     return (torch.arange(0, 7, 2).numel() == math.ceil(7 / 2) and stack.build(10, 7).shape == (10, 8)
-            and line("variant_seed_stack_flatten", "d_model = 7 gives shape") == "d_model = 7 gives shape (10, 8)")
+            and line("variants/seed_stack_flatten", "d_model = 7 gives shape") == "d_model = 7 gives shape (10, 8)")
 
 
 def stack_rebuilt() -> bool:
@@ -191,7 +191,7 @@ def div_term_adds_then_dropout() -> bool:
 
 
 def div_term_reciprocal() -> bool:
-    lines = text("variant_seed_div_term").strip().splitlines()[-2:]
+    lines = text("variants/seed_div_term").strip().splitlines()[-2:]
     div, comment = ([float(v) for v in re.findall(r"-?\d+\.\d+", line.split(":")[1])] for line in lines)
     return lines[0].startswith("div_term") and all(abs(a - round(1 / b, 4)) <= 1e-4 for a, b in zip(div, comment, strict=True))
 
@@ -205,7 +205,7 @@ def comment_grows() -> bool:
 def other_comments() -> bool:
     runs = []
     for d in (8, 64, 512):
-        wavelengths = [2 * math.pi / p.omega for p in _variants.sinusoids_in(positional_encoding(4096, d))]
+        wavelengths = [2 * math.pi / p.omega for p in variants.sinusoids_in(positional_encoding(4096, d))]
         runs.append(wavelengths[0] == pytest.approx(2 * math.pi, rel=1e-6) and wavelengths[-1] < 10000 * 2 * math.pi
                     and all(b > a for a, b in zip(wavelengths, wavelengths[1:], strict=False)))
     return torch.arange(0, 7, 2).numel() == math.ceil(7 / 2) != 7 and all(runs)
@@ -226,8 +226,8 @@ def plain_right() -> bool:
 
 
 def meta_copies() -> bool:
-    return (line("variant_seed_plain_attribute", "cross-device copies") == "cross-device copies in 3 forward calls: 3"
-            and line("variant_seed_plain_attribute", "the same with the reference") == "the same with the reference module (a buffer): 0"
+    return (line("variants/seed_plain_attribute", "cross-device copies") == "cross-device copies in 3 forward calls: 3"
+            and line("variants/seed_plain_attribute", "the same with the reference") == "the same with the reference module (a buffer): 0"
             and observed("reference", "storage")["non_persistent"] == ["pe"]
             and passes(tv.test_plain_attribute_copies_on_every_call)())
 
@@ -241,7 +241,7 @@ def both_benefits() -> bool:
 
 def example_call_fails() -> bool:
     return (raises(RuntimeError, lambda: plain.make(10, 4)(torch.rand((10, 4))))
-            and line("variant_seed_plain_attribute", "pe(torch.rand((10, 4))) raises RuntimeError").startswith("pe("))
+            and line("variants/seed_plain_attribute", "pe(torch.rand((10, 4))) raises RuntimeError").startswith("pe("))
 
 
 def plotting_fails() -> bool:
@@ -253,7 +253,7 @@ def plotting_fails() -> bool:
 
 def debug_print() -> bool:
     return silent(lambda: plain.PlainAttributeEncoding(10, 4)).startswith("debug:") and \
-        text("variant_seed_plain_attribute").startswith("debug: torch.Size([1, 10, 4])")
+        text("variants/seed_plain_attribute").startswith("debug: torch.Size([1, 10, 4])")
 
 LEDGER = Ledger('variants/seeds.md', [
     prose('title',
@@ -261,16 +261,16 @@ LEDGER = Ledger('variants/seeds.md', [
         "the title"),
     computed('five-seeds',
         'Five write-ups of the positional encoding started this project.',
-        lambda: len(SEEDS) == 5 and all(f'--8<-- "variant_{k}.py:core"' in page("seeds.md") for k in SEEDS)),
+        lambda: len(SEEDS) == 5 and all(f'--8<-- "variants/{k}.py:core"' in page("seeds.md") for k in SEEDS)),
     cited('behaves-as-the-original',
         'Each section below rewrites one of them in our own code so that it **behaves as the original does**: same frequencies, same dtypes, same shapes, and the same bugs.',
-        SEED_CITATIONS + "; what they print is reproduced by tests/test_variants.py::test_seed_tables_match_their_sources",
+        SEED_CITATIONS + "; what they print is reproduced by tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources",
         passes(tv.test_seed_tables_match_their_sources)),
     computed('outputs-printed-by-code',
         'Every output on this page is printed by that code, and the [comparison table](index.md#the-comparison-table) measures all five against the [reference](../reference.md).',
-        lambda: all(re.match(r'\s*--8<-- "variant_seed_\w+\.txt"', after)
+        lambda: all(re.match(r'\s*--8<-- "variants/seed_\w+\.txt"', after)
         for after in re.findall(r'```text title="Output"\n(.*)', page("seeds.md")))
-        and all(f"({_variants.BY_KEY[k].page})" in text("variants_comparison", "values") for k in SEEDS)),
+        and all(f"({variants.BY_KEY[k].page})" in text("variants/comparison", "values") for k in SEEDS)),
     prose('quick-answer',
         'The quick answer, before the details:',
         "announces the table that follows"),
@@ -305,8 +305,8 @@ LEDGER = Ledger('variants/seeds.md', [
         source("seed_nested_loops"), lambda: '"OG positional encoding" (2023-08-20)' in source("seed_nested_loops")),
     cited('nested-first-table',
         'The first table is the one the post prints.[^round]',
-        "the post's printed table, as tests/test_variants.py::test_seed_tables_match_their_sources holds it",
-        lambda: passes(tv.test_seed_tables_match_their_sources)() and torch.allclose(printed("variant_seed_nested_loops", 0), nested.nested_loop_encoding(4, 4).double(), atol=5e-5)),
+        "the post's printed table, as tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources holds it",
+        lambda: passes(tv.test_seed_tables_match_their_sources)() and torch.allclose(printed("variants/seed_nested_loops", 0), nested.nested_loop_encoding(4, 4).double(), atol=5e-5)),
     computed('nested-right',
         '**What it gets right.** The values: sine in the even columns, cosine in the odd ones, one frequency \\(\\omega_i = 10000^{-2i/d}\\) per pair, positions from 0. The loop is a faithful, readable transcription of the formula, which is what the post wants.',
         nested_right),
@@ -329,23 +329,23 @@ LEDGER = Ledger('variants/seeds.md', [
         '**The linearity argument is indexed loosely.** For odd columns the post writes \\(\\cos(p / 10000^{2i/d})\\) with \\(i\\) the *column*, while its code uses the *pair* index; with \\(i\\) the column the exponent of column 1 would be \\(2/d\\) instead of 0. The [proof on this site](../linearity.md#the-proof-one-pair-at-a-time) keeps the two indices apart, and [slips in well-known posts](../linearity.md#slips-in-well-known-posts) measures this one.',
         source("seed_nested_loops") + " (its formula for odd columns)", loosely_indexed),
     computed('nested-footnote',
-        'The post shows `0.9999` for \\(\\cos(0.01) = {{ gen.variant_seed_nested_loops.cos_001_exact }}\\ldots\\), and so does our output (`{{ gen.variant_seed_nested_loops.cos_001_printed }}`): the table holds float32, and the float32 nearest to \\(\\cos(0.01)\\) is {{ gen.variant_seed_nested_loops.cos_001_float32 }}, just below the halfway point 0.99995. The exact value lies just above it and would print as `{{ gen.variant_seed_nested_loops.cos_001_exact_4 }}`.',
+        'The post shows `0.9999` for \\(\\cos(0.01) = {{ gen.variants.seed_nested_loops.cos_001_exact }}\\ldots\\), and so does our output (`{{ gen.variants.seed_nested_loops.cos_001_printed }}`): the table holds float32, and the float32 nearest to \\(\\cos(0.01)\\) is {{ gen.variants.seed_nested_loops.cos_001_float32 }}, just below the halfway point 0.99995. The exact value lies just above it and would print as `{{ gen.variants.seed_nested_loops.cos_001_exact_4 }}`.',
         footnote),
     prose('stack-heading',
         'Stack and flatten',
         "a heading"),
     cited('stack-source',
         '**Source:** the step-by-step notebook of the YouTube video [ZMxVe-HK174](https://www.youtube.com/watch?v=ZMxVe-HK174).',
-        source("seed_stack_flatten"), lambda: "ZMxVe-HK174" in _variants.BY_KEY["seed_stack_flatten"].url),
+        source("seed_stack_flatten"), lambda: "ZMxVe-HK174" in variants.BY_KEY["seed_stack_flatten"].url),
     cited('stack-denominators',
         'It first shows that the even and odd denominators are the same vector, then interleaves sines and cosines by stacking them on a new last axis and flattening.',
         source("seed_stack_flatten"),
-        lambda: line("variant_seed_stack_flatten", "even and odd denominators equal") == "even and odd denominators equal: True"
+        lambda: line("variants/seed_stack_flatten", "even and odd denominators equal") == "even and odd denominators equal: True"
         and "torch.stack([sines, cosines], dim=2)" in code("seed_stack_flatten") and "torch.flatten(" in code("seed_stack_flatten")),
     cited('stack-first-table',
         "The first table is the notebook's `d_model = 6`, 10-position table, value for value.",
-        "the notebook's table, as tests/test_variants.py::test_seed_tables_match_their_sources holds its row 9",
-        lambda: passes(tv.test_seed_tables_match_their_sources)() and printed("variant_seed_stack_flatten", 0).shape == (10, 6)),
+        "the notebook's table, as tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources holds its row 9",
+        lambda: passes(tv.test_seed_tables_match_their_sources)() and printed("variants/seed_stack_flatten", 0).shape == (10, 6)),
     computed('stack-right',
         '**What it gets right.** The observation that one denominator serves both columns of a pair is the key to the formula, and `stack(..., dim=2)` followed by `flatten` is a neat, correct way to interleave for even `d_model`.',
         lambda: all(passes(tv.test_paper_frequency_variants_are_the_reference_permuted, "seed_stack_flatten", d)() for d in (8, 64))),
@@ -370,11 +370,11 @@ LEDGER = Ledger('variants/seeds.md', [
         "a heading"),
     cited('aiedge-source',
         '**Source:** [The AiEdge Newsletter](https://drive.google.com/file/d/1Je2SAFBlsWcgwzK_gl1_f-LtPK3SOzg3/view), "Positional Encoding in Attention is All You Need", as used in a notebook that builds a toy example with `d_model = 11`.',
-        source("seed_aiedge"), lambda: "d_model = 11" in text("variant_seed_aiedge")),
+        source("seed_aiedge"), lambda: "d_model = 11" in text("variants/seed_aiedge")),
     cited('aiedge-table',
         'The table is the one the notebook prints for `d_model = 11`, all seven rows; the original output stops partway through row 5, so the end of row 5 and all of row 6 appear only here.',
         source("seed_aiedge") + " (its printed output, cut off in row 5)",
-        lambda: printed("variant_seed_aiedge", 0).shape == (7, 11) and passes(tv.test_seed_tables_match_their_sources)()),
+        lambda: printed("variants/seed_aiedge", 0).shape == (7, 11) and passes(tv.test_seed_tables_match_their_sources)()),
     computed('aiedge-odd',
         '**What it gets right.** **Odd `d_model`**: it takes \\(\\lceil d/2 \\rceil\\) frequencies for the sines and the first \\(\\lfloor d/2 \\rfloor\\) for the cosines, exactly as the [reference](../reference.md) does, so `d_model = 11` works.',
         aiedge_odd),
@@ -408,14 +408,14 @@ LEDGER = Ledger('variants/seeds.md', [
         "a heading"),
     cited('div-term-source',
         '**Source:** bala1802, [Neural-Networks-and-Deep-Learning](https://github.com/bala1802/Neural-Networks-and-Deep-Learning) (GitHub), the Transformers notebook on the positional encoding layer.',
-        source("seed_div_term"), lambda: "bala1802" in _variants.BY_KEY["seed_div_term"].url),
+        source("seed_div_term"), lambda: "bala1802" in variants.BY_KEY["seed_div_term"].url),
     cited('div-term-walk-through',
         'It walks through `forward` with an input of shape `[2, 4, 6]`.',
-        source("seed_div_term"), lambda: "output shape: (2, 4, 6)" in text("variant_seed_div_term")),
+        source("seed_div_term"), lambda: "output shape: (2, 4, 6)" in text("variants/seed_div_term")),
     cited('div-term-output',
         'The notebook prints no table; the output shows what its `[2, 4, 6]` walk-through adds to the first sequence.',
         source("seed_div_term") + " (prints no table)",
-        lambda: torch.allclose(printed("variant_seed_div_term", 0), positional_encoding(4, 6, dtype=torch.float64), atol=5e-5)),
+        lambda: torch.allclose(printed("variants/seed_div_term", 0), positional_encoding(4, 6, dtype=torch.float64), atol=5e-5)),
     computed('div-term-math',
         '**What it gets right.** The math: `exp(2i · (−ln 10000) / d)` is exactly \\(10000^{-2i/d}\\), computed without a large power.',
         div_term_right),
@@ -460,7 +460,7 @@ LEDGER = Ledger('variants/seeds.md', [
     cited('plain-prints-debug',
         'The post prints only the debug line; the table is the one its class holds for `hidden_size = 4`.',
         source("seed_plain_attribute"),
-        lambda: text("variant_seed_plain_attribute").startswith("debug: torch.Size([1, 10, 4])") and printed("variant_seed_plain_attribute", 0).shape == (10, 4)),
+        lambda: text("variants/seed_plain_attribute").startswith("debug: torch.Size([1, 10, 4])") and printed("variants/seed_plain_attribute", 0).shape == (10, 4)),
     computed('plain-right',
         "**What it gets right.** The values for even `hidden_size`: paper layout, paper frequencies, positions from 0, a `[1, max_len, d]` shape that broadcasts over the batch, and slicing to the input's length.",
         plain_right),

@@ -3,14 +3,17 @@
 import inspect
 import re
 
-import linearity_shift_matrix
-import permutation_equivariance as perm_eq
-import simple_encodings as simple
-import test_explanation as te  # its tests are reused as checks (imported as a module: not collected twice)
 import torch
+import why_positions.permutation_equivariance as perm_eq
+import why_positions.simple_encodings as simple
 from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
+from linearity import shift_matrix as linearity_shift_matrix
 from reference import positional_encoding
-from support import number, text, values
+from support import number, quoted_jobs, text, values
+
+from pages import (
+    test_why_positions_code as te,  # its tests are reused as checks (imported as a module: not collected twice)
+)
 
 PAGE = "why-positions.md"
 PAPER = "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762)"
@@ -48,7 +51,7 @@ def equivariance_with_p() -> bool:
     weights, x = seeded()
     return all(torch.allclose(perm_eq.self_attention(permutation_matrix(p) @ x, *weights),
                               permutation_matrix(p) @ perm_eq.self_attention(x, *weights), rtol=0, atol=1e-12)
-               for p in te._random_perms(6, 20)) and ok(te.test_attention_without_pe_is_permutation_equivariant)
+               for p in te.random_perms(6, 20)) and ok(te.test_attention_without_pe_is_permutation_equivariant)
 
 
 def each_step_commutes() -> bool:
@@ -86,14 +89,14 @@ def gap_without_and_repeat() -> bool:
     gap = perm_eq.permutation_gap(x, perm, weights, with_pe=False)
     x[4] = x[1]
     plain = perm_eq.self_attention(x, *weights)
-    return gap < number(values("permutation_equivariance")["gap_without_bound"]) and torch.equal(plain[1], plain[4])
+    return gap < number(values("why_positions/permutation_equivariance")["gap_without_bound"]) and torch.equal(plain[1], plain[4])
 
 
 def gap_with_pe() -> bool:
     weights, x = seeded()
     gap = perm_eq.permutation_gap(x, torch.tensor([3, 0, 5, 1, 4, 2]), weights, with_pe=True)
     slots = "x[perm] + pe" in inspect.getsource(perm_eq.permutation_gap)  # PE added by slot, after the shuffle
-    return slots and f"{gap:.3f}" == values("permutation_equivariance")["gap_with"] and gap > 0.1 and ok(
+    return slots and f"{gap:.3f}" == values("why_positions/permutation_equivariance")["gap_with"] and gap > 0.1 and ok(
         te.test_adding_pe_breaks_permutation_equivariance)
 
 
@@ -109,12 +112,12 @@ def causal_repeat() -> bool:
     weights, x = seeded()
     x[4] = x[1]
     causal = perm_eq.self_attention(x, *weights, causal=True)
-    return f"{(causal[1] - causal[4]).abs().max().item():.3f}" == values("permutation_equivariance")["causal_repeat_diff"]
+    return f"{(causal[1] - causal[4]).abs().max().item():.3f}" == values("why_positions/permutation_equivariance")["causal_repeat_diff"]
 
 
 def the_attention_tests() -> bool:
     source = inspect.getsource(te.test_attention_without_pe_is_permutation_equivariant)
-    return ("_random_perms(6, 20)" in source and "< 1e-12" in source
+    return ("random_perms(6, 20)" in source and "< 1e-12" in source
             and ok(te.test_attention_without_pe_is_permutation_equivariant)
             and ok(te.test_adding_pe_breaks_permutation_equivariance)
             and ok(te.test_repeated_token_gets_the_same_output_only_without_pe)
@@ -153,9 +156,9 @@ def one_matrix_per_offset() -> bool:
 
 def explained_and_tested() -> bool:
     page = (DOCS / PAGE).read_text(encoding="utf-8")
-    jobs = set(re.findall(r"gen\.(\w+)\.", page))
+    jobs = quoted_jobs(page)
     named = re.findall(r"`(test_\w+)`", page)
-    return (jobs == set(te.PAGES[PAGE]) and all(f'"{job}.py:' in page for job in jobs)
+    return (jobs == set(te.JOBS) and all(f'"{job}.py:' in page for job in jobs)
             and all(callable(getattr(te, name, None)) for name in named) and len(named) == 5)
 
 
@@ -169,7 +172,7 @@ def the_three_codes() -> bool:
 
 def integer_row() -> bool:
     c = codes()["integer p"]
-    largest = values("simple_encodings")["integer_largest"]
+    largest = values("why_positions/simple_encodings")["integer_largest"]
     return (simple.is_unique(c) and simple.offset_spread(c, 8) < 1e-9 and number(largest) == N - 1
             == simple.largest_value(c) and simple.largest_value(simple.integer_code(5001, WIDTH)) == 5000)
 
@@ -194,7 +197,7 @@ def binary_row() -> bool:
 
 
 def binary_distances() -> bool:
-    q = values("simple_encodings")
+    q = values("why_positions/simple_encodings")
     b = simple.binary_code(16, 4)
     return (int((b[7] != b[8]).sum()) == 4 and number(q["binary_d78"]) == simple.distance(b, 7, 8) == 2
             and number(q["binary_d08"]) == simple.distance(b, 0, 8) == 1 and simple.offset_spread(codes()["binary"], 8) > 1)
@@ -227,7 +230,7 @@ def smooth_binary_counter() -> bool:
 
 
 def printed_least_significant_first() -> bool:
-    return "8 = [0, 0, 0, 1]" in text("simple_encodings") and simple.binary_code(16, 4)[8].tolist() == [0, 0, 0, 1]
+    return "8 = [0, 0, 0, 1]" in text("why_positions/simple_encodings") and simple.binary_code(16, 4)[8].tolist() == [0, 0, 0, 1]
 
 
 def simple_codes_test() -> bool:
@@ -243,7 +246,7 @@ LEDGER = Ledger('why-positions.md', [
            r"An **explanation**: why a Transformer needs a positional encoding at all, what we want from one, and why the obvious choices fall short.",
            'the plan of the page'),
     computed('shown-and-tested',
-             r"What is said about attention and about the simple codes comes with the code that shows it and a test that checks it (`tests/test_explanation.py`).",
+             r"What is said about attention and about the simple codes comes with the code that shows it and a test that checks it (`tests/pages/test_why_positions_code.py`).",
              explained_and_tested),
     prose('see-the-reference',
            r"For the code itself, see the [reference implementation](reference.md).",
@@ -278,10 +281,10 @@ LEDGER = Ledger('why-positions.md', [
              r"Here is one seeded attention head, fed six random tokens and then the same tokens shuffled:",
              seeded_head_six_tokens),
     computed('gap-without-and-repeat',
-             r"Without positions the shuffled outputs equal the shuffled original outputs to rounding (a gap below {{ gen.permutation_equivariance.gap_without_bound }} in float64), and a token that appears twice gets exactly the same output at both places.",
+             r"Without positions the shuffled outputs equal the shuffled original outputs to rounding (a gap below {{ gen.why_positions.permutation_equivariance.gap_without_bound }} in float64), and a token that appears twice gets exactly the same output at both places.",
              gap_without_and_repeat),
     computed('gap-with-pe',
-             r"Adding the positional table, which stays attached to the *slots* 0, 1, 2, … while the tokens move, breaks the symmetry: the gap becomes {{ gen.permutation_equivariance.gap_with }}.",
+             r"Adding the positional table, which stays attached to the *slots* 0, 1, 2, … while the tokens move, breaks the symmetry: the gap becomes {{ gen.why_positions.permutation_equivariance.gap_with }}.",
              gap_with_pe),
     cited('fleetwood-dog',
            'The Hugging Face post by Christopher Fleetwood, [*You could have designed state of the art positional encoding*](https://huggingface.co/blog/designing-positional-encoding), makes the same point with a real model and two copies of the word "dog".',
@@ -293,7 +296,7 @@ LEDGER = Ledger('why-positions.md', [
              r"A decoder's self-attention is **causal**: position \(p\) attends to positions \(0, \dots, p\) only, so a shuffle changes what each token can see, and the symmetry is gone.",
              causal_sees_only_the_past),
     computed('causal-repeat',
-             r"In the last line of the output, the repeated token gets two outputs {{ gen.permutation_equivariance.causal_repeat_diff }} apart with no positional encoding at all.",
+             r"In the last line of the output, the repeated token gets two outputs {{ gen.why_positions.permutation_equivariance.causal_repeat_diff }} apart with no positional encoding at all.",
              causal_repeat),
     cited('nope-decoders',
            r"A causal decoder can in fact infer positions without one: Haviv et al., [*Transformer Language Models without Positional Encodings Still Learn Positional Information*](https://arxiv.org/abs/2203.16634) (Findings of EMNLP 2022), train causal language models with no positional encoding that are competitive with ones that have it (a masked, bidirectional model without one is not), and Kazemnejad et al., [*The Impact of Positional Encoding on Length Generalization in Transformers*](https://arxiv.org/abs/2305.19466) (NeurIPS 2023), find that decoder-only models without one generalise to longer inputs better than with the explicit encodings they compare, on their reasoning and arithmetic tasks.",
@@ -356,7 +359,7 @@ LEDGER = Ledger('why-positions.md', [
            r"Reading the table row by row:",
            'a lead-in to the list'),
     computed('integer-row',
-             r"**Integer \(p\)** is unique and its distances follow the offset, but it is unbounded: at position 999 it adds {{ gen.simple_encodings.integer_largest }} to every entry of an embedding whose entries are of order 1 (see [Add or concatenate?](add-or-concatenate.md#does-the-table-drown-the-token-embedding) for the sizes of real embeddings), and a model never saw position 5,000 if it trained on 1,000-token sequences.",
+             r"**Integer \(p\)** is unique and its distances follow the offset, but it is unbounded: at position 999 it adds {{ gen.why_positions.simple_encodings.integer_largest }} to every entry of an embedding whose entries are of order 1 (see [Add or concatenate?](add-or-concatenate.md#does-the-table-drown-the-token-embedding) for the sizes of real embeddings), and a model never saw position 5,000 if it trained on 1,000-token sequences.",
              integer_row),
     computed('fraction-row',
              r"**\(p / n\)** is bounded but depends on the sequence length: position 5 and a one-token step mean different numbers in different sentences.",
@@ -365,7 +368,7 @@ LEDGER = Ledger('why-positions.md', [
              r"**Binary** is bounded, unique (as long as there are enough bits) and independent of the length, but it is discrete and jumpy.",
              binary_row),
     computed('binary-distances',
-             r"The distance between neighbours depends on how many bits flip: from 7 to 8 all four low bits flip, so \(\lVert b(7) - b(8)\rVert = \) {{ gen.simple_encodings.binary_d78 }} while \(\lVert b(0) - b(8)\rVert = \) {{ gen.simple_encodings.binary_d08 }}: in binary, position 8 is nearer to 0 than to its neighbour 7. Distance does not follow \(|p - q|\) (the spread column).",
+             r"The distance between neighbours depends on how many bits flip: from 7 to 8 all four low bits flip, so \(\lVert b(7) - b(8)\rVert = \) {{ gen.why_positions.simple_encodings.binary_d78 }} while \(\lVert b(0) - b(8)\rVert = \) {{ gen.why_positions.simple_encodings.binary_d08 }}: in binary, position 8 is nearer to 0 than to its neighbour 7. Distance does not follow \(|p - q|\) (the spread column).",
              binary_distances),
     computed('sinusoidal-row',
              r"**Sinusoidal** ticks every box: bounded in \([-1, 1]\), the same for every length, and the distance between two positions depends on their offset only (spread 0, shown for every offset on [Properties](properties.md#distance-depends-only-on-p-q)).",
@@ -377,7 +380,7 @@ LEDGER = Ledger('why-positions.md', [
              r"Middle: binary distance against offset differs with the starting position.",
              figure_panels),
     computed('figure-right',
-             r"Right: sinusoidal distance against offset is the same curve from every starting position](generated/simple_encodings.svg)",
+             r"Right: sinusoidal distance against offset is the same curve from every starting position](generated/why_positions/simple_encodings.svg)",
              figure_panels),
     cited('smooth-binary-counter',
            'Think of the sinusoidal code as a smooth binary counter: each (sine, cosine) pair is a "bit" that turns like the hand of a clock instead of flipping, and higher pairs turn more slowly, as higher bits flip less often (d2l.ai, [*Self-Attention and Positional Encoding*](https://d2l.ai/chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.html), in its subsection on absolute positional information).',

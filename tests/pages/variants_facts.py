@@ -10,29 +10,29 @@ import functools
 import inspect
 from collections.abc import Callable, Iterable
 
-import _variants
 import torch
+from pelib import variants
 from reference import positional_encoding
 from support import DOCS, SNIPPETS, data, values
 
-ALL = [_variants.REFERENCE, *_variants.VARIANTS]
-SEEDS = [v.key for v in _variants.VARIANTS if v.kind == "seed"]
-LIBRARIES = [v.key for v in _variants.VARIANTS if v.kind == "library" and v.page.startswith("libraries.md")]
+ALL = [variants.REFERENCE, *variants.VARIANTS]
+SEEDS = [v.key for v in variants.VARIANTS if v.kind == "seed"]
+LIBRARIES = [v.key for v in variants.VARIANTS if v.kind == "library" and v.page.startswith("libraries.md")]
 
 
 def committed() -> dict:
     """The observations behind the committed comparison table."""
-    return data("variants_comparison")
+    return data("variants/comparison")
 
 
 @functools.cache
 def fresh() -> dict:
     """The same observations, made again now by running every variant."""
-    return {v.key: _variants.observe(v) for v in ALL}
+    return {v.key: variants.observe(v) for v in ALL}
 
 
 def with_tables(test: Callable[[dict, dict], object]) -> Callable[[], bool]:
-    """A check made of a test of tests/test_variants.py that takes the (committed, fresh) fixtures."""
+    """A check made of a test of tests/pages/test_variants_index_code.py that takes the (committed, fresh) fixtures."""
 
     def check() -> bool:
         test(committed(), fresh())
@@ -61,12 +61,12 @@ def t2t_frequencies(key: str) -> bool:
 
 def omegas(key: str, d_model: int, seq_len: int = 256) -> list[float]:
     """The fitted angular frequencies of a variant's table, highest first."""
-    return [p.omega for p in _variants.sinusoids_in(_variants.BY_KEY[key].build(seq_len, d_model))]
+    return [p.omega for p in variants.sinusoids_in(variants.BY_KEY[key].build(seq_len, d_model))]
 
 
 def code(key: str) -> str:
-    """The source of snippets/variant_<key>.py."""
-    return (SNIPPETS / f"variant_{key}.py").read_text(encoding="utf-8")
+    """The source of snippets/variants/<key>.py."""
+    return (SNIPPETS / "variants" / f"{key}.py").read_text(encoding="utf-8")
 
 
 def page(name: str) -> str:

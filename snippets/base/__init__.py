@@ -1,0 +1,1 @@
+"""The page scripts of docs/base.md: each writes docs/generated/base/<name>.*."""

@@ -1,0 +1,1 @@
+"""The page scripts of docs/exercises.md: each writes docs/generated/exercises/<name>.*."""

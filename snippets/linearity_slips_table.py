@@ -1,6 +1,0 @@
-"""Print, as a Markdown table, what each literal reading of a post's slipped formula does to the encoding."""
-
-import _docenv
-from linearity_slips import slips_table
-
-print(slips_table(d=8, positions=20000, k=1))

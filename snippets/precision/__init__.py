@@ -1,0 +1,1 @@
+"""The page scripts of docs/precision.md: each writes docs/generated/precision/<name>.*."""

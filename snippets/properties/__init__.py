@@ -1,0 +1,1 @@
+"""The page scripts of docs/properties.md: each writes docs/generated/properties/<name>.*."""

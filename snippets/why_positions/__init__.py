@@ -1,0 +1,1 @@
+"""The page scripts of docs/why-positions.md: each writes docs/generated/why_positions/<name>.*."""
