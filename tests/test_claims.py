@@ -88,8 +88,8 @@ def test_numbers_code_computed_are_quoted_not_typed(page):
 
 # Outputs no page shows, and why: data that tests, the explorer or the benchmark pages' tests read.
 DATA_ONLY = {
-    "explorer_reference_values.json": "the explorer's browser test compares the page's numbers with it",
-    "explorer_reference_values.txt": "the log of the job above (its check of M_k); the JSON is what is used",
+    "explorer/reference_values.json": "the explorer's browser test compares the page's numbers with it",
+    "explorer/reference_values.txt": "the log of the job above (its check of M_k); the JSON is what is used",
     "build_table.json": "the benchmark report: machine, baseline, every timing; the page shows its table and figure",
     "build_table.txt": "the benchmark's log; the page shows its table",
     "forward_cached_vs_recomputed.json": "the benchmark report; the page shows its table and figure",

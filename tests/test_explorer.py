@@ -10,8 +10,8 @@ from conftest import GENERATED, OfflinePage
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-REFERENCE = json.loads((GENERATED / "explorer_reference_values.json").read_text(encoding="utf-8"))
-TOLERANCE = float(json.loads((GENERATED / "explorer_reference_values.values.json").read_text())["tolerance"])
+REFERENCE = json.loads((GENERATED / "explorer" / "reference_values.json").read_text(encoding="utf-8"))
+TOLERANCE = float(json.loads((GENERATED / "explorer" / "reference_values.values.json").read_text())["tolerance"])
 CONTROLS = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-k", "pe-pair"]
 
 

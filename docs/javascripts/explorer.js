@@ -3,7 +3,7 @@
  * It computes the same table as snippets/reference.py, in float64:
  *   w_i = base ** (-2i / d_model),  PE(p, 2i) = sin(p w_i),  PE(p, 2i + 1) = cos(p w_i)
  * (for an odd d_model the last column is a lone sine). tests/test_explorer.py drives the controls and compares the
- * numbers read back through window.peExplorer with docs/generated/explorer_reference_values.json.
+ * numbers read back through window.peExplorer with docs/generated/explorer/reference_values.json.
  */
 (function () {
   "use strict";

@@ -18,7 +18,7 @@ import select
 import signal
 import sys
 
-# torch._inductor.config: _docenv's torch.use_deterministic_algorithms(True) imports it, and with it all of dynamo
+# torch._inductor.config: pelib.docenv's torch.use_deterministic_algorithms(True) imports it, and with it all of dynamo
 # (about a second per job otherwise). Importing it runs no torch operation and starts no thread.
 PRELOAD = ("torch", "torch._inductor.config", "numpy", "matplotlib", "matplotlib.pyplot", "sympy", "mpmath")
 

@@ -7,7 +7,7 @@ import matplotlib.pyplot as plt
 import torch
 from pelib.figures import LAYOUTS
 
-from base_comparison import distance_by_offset
+from base.comparison import distance_by_offset
 
 D_MODEL, N = 512, 100_000
 

@@ -51,7 +51,7 @@ class Layout:
         return "\n".join(textwrap.fill(line, width) for line in text.split("\n"))
 
     def name(self, name: str | None = None) -> str | None:
-        """The output name `_docenv.save_figure` takes: the wide figure keeps `name`, the narrow one adds `-narrow`."""
+        """The output name `docenv.save_figure` takes: the wide figure keeps `name`, the narrow one adds `-narrow`."""
         if not self.narrow:
             return name
         return "narrow" if name is None else f"{name}-narrow"

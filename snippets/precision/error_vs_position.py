@@ -6,7 +6,7 @@ import math
 import matplotlib.pyplot as plt
 import torch
 from pelib.figures import LAYOUTS
-from precision_recipes import (exact_rows, float32_spacing, log_grid, max_error_per_row, rows_computed_in,
+from precision.recipes import (exact_rows, float32_spacing, log_grid, max_error_per_row, rows_computed_in,
                                rows_float64_angles)
 
 D_MODEL = 512

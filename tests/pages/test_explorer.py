@@ -15,19 +15,19 @@ from support import DOCS, ROOT, SNIPPETS, number, values
 
 PAGE_TEXT = (DOCS / "explorer.md").read_text(encoding="utf-8")
 SCRIPT = (DOCS / "javascripts" / "explorer.js").read_text(encoding="utf-8")
-EXPORT = (SNIPPETS / "explorer_reference_values.py").read_text(encoding="utf-8")
-QUOTED = values("explorer_reference_values")
+EXPORT = (SNIPPETS / "explorer" / "reference_values.py").read_text(encoding="utf-8")
+QUOTED = values("explorer/reference_values")
 
 
 def exported(name: str):
-    """A top-level function or constant of snippets/explorer_reference_values.py, without running the job."""
+    """A top-level function or constant of snippets/explorer/reference_values.py, without running the job."""
     tree = ast.parse(EXPORT)
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == name for t in node.targets):
             return ast.literal_eval(node.value)
         if isinstance(node, ast.FunctionDef) and node.name == name:
             scope = {"torch": torch, "positional_encoding": positional_encoding}
-            exec(compile(ast.Module([node], []), "explorer_reference_values.py", "exec"), scope)
+            exec(compile(ast.Module([node], []), "explorer/reference_values.py", "exec"), scope)
             return scope[name]
     raise KeyError(name)
 
@@ -124,7 +124,7 @@ def settings_and_tolerance() -> bool:
             and any(s["d_model"] == 512 and s["p"] == 900 for s in settings)
             and any(s["d_model"] % 2 for s in settings)
             and "def test_numbers_equal_the_reference" in test and "set_controls(explorer, setting)" in test
-            and 'explorer_reference_values.values.json' in test
+            and 'explorer/reference_values.values.json' in test
             and torch.finfo(torch.float32).eps < tolerance < 100 * torch.finfo(torch.float32).eps)
 
 LEDGER = Ledger('explorer.md', [
@@ -167,7 +167,7 @@ LEDGER = Ledger('explorer.md', [
         'Each block of \\(M_k\\) is read off row \\(k\\) of the reference table, which holds \\(\\sin(\\omega_i k)\\) and \\(\\cos(\\omega_i k)\\) side by side:',
         blocks_from_row_k),
     computed('settings-and-tolerance',
-        "The snippet exports the rows, the dot products and the shifted vectors for {{ gen.explorer_reference_values.settings }} settings (one of them the paper's `d_model = 512` at position 900, one with an odd width); a browser test sets the same values in the controls above and checks that what this page computes matches them to within {{ gen.explorer_reference_values.tolerance }} (the float32 level):",
+        "The snippet exports the rows, the dot products and the shifted vectors for {{ gen.explorer.reference_values.settings }} settings (one of them the paper's `d_model = 512` at position 900, one with an odd width); a browser test sets the same values in the controls above and checks that what this page computes matches them to within {{ gen.explorer.reference_values.tolerance }} (the float32 level):",
         settings_and_tolerance),
 ])
 

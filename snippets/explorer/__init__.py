@@ -1,0 +1,1 @@
+"""The page scripts of docs/explorer.md: each writes docs/generated/explorer/<name>.*."""
