@@ -179,7 +179,7 @@ def where_saved():
 def trax_trains_it():
     """trax keeps the table in state_dict as a trainable parameter, and one optimiser step moves it."""
     layer = BY_KEY["trax"].make(8, 6)
-    stored = data("variants_comparison")["trax"]["storage"]["state_dict"]
+    stored = data("variants/comparison")["trax"]["storage"]["state_dict"]
     trainable = {name for name, q in layer.named_parameters() if q.requires_grad}
     before = {name: q.detach().clone() for name, q in layer.named_parameters()}
     optimiser = torch.optim.SGD(layer.parameters(), lr=0.1)
