@@ -4,6 +4,7 @@ from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 from pelib import training
+from pelib.figures import LAYOUTS, Layout
 from pelib.training import Config
 
 # --8<-- [start:setup]
@@ -38,6 +39,36 @@ def measure(base: Config, seeds: tuple[int, ...], count: int) -> dict:
     return results
 
 
+def fractions(results: dict, seeds: tuple[int, ...], task: str, variant: str) -> list[float]:
+    return [results[f"{task}/{variant}/{s}"]["right"] / results[f"{task}/{variant}/{s}"]["total"] for s in seeds]
+
+
+def figure(layout: Layout, results: dict, seeds: tuple[int, ...], length: int):
+    """Tokens right for each variant, one dot per seed and a bar at the median: one panel per task."""
+    small = {} if layout.narrow else {"fontsize": 8}  # the wide figure keeps its small labels and titles
+    titles = {} if layout.narrow else {"fontsize": 10}
+    fig, axes = plt.subplots(*layout.grid(len(TASKS)), figsize=layout.size(wide=(10, 3.6), narrow_height=7.2),
+                             sharey=True, constrained_layout=layout.narrow)
+    for ax, task in zip(axes, TASKS):
+        for index, variant in enumerate(VARIANTS):
+            got = fractions(results, seeds, task, variant)
+            ax.scatter([index] * len(got), got, color=f"C{index}", s=22)
+            ax.hlines(sorted(got)[len(got) // 2], index - 0.3, index + 0.3, color=f"C{index}")
+        ax.set_xticks(range(len(VARIANTS)), [LABELS[v].replace(", ", ",\n").replace("concatenate ", "concatenate\n")
+                                             for v in VARIANTS], **small)
+        if layout.narrow:  # the labels get the panel's whole width
+            ax.set_xlim(-0.5, len(VARIANTS) - 0.5)
+        ax.set_title(f"{task} (length {length})", **titles)
+        ax.set_ylim(0, 1.02)
+    if layout.narrow:  # stacked: each panel names its axis, and the figure says how to read the dots once
+        for ax in axes:
+            ax.set_ylabel("tokens right")
+        fig.suptitle(layout.wrap("Each variant: one dot per seed, bar at the median"))
+    else:
+        axes[0].set_ylabel("tokens right (one dot per seed, bar: median)")
+    return fig
+
+
 def main() -> None:
     base, seeds, count = BASE, _experiment.SEEDS, 64
     if _experiment.reduced():
@@ -46,32 +77,21 @@ def main() -> None:
     docenv.save_json({"config": {**vars(base), "seeds": seeds, "eval_sequences": count, "tasks": TASKS,
                                   "variants": VARIANTS}, "results": results})
 
-    def fractions(task: str, variant: str) -> list[float]:
-        return [results[f"{task}/{variant}/{s}"]["right"] / results[f"{task}/{variant}/{s}"]["total"] for s in seeds]
-
     header = ["variant", "parameters"] + [f"{task}: tokens right at length {base.max_len}" for task in TASKS]
     rows = [[LABELS[v], f"{results[f'k_back/{v}/{seeds[0]}']['parameters']:,}"]
-            + [_experiment.percent_spread(fractions(t, v)) for t in TASKS] for v in VARIANTS]
+            + [_experiment.percent_spread(fractions(results, seeds, t, v)) for t in TASKS] for v in VARIANTS]
     docenv.save_markdown(docenv.markdown_table(header, rows, "lrrr"))
 
-    fig, axes = plt.subplots(1, len(TASKS), figsize=(10, 3.6), sharey=True)
-    for ax, task in zip(axes, TASKS):
-        for index, variant in enumerate(VARIANTS):
-            got = fractions(task, variant)
-            ax.scatter([index] * len(got), got, color=f"C{index}", s=22)
-            ax.hlines(sorted(got)[len(got) // 2], index - 0.3, index + 0.3, color=f"C{index}")
-        ax.set_xticks(range(len(VARIANTS)), [LABELS[v].replace(", ", ",\n") for v in VARIANTS], fontsize=8)
-        ax.set_title(f"{task} (length {base.max_len})", fontsize=10)
-        ax.set_ylim(0, 1.02)
-    axes[0].set_ylabel("tokens right (one dot per seed, bar: median)")
-    docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (panels stacked) for a phone
+        with layout.style():
+            docenv.save_figure(figure(layout, results, seeds, base.max_len), layout.name())
 
     values = {"steps": str(base.steps), "min_len": str(base.min_len), "max_len": str(base.max_len),
               "k": str(TASKS["k_back"]["k"]), "seeds": str(len(seeds))}
     for variant in VARIANTS:
         values[f"params_{variant}"] = f"{results[f'k_back/{variant}/{seeds[0]}']['parameters']:,}"
         for task in TASKS:
-            values[f"{task}_{variant}"] = _experiment.percent_spread(fractions(task, variant))
+            values[f"{task}_{variant}"] = _experiment.percent_spread(fractions(results, seeds, task, variant))
     docenv.save_values(values)
     print(f"add or concatenate, {base.steps} steps, lengths {base.min_len}-{base.max_len}, seeds {seeds}")
 

@@ -4,6 +4,7 @@ from pelib import docenv
 import _experiment
 import matplotlib.pyplot as plt
 from pelib import probes, training
+from pelib.figures import LAYOUTS, Layout
 from pelib.training import Config
 
 # --8<-- [start:setup]
@@ -38,6 +39,37 @@ def measure(base: Config, seeds: tuple[int, ...], count: int, held_out: int) -> 
     return results
 
 
+def figure(layout: Layout, results: dict, seeds: tuple[int, ...], layers: list[str]):
+    """R² against layer, median and min-max over seeds: one panel without the mask, one with it."""
+    small = {} if layout.narrow else {"fontsize": 8}  # the wide figure keeps its small legend and titles
+    titles = {} if layout.narrow else {"fontsize": 10}
+    fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(11, 4), narrow_height=8.4), sharey=True,
+                             constrained_layout=layout.narrow)
+    for ax, mask in zip(axes, (False, True)):
+        for index, ((position, causal), label) in enumerate(MASKS.items()):
+            if Config(position=position, causal=causal).is_causal != mask:
+                continue
+            colour = f"C{index // 2 + (1 if position != 'none' else 0)}"  # one colour per encoding in both panels
+            per_layer = [sorted(results[f"{position}/{causal}/{s}"]["r2"][layer] for s in seeds)
+                         for layer in range(len(layers))]
+            ax.fill_between(range(len(layers)), [c[0] for c in per_layer], [c[-1] for c in per_layer],
+                            color=colour, alpha=0.18, linewidth=0)
+            ax.plot(range(len(layers)), [c[len(c) // 2] for c in per_layer], "o-", color=colour, label=label,
+                    markersize=4)
+        ax.set_xticks(range(len(layers)), layers)
+        ax.set_title("causal mask" if mask else "no mask (bidirectional)", **titles)
+        ax.set_ylim(-0.1, 1.05)
+        if layout.narrow:  # stacked: each panel names its axis and has its key below it
+            ax.set_ylabel(layout.wrap("probe R² for the position (held out)", 0))
+            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=1)
+        else:
+            ax.legend(**small)
+    if not layout.narrow:
+        axes[0].set_ylabel("probe R² for the position (held out)")
+    fig.suptitle(layout.wrap(f"Linear probe for the position, median and min–max over {len(seeds)} seeds"), **titles)
+    return fig
+
+
 def tag(position: str, causal: bool | None) -> str:
     """The key of one encoding and mask in the values: "none", "rope_causal", "rope_bidirectional"."""
     return position if causal is None else f"{position}_{'causal' if causal else 'bidirectional'}"
@@ -67,24 +99,9 @@ def main() -> None:
     header = ["encoding"] + [f"R², {layer}" for layer in layers] + ["tokens right, by seed"]
     docenv.save_markdown(docenv.markdown_table(header, rows, "l" + "r" * (len(layers) + 1)))
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4), sharey=True)
-    for ax, mask in zip(axes, (False, True)):
-        for index, ((position, causal), label) in enumerate(MASKS.items()):
-            if Config(position=position, causal=causal).is_causal != mask:
-                continue
-            colour = f"C{index // 2 + (1 if position != 'none' else 0)}"  # one colour per encoding in both panels
-            per_layer = [r2(position, causal, layer) for layer in range(len(layers))]
-            ax.fill_between(range(len(layers)), [c[0] for c in per_layer], [c[-1] for c in per_layer],
-                            color=colour, alpha=0.18, linewidth=0)
-            ax.plot(range(len(layers)), [c[len(c) // 2] for c in per_layer], "o-", color=colour, label=label,
-                    markersize=4)
-        ax.set_xticks(range(len(layers)), layers)
-        ax.set_title("causal mask" if mask else "no mask (bidirectional)", fontsize=10)
-        ax.set_ylim(-0.1, 1.05)
-        ax.legend(fontsize=8)
-    axes[0].set_ylabel("probe R² for the position (held out)")
-    fig.suptitle(f"Linear probe for the position, median and min–max over {len(seeds)} seeds", fontsize=10)
-    docenv.save_figure(fig)
+    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (panels stacked) for a phone
+        with layout.style():
+            docenv.save_figure(figure(layout, results, seeds, layers), layout.name())
 
     values = {"steps": str(base.steps), "held_out": str(held_out), "fitted": str(count - held_out),
               "max_len": str(base.max_len), "min_len": str(base.min_len), "k": str(base.k),

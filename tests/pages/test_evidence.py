@@ -16,10 +16,12 @@ import test_training as tt
 import torch
 from claimcheck import Ledger, cited, computed, passes, pending_file, prose
 from pelib import tasks, training
+from pelib.figures import narrow_name
 from pelib.shift import shift_matrix
 from pelib.training import Config
 from reference import frequencies, positional_encoding
 from support import DOCS, GENERATED, ROOT, data, values
+from svgtext import labels
 
 PAPER = "Vaswani et al. 2017, Attention Is All You Need"
 KERNEL_RUN = ("a forced run under ATEN_CPU_CAPABILITY=default (and avx2, identical to this machine's avx512): "
@@ -245,6 +247,20 @@ def r2_meaning() -> bool:
                                      tp.test_states_without_position_score_at_most_zero))
 
 
+def panels_in_order(figure: str, first: str, second: str) -> bool:
+    """In both layouts of a figure, the panel titled `first` is drawn before the one titled `second`: it is the left
+    panel of the wide figure and the top one of the narrow figure (matplotlib writes the axes in the order made)."""
+    for name in (figure, narrow_name(figure)):
+        texts = [label.text for label in labels((GENERATED / name).read_text(encoding="utf-8"))]
+        if not (first in texts and second in texts and texts.index(first) < texts.index(second)):
+            return False
+    return True
+
+
+def probe_figure_a() -> bool:
+    return panels_in_order("position_probe.svg", "no mask (bidirectional)", "causal mask") and probe_figure()
+
+
 def probe_figure() -> bool:
     start_at_zero = all(abs(s[0]) <= 0.05 for p, m in (("rope", False), ("rope", True), ("alibi", False),
                                                        ("alibi", True), ("none", None), ("none_causal", None))
@@ -269,7 +285,9 @@ def add_concat_tasks() -> bool:
 
 def add_concat_figure() -> bool:
     reverse = [f for v in ev.ADD_CONCAT["config"]["variants"] for f in ev.right("reverse", v)]
-    return 0.25 <= min(reverse) and max(reverse) < 0.85 and passes(ev.test_k_back_does_not_tell_them_apart)()
+    length = ev.ADD_CONCAT["config"]["max_len"]
+    in_order = panels_in_order("add_vs_concat.svg", f"k_back (length {length})", f"reverse (length {length})")
+    return in_order and 0.25 <= min(reverse) and max(reverse) < 0.85 and passes(ev.test_k_back_does_not_tell_them_apart)()
 
 
 def both_in_one_experiment() -> bool:
@@ -568,8 +586,8 @@ LEDGER = Ledger('evidence.md', [
         'Every encoding is trained with and without the causal mask on **token {{ gen.position_probe.k }} back**, lengths {{ gen.position_probe.min_len }} to {{ gen.position_probe.max_len }}, for {{ gen.position_probe.steps }} steps ({{ gen.position_probe.n_layers }} layers, width {{ gen.position_probe.d_model }}, {{ gen.position_probe.seeds }} seeds), and probed on sequences of length {{ gen.position_probe.max_len }}:',
         probe_setup),
     computed('probe-figure-a',
-        '![Probe R² for the position against layer (embedding, after layer 1, after layer 2), median and min–max over three seeds; left without a mask, right with the causal mask.',
-        probe_figure),
+        '![Probe R² for the position against layer (embedding, after layer 1, after layer 2), median and min–max over three seeds; the first panel without a mask, the second with the causal mask.',
+        probe_figure_a),
     computed('probe-figure-b',
         'Learned and sinusoidal start at 1 and fall, the sinusoids less; RoPE, ALiBi and no encoding start at 0; with the causal mask, no encoding and ALiBi rise above 0.5 after the first layer](generated/position_probe.svg)',
         probe_figure),
@@ -616,7 +634,7 @@ LEDGER = Ledger('evidence.md', [
         'The tasks: token {{ gen.add_vs_concat.k }} back with the causal mask, and **reverse** without it (output the sequence backwards, which needs each position counted from the end).',
         add_concat_tasks),
     computed('add-concat-figure',
-        '![Tokens right at length 16 for the four variants, one dot per seed and a bar at the median; left token 3 back, every variant near 100%; right reverse, scattered between about 25% and 80%](generated/add_vs_concat.svg)',
+        '![Tokens right at length 16 for the four variants, one dot per seed and a bar at the median; the first panel token 3 back, every variant near 100%; the second reverse, scattered between about 25% and 80%](generated/add_vs_concat.svg)',
         add_concat_figure),
     computed('k-back-ties',
         '**Token {{ gen.add_vs_concat.k }} back does not tell them apart:** every variant gets at least 98% of the tokens right in every seed.',
