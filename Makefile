@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup browser serve test test-fast lint regen force-regen check build bench experiments lock clean
+.PHONY: help setup browser serve test test-fast lint regen force-regen check build bundle bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -66,6 +66,9 @@ check: setup  ## Check that docs/generated/ is current (writes nothing)
 build: setup  ## Build the site into site/ (strict; never regenerates)
 	$(BIN)/mkdocs build --strict
 
+bundle: setup  ## Zip the site for reading offline into dist/sinusoidal-pe-site.zip (unzip, open index.html)
+	$(BIN)/python scripts/bundle.py
+
 bench: setup  ## Run the benchmarks and write their reports under docs/generated/
 	$(BIN)/python scripts/regen.py --bench
 
@@ -98,4 +101,4 @@ new-snippet:  ## Scaffold snippets/NAME.py to start from: make new-snippet NAME=
 	echo "new-snippet: wrote $$file; edit it, then: make regen (outputs: docs/generated/$$name.*)"
 
 clean:  ## Remove the built site and caches (keeps .venv)
-	rm -rf site .cache _snippet_output .pytest_cache
+	rm -rf site dist .cache _snippet_output .pytest_cache

@@ -31,10 +31,11 @@ CHROMIUM_ARGS = [
 ]  # fmt: skip
 
 
-def build(site: Path, root: Path = ROOT) -> None:
+def build(site: Path, root: Path = ROOT, *, env: dict[str, str | None] | None = None) -> None:
     """Build the site of `root` as `make build` does (strict, never regenerating) into `site`; raise with mkdocs'
-    output if it fails."""
-    env = os.environ | {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    output if it fails. `env` adds variables to the build's environment; a None value removes one (SITE_URL)."""
+    changes = {"NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true", **(env or {})}
+    env = {k: v for k, v in (os.environ | changes).items() if v is not None}
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site)],
         cwd=root, capture_output=True, text=True, env=env,
