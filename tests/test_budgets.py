@@ -116,8 +116,10 @@ def test_the_server_compresses_text_as_a_host_does(tmp_path) -> None:
             assert gzip.decompress(response.read()) == (tmp_path / "page.html").read_bytes()
         with urllib.request.urlopen(f"{url}/page.html") as response:
             assert response.headers["Content-Encoding"] is None
-    with audit.serve(tmp_path) as url, urllib.request.urlopen(urllib.request.Request(f"{url}/page.html", headers={"Accept-Encoding": "gzip"})) as response:
-        assert response.headers["Content-Encoding"] is None, "the plain server (byte budgets) sends bodies as they are"
+    with audit.serve(tmp_path) as url:
+        asked = urllib.request.Request(f"{url}/page.html", headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(asked) as response:
+            assert response.headers["Content-Encoding"] is None, "the plain server (byte budgets) sends bodies as is"
 
 
 def test_the_lighthouse_report_covers_every_page_against_these_budgets() -> None:
