@@ -1,6 +1,6 @@
 # Two commands for a newcomer: `make serve` and `make test`. Both set everything up first.
-# Needs only Python 3.11, make and apt (Debian's Node.js and npm, which typeset the math at build time, and Debian's
-# Chromium for the browser tests are installed when missing).
+# Needs only Python 3.11, make and apt (Debian's Node.js and npm, which typeset the math at build time, Debian's
+# Chromium for the browser tests and Debian's Java for the Nu HTML Checker are installed when missing).
 
 PYTHON ?= python3
 VENV := .venv
@@ -16,7 +16,7 @@ export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup browser serve test test-fast lint regen force-regen check build bench experiments lock clean
+.PHONY: help setup browser validators serve test test-fast lint regen force-regen check build bundle bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -41,10 +41,14 @@ browser:  ## Install Debian's Chromium for the browser tests when it is missing
 	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium for the browser tests"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
+validators:  ## Install Debian's Java for the Nu HTML Checker (vnu-jar, from npm) when it is missing
+	@command -v java >/dev/null || { echo "Installing Debian's Java for the Nu HTML Checker"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless; }
+
 serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:port), regenerating on save
 	$(BIN)/python scripts/serve.py
 
-test: setup browser  ## Run every test (lint included): drift, reference, claims, strict build, offline browser checks
+test: setup browser validators  ## Run every test (lint included): drift, reference, claims, strict build, offline browser checks, validators
 	$(BIN)/python -m pytest
 
 test-fast: setup  ## While editing, about 30 s: every test but the browser and slow ones, spread over every core
@@ -66,8 +70,11 @@ check: setup  ## Check that docs/generated/ is current (writes nothing)
 build: setup  ## Build the site into site/ (strict; never regenerates)
 	$(BIN)/mkdocs build --strict
 
-bench: setup  ## Run the benchmarks and write their reports under docs/generated/
-	$(BIN)/python scripts/regen.py --bench
+bundle: setup  ## Zip the site for reading offline into dist/sinusoidal-pe-site.zip (unzip, open index.html)
+	$(BIN)/python scripts/bundle.py
+
+bench: setup browser validators  ## Run the benchmarks (Lighthouse on every page among them) and write their reports under docs/generated/
+	$(BIN)/python scripts/regen.py --bench --timeout 1800
 
 experiments: setup  ## Train the experiments' models whose code changed (minutes); a forced regen never runs them
 	$(BIN)/python scripts/regen.py --experiments --timeout 3600
@@ -103,4 +110,4 @@ new-snippet:  ## Scaffold snippets/PAGE/NAME.py, a script of docs/PAGE.md: make 
 	echo "new-snippet: wrote $$file; edit it, then: make regen (outputs: docs/generated/$$page/$$name.*)"
 
 clean:  ## Remove the built site and caches (keeps .venv)
-	rm -rf site .cache _snippet_output .pytest_cache
+	rm -rf site dist .cache _snippet_output .pytest_cache

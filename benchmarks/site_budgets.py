@@ -1,27 +1,11 @@
-"""Measure the built site in headless Chromium: bytes per page, axe-core findings in both palettes, alt text."""
+"""Measure the built site: bytes per page and axe-core in headless Chromium (both palettes, 390 and 1300 px), alt
+text, the Nu HTML Checker's errors and LinkChecker's broken links. Lighthouse is benchmarks/lighthouse.py."""
 
-import os
-import platform
 import tempfile
 from pathlib import Path
 
 from pelib import docenv
 import _site_audit as audit
-import torch
-
-
-def machine(browser_version: str) -> dict:
-    """The machine the figures were measured on (bytes do not depend on it; the browser version might)."""
-    lines = Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").is_file() else []
-    cpu = next((line.split(":", 1)[1].strip() for line in lines if line.startswith("model name")), platform.machine())
-    return {
-        "cpu_model": cpu,
-        "logical_cpus": os.cpu_count(),
-        "torch_threads": torch.get_num_threads(),
-        "torch": torch.__version__,
-        "gpu": "not used",
-        "chromium": browser_version,
-    }
 
 
 with tempfile.TemporaryDirectory() as folder:
@@ -29,10 +13,13 @@ with tempfile.TemporaryDirectory() as folder:
     audit.build(site)
     with audit.serve(site) as url, audit.chromium() as browser:
         audits, version = audit.audit_site(browser, url, site), browser.version
+        links = audit.link_check(url)
+    nu = audit.nu_errors(site)
+ours = [e for e in nu if e["reason"] is None]
 
 home = next(a for a in audits if a.path == "index.html")
 heaviest = max(audits, key=lambda a: a.bytes)
-docenv.save_markdown(audit.report_markdown(audits))
+docenv.save_markdown(audit.report_markdown(audits, nu, links))
 docenv.save_json(
     {
         "benchmark": "site_budgets",
@@ -40,11 +27,17 @@ docenv.save_json(
             "mkdocs build --strict; every page opened in headless Chromium over a loopback HTTP server with the cache "
             "off and every request leaving the machine refused; bytes are the response bodies of every request "
             "until the network has been quiet for 0.25 s; axe-core " + audit.AXE_VERSION + " runs every rule in the "
-            "light palette and the colour rules in the dark one"
+            "light palette and the colour rules in the dark one, at 390 and 1300 px; the Nu HTML Checker (vnu-jar) "
+            "reads every HTML file; LinkChecker follows every link and asset from the home page over the server"
         ),
-        "machine": machine(version),
+        "machine": audit.machine(version),
         "gpu": "not used",
-        "baseline": {"home_budget_bytes": audit.HOME_BUDGET_BYTES, "page_budget_bytes": audit.PAGE_BUDGET_BYTES},
+        "baseline": {
+            "home_budget_bytes": audit.HOME_BUDGET_BYTES,
+            "page_budget_bytes": audit.PAGE_BUDGET_BYTES,
+            "home_target_bytes": audit.HOME_TARGET_BYTES,
+            "page_target_bytes": audit.PAGE_TARGET_BYTES,
+        },
         "home": {"page": home.path, "bytes": home.bytes},
         "heaviest": {"page": heaviest.path, "bytes": heaviest.bytes},
         "results": [
@@ -54,10 +47,16 @@ docenv.save_json(
                 "requests": a.requests,
                 "external_requests": len(a.external),
                 "images_without_alt": len(a.no_alt),
-                "axe": {s: sorted(f"{v['impact']} {v['id']}" for v in found) for s, found in a.violations.items()},
+                "axe": {view: sorted(f"{v['impact']} {v['id']}" for v in found) for view, found in a.violations.items()},
+                "nu_errors": sum(1 for e in ours if e["page"] == a.path),
             }
             for a in audits
         ],
+        "nu": {
+            "ours": ours,
+            "explained": [{k: e[k] for k in ("page", "message", "reason")} for e in nu if e["reason"] is not None],
+        },
+        "links": links,
     }
 )
 docenv.save_values(
@@ -69,6 +68,14 @@ docenv.save_values(
         "page_budget_kb": f"{audit.PAGE_BUDGET_BYTES / 1000:,.0f}",
         "pages": str(len(audits)),
         "failing": str(sum(len(a.failing()) for a in audits)),
+        "home_target_kb": f"{audit.HOME_TARGET_BYTES / 1000:,.0f}",
+        "page_target_kb": f"{audit.PAGE_TARGET_BYTES / 1000:,.0f}",
+        "over_target": str(sum(a.bytes > (audit.HOME_TARGET_BYTES if a.path == "index.html" else audit.PAGE_TARGET_BYTES)
+                               for a in audits)),
+        "nu_ours": str(len(ours)),
+        "nu_explained": str(len(nu) - len(ours)),
+        "links_checked": str(links["checked"]),
+        "links_broken": str(len(links["broken"])),
     }
 )
 print(f"{len(audits)} pages; home {home.bytes:,} bytes; heaviest {heaviest.path} {heaviest.bytes:,} bytes")

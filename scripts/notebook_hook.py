@@ -6,6 +6,9 @@
   unchanged). A block that is not CSS at all (mkdocs-jupyter writes a Python list's repr) is dropped.
 - "Download this notebook" carries the notebook as a data: URL besides its plain file: Chromium ignores `download`
   on file:// links and would open the JSON, a data: URL downloads everywhere, also from the unzipped site.
+- Markup the Nu HTML Checker rejects in mkdocs-jupyter's template goes: the MathJax loader with an empty `src` and
+  its configuration (the math is typeset at build time), and a stray `,=""` attribute on each cell's copy button,
+  which gets the `role="button"` and `tabindex="0"` its script would add, so that its `aria-label` is allowed.
 """
 
 from __future__ import annotations
@@ -28,6 +31,11 @@ CSS_PATH = "assets/notebook.css"
 CACHE = Path(__file__).resolve().parent.parent / ".cache" / "notebook-css"
 STYLE = re.compile(r"[ \t]*<style[^>]*>(.*?)</style>\n?", re.S)
 DOWNLOAD = re.compile(r'<a href="(?P<name>[^"/]+\.ipynb)" download>')
+MATHJAX = re.compile(
+    r'<!-- Load mathjax -->\s*<script src=""> </script>\s*'
+    r'<!-- MathJax configuration -->\s*<script type="text/x-mathjax-config">.*?</script>\s*', re.S
+)
+COPY_BUTTON = '<clipboard-copy ,="" aria-label='
 
 _css: list[str] = []
 _classes: set[str] = set()
@@ -130,6 +138,8 @@ def on_post_page(output: str, page, config) -> str:
         return ""
 
     output = STYLE.sub(replace, output)
+    output = MATHJAX.sub("", output)
+    output = output.replace(COPY_BUTTON, '<clipboard-copy role="button" tabindex="0" aria-label=')
 
     def download(match: re.Match) -> str:
         notebook = Path(page.file.abs_src_path).with_name(match.group("name"))

@@ -24,9 +24,9 @@ import regen  # noqa: E402
 from performance.fast_table import fast_table  # noqa: E402
 from reference import positional_encoding  # noqa: E402
 
-# The timing benchmarks; site_budgets (bytes and accessibility of the built site) and contributor_loop (regen, serve
-# and test-fast wall times) report in their own formats.
-OWN_FORMAT = ("site_budgets", "contributor_loop")
+# The timing benchmarks; site_budgets (bytes, accessibility, markup and links of the built site), lighthouse (its
+# scores) and contributor_loop (regen, serve and test-fast wall times) report in their own formats.
+OWN_FORMAT = ("site_budgets", "lighthouse", "contributor_loop")
 BENCHES = sorted(
     p.stem for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_") and p.stem not in OWN_FORMAT
 )

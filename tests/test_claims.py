@@ -96,6 +96,8 @@ DATA_ONLY = {
     "forward_cached_vs_recomputed.txt": "the benchmark's log; the page shows its table",
     "site_budgets.json": "the budgets report; the contributing page shows its table",
     "site_budgets.txt": "the budgets benchmark's log; the contributing page shows its table",
+    "lighthouse.json": "the Lighthouse report; the contributing page shows its table, test_budgets checks its structure",
+    "lighthouse.txt": "the Lighthouse benchmark's log; the contributing page shows its table",
     "precision/duplicate_rows.json": "counts per dtype that the precision tests assert",
     "precision/error_vs_position.json": "errors per position that the precision tests assert",
     "variants/comparison.json": "every probe's observation per variant, which the variants tests assert",

@@ -231,8 +231,10 @@ class Parser:
             return lambda env: math.pi
         if self.peek() == "_":
             self.take("_")
-            if name == "lambda" and self.peek() == "{" and self.peek(1) == r"\max":
-                self.skip_group()  # the longest wavelength, from the table's definition: 2π over the slowest ω
+            if name == "lambda" and self.peek() == "{" and self.peek(1) in (r"\max", r"\mathrm"):
+                # \lambda_{\max} or \lambda_{\mathrm{max}} (KaTeX's MathML of the first is invalid HTML: an
+                # <mo> inside <msub>): the longest wavelength, from the table's definition: 2π over the slowest ω
+                self.skip_group()
                 return lambda env: 2 * math.pi / env["base"] ** (-2 * (env["d"] // 2 - 1) / env["d"])
             sub = self.group_or_atom()
             if name == "omega":

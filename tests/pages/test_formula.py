@@ -330,7 +330,7 @@ LEDGER = Ledger('formula.md', [
     equation('frequency-form',
              r"\[ \omega_i = 10000^{-2i/d}, \qquad \mathrm{PE}(p, 2i) = \sin(\omega_i\, p), \qquad \mathrm{PE}(p, 2i+1) = \cos(\omega_i\, p), \]"),
     equation('longest-wavelength',
-             r"\[ \lambda_{\max} = 2\pi \cdot 10000^{(d-2)/d}, \]"),
+             r"\[ \lambda_{\mathrm{max}} = 2\pi \cdot 10000^{(d-2)/d}, \]"),
     prose('title',
            r"The formula, indexed right",
            "the page's title; each claim about the index is checked below"),
