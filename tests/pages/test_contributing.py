@@ -44,7 +44,7 @@ def budgets() -> bool:
 
 
 def validators() -> bool:
-    audit = audit_module()
+    audit = site_audit
     results = REPORT["results"]
     failing = sum(1 for r in results for view in audit.VIEWS for finding in r["axe"][view]
                   if finding.split()[0] in audit.FAILING_IMPACTS)
@@ -60,8 +60,8 @@ def validators() -> bool:
 
 
 def lighthouse() -> bool:
-    audit = audit_module()
-    report = json.loads((GENERATED / "lighthouse.json").read_text(encoding="utf-8"))
+    audit = site_audit
+    report = data("lighthouse")
     quoted = values("lighthouse")
     results = {r["page"]: r for r in report["results"]}
     lowest = min(results, key=lambda p: (results[p]["scores"]["performance"], p))
