@@ -8,7 +8,7 @@ import matplotlib.pyplot as plt
 from pelib.figures import LAYOUTS
 from matplotlib.ticker import NullLocator
 import torch
-from fast_table import fast_table
+from performance.fast_table import fast_table
 from reference import positional_encoding
 
 D_MODEL = 512

@@ -8,7 +8,7 @@ from pelib.figures import LAYOUTS
 from matplotlib.ticker import NullLocator
 import torch
 from build_table import float32_angles
-from fast_table import fast_table
+from performance.fast_table import fast_table
 from reference import PositionalEncoding, positional_encoding
 
 D_MODEL = 512
