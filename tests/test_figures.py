@@ -37,10 +37,7 @@ VIEWS = [(390, "screen"), (1300, "screen"), (718, "print")]  # 718 CSS px: A4 le
 # Figures a benchmark draws from its timings: drawing a narrow version means re-running the benchmark, which
 # re-measures (`make bench`, on an idle machine). Until then they show their wide layout on a phone, too small; each
 # stays listed only while it is (the test says when to take one off).
-AWAITING_BENCH = {
-    "build_table.svg": "benchmarks/build_table.py: draw both layouts (pelib.figures.LAYOUTS) at the next make bench",
-    "forward_cached_vs_recomputed.svg": "benchmarks/forward_cached_vs_recomputed.py: the same",
-}
+AWAITING_BENCH: dict[str, str] = {}
 
 
 def shown_figures(browser, site_url, built_site, width, media):
