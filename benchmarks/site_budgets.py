@@ -1,6 +1,7 @@
 """Measure the built site: bytes per page and axe-core in headless Chromium (both palettes, 390 and 1300 px), alt
 text, the Nu HTML Checker's errors and LinkChecker's broken links. Lighthouse is benchmarks/lighthouse.py."""
 
+import html
 import tempfile
 from pathlib import Path
 
@@ -19,7 +20,9 @@ ours = [e for e in nu if e["reason"] is None]
 
 home = next(a for a in audits if a.path == "index.html")
 heaviest = max(audits, key=lambda a: a.bytes)
-docenv.save_markdown(audit.report_markdown(audits, nu, links))
+# the messages and reasons quote markup (<label>, <input>): the Markdown table shows them as text, not as tags
+shown = [{**e, "message": html.escape(e["message"]), "reason": e["reason"] and html.escape(e["reason"])} for e in nu]
+docenv.save_markdown(audit.report_markdown(audits, shown, links))
 docenv.save_json(
     {
         "benchmark": "site_budgets",
