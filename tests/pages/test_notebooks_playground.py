@@ -7,6 +7,7 @@ committed outputs; tests/pages/test_notebooks_playground_code.py re-executes it.
 import json
 import math
 import re
+import sys
 from pathlib import Path
 
 import torch
@@ -68,7 +69,11 @@ def finds_snippets() -> bool:
 
 
 def regen_executes() -> bool:
-    from regenkit.jobs import discover
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from regenkit.jobs import discover
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
 
     jobs = [j for j in discover() if j.kind == "notebook" and j.path.name == "playground.ipynb"]
     return len(jobs) == 1 and passes_test(tn.test_committed_outputs_are_complete_and_carry_no_volatile_metadata)
