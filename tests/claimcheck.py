@@ -91,8 +91,10 @@ def is_claim(sentence: str) -> bool:
 # --- reading a page ------------------------------------------------------------------------------------------------
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
-_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|Eq|eq|al|approx|resp|no|No|Sec|Vol|p|pp)\.|\d\.)$")
-_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\[*`{\\\"“_])")
+# an abbreviation, a digit, or an author's initial ("A. Vaswani") before a full stop does not end a sentence
+_ABBREVIATION = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|cf|Fig|Eq|eq|al|approx|resp|no|No|Sec|Vol|p|pp)\.|\d\.|(?<![\w.])[A-Z]\.)$")
+# a sentence ends at . ! or ?, also when a closing bracket, quote or emphasis follows it ("(… as shown.) This")
+_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][)\"”*_]))\s+(?=[A-Z(\[*`{\\\"“_])")
 
 
 @dataclass(frozen=True)

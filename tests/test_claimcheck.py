@@ -11,7 +11,7 @@ import re
 
 import pytest
 import test_claims
-from claimcheck import DOCS, Claim, Ledger, audit, computed, is_claim, read_markdown, typed_values
+from claimcheck import DOCS, Claim, Ledger, audit, computed, is_claim, read_markdown, split_sentences, typed_values
 from support import macro, quotes
 from test_claims import ledger_of
 
@@ -266,3 +266,18 @@ def test_a_quoted_figure_is_re_derived_from_the_report(monkeypatch):
     monkeypatch.setattr(module, "QUOTED", dict(module.QUOTED, heaviest_kb="1,771"))
     with pytest.raises(AssertionError, match="does not hold"):
         claim.verify()
+
+
+@pytest.mark.parametrize(("paragraph", "sentences"), [
+    # a sentence that ends inside a closing bracket is still a sentence of its own
+    ("(Measured on the evidence page.) This page proves it.", ["(Measured on the evidence page.)", "This page proves it."]),
+    ('He said "so." Then it ended.', ['He said "so."', "Then it ended."]),
+    # an author's initial, an abbreviation or a numbered step does not end one
+    ("A. Vaswani et al. wrote it first. D. Goldberg, e.g. in 1991.",
+     ["A. Vaswani et al. wrote it first.", "D. Goldberg, e.g. in 1991."]),
+    ("Ofir Press, Noah A. Smith and Mike Lewis measured it.", ["Ofir Press, Noah A. Smith and Mike Lewis measured it."]),
+])
+def test_sentences_split_where_a_reader_would(paragraph, sentences):
+    """A claim is pinned sentence by sentence: a split in the wrong place would tie two claims to one check, or cut a
+    citation from its author."""
+    assert split_sentences(paragraph) == sentences
