@@ -11,6 +11,7 @@ import pytest
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib import variants
+from reference import positional_encoding
 from support import SNIPPETS, number, text, values
 
 from pages import test_variants_index_code as tv
@@ -179,6 +180,50 @@ def trig_probe() -> bool:
 def one_interface() -> bool:
     return all(callable(getattr(v.code, name, None)) for v in ALL for name in ("make", "call", "build"))
 
+
+MORE = [v.key for v in variants.VARIANTS if v.page.startswith("more-libraries.md#")]
+
+
+def more_libraries_listed() -> bool:
+    """The ten variants of more-libraries.md are NeMo .. tensorflow/models, and that page has a section on the installed-library check."""
+    names = [variants.BY_KEY[k].source.split("/")[0] for k in MORE]
+    return (names == ["NVIDIA", "espnet", "huggingface", "huggingface", "huggingface", "google", "OpenNMT",
+                      "keras-team", "openai", "tensorflow"]
+            and MORE == ["nemo", "espnet", "distilbert", "musicgen", "pegasus_x", "trax", "opennmt", "keras_hub",
+                         "guided_diffusion", "tf_models_relative"]
+            and "## How each layout is checked" in page("more-libraries.md")
+            and '--8<-- "variants/library_checks.txt"' in page("more-libraries.md"))
+
+
+def nemo_divided() -> bool:
+    """NeMo's table is the paper's interleaved one divided by sqrt(d): amplitude 1/8 at d = 64."""
+    return (row(["nemo"], "interleaved", "paper") and observed("nemo", "amplitude_d64") == pytest.approx(64 ** -0.5)
+            and "pos_enc.div_(math.sqrt(hidden_size))" in code("nemo")
+            and (variants.BY_KEY["nemo"].build(16, 8) * 8 ** 0.5 - positional_encoding(16, 8)).abs().max().item() < 1e-6)
+
+
+def pegasus_or_keras() -> bool:
+    """PegasusX: split with tensor2tensor frequencies; keras-hub: interleaved with the paper's; both take the input's dtype."""
+    return (row(["pegasus_x"], "[sin | cos]", "tensor2tensor") and row(["keras_hub"], "interleaved", "paper")
+            and ".type_as(inputs_embeds)" in code("pegasus_x") and "self.compute_dtype" in code("keras_hub"))
+
+
+def tab_links_to(anchor: str):
+    """The tab holding this link shows the snippet of the variant whose section the link names, and that section exists."""
+
+    def check() -> bool:
+        text_ = page("index.md")
+        link = f"[The section](more-libraries.md#{anchor})"
+        tab = text_[:text_.index(link)].rsplit("=== ", 1)[1]
+        key = next(v.key for v in variants.VARIANTS if v.page == f"more-libraries.md#{anchor}")
+        headings = [re.sub(r"[^\w\- ]", "", h).strip().lower().replace(" ", "-")
+                    for h in re.findall(r"^## (.+)$", page("more-libraries.md"), re.M)]
+        return f'--8<-- "variants/{key}.py:core"' in tab and anchor in headings
+
+    check.__name__ = f"tab_links_to({anchor})"
+    return check
+
+
 LEDGER = Ledger('variants/index.md', [
     prose('title',
         'Code variants',
@@ -204,6 +249,9 @@ LEDGER = Ledger('variants/index.md', [
         "[Library layouts](libraries.md): TensorFlow's tutorial, Marian, tensor2tensor, diffusers, fairseq and Whisper.",
         lambda: LIBRARIES == ["split_sin_cos", "marian", "tensor2tensor", "diffusers_flipped", "fairseq", "whisper"]
         and all(variants.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
+    computed('more-libraries-plan',
+        '[More library layouts](more-libraries.md): NeMo, ESPnet, DistilBERT, MusicGen, PegasusX, trax, OpenNMT-py, keras-hub, guided-diffusion and tensorflow/models, and which layouts are checked against the installed library.',
+        more_libraries_listed),
     prose('converting-plan',
         '[Converting and choosing](converting.md): the permutations between layouts, what a checkpoint sees when the layout or the frequencies change, and what to use.',
         "what the Converting page covers: a plan"),
@@ -231,6 +279,21 @@ LEDGER = Ledger('variants/index.md', [
     computed('row-flipped',
         '| `flip_sin_to_cos=True` | flipped `[cos | sin]` | paper or tensor2tensor | [diffusers](libraries.md#flipped-cos-sin-diffusers) |',
         diffusers_either_frequency),
+    computed('row-guided-diffusion',
+        '| `torch.cat([th.cos(args), th.sin(args)], dim=-1)` with `/ half` | flipped `[cos | sin]` | paper | [guided-diffusion](more-libraries.md#guided-diffusion) |',
+        lambda: row(['guided_diffusion'], '[cos | sin]', 'paper') and 'torch.cat([torch.cos(args), torch.sin(args)], dim=-1)' in code('guided_diffusion') and '/ half)' in code('guided_diffusion')),
+    computed('row-musicgen',
+        '| `torch.cat([torch.cos(emb), torch.sin(emb)], dim=1)` with `/ (half_dim - 1)` | flipped `[cos | sin]` | tensor2tensor | [MusicGen](more-libraries.md#musicgen) |',
+        lambda: row(['musicgen'], '[cos | sin]', 'tensor2tensor') and '/ (half - 1)' in code('musicgen') and 'torch.cat([torch.cos(angle), torch.sin(angle)], dim=1)' in code('musicgen')),
+    computed('row-nemo',
+        '| `pos_enc.div_(math.sqrt(hidden_size))` | interleaved, divided by \\(\\sqrt{d}\\) | paper | [NeMo](more-libraries.md#nemo) |',
+        nemo_divided),
+    computed('row-espnet-opennmt',
+        '| `x * self.xscale + self.pe[:, : x.size(1)]`, or `emb * math.sqrt(self.dim)` in the encoding module | interleaved | paper | [ESPnet](more-libraries.md#espnet), [OpenNMT-py](more-libraries.md#opennmt-py) |',
+        lambda: row(['espnet', 'opennmt'], 'interleaved', 'paper') and 'x * self.xscale + self.pe[:, : x.size(1)]' in code('espnet') and 'emb * math.sqrt(self.dim)' in code('opennmt')),
+    computed('row-pegasusx-keras-hub',
+        '| `.type_as(inputs_embeds)` or `self.compute_dtype` in the angles | split or interleaved | either | [PegasusX](more-libraries.md#pegasusx), [keras-hub](more-libraries.md#keras-hub) |',
+        pegasus_or_keras),
     prose('by-eye',
         'The layouts are easiest to tell apart by eye.',
         "an invitation to look at the figure; what it shows is checked by the entries that follow"),
@@ -367,6 +430,36 @@ LEDGER = Ledger('variants/index.md', [
     prose('tab-link-11',
         '[The section](libraries.md#whisper)',
         "a link label under a tab"),
+    computed('tab-link-12',
+        '[The section](more-libraries.md#nemo)',
+        tab_links_to('nemo')),
+    computed('tab-link-13',
+        '[The section](more-libraries.md#espnet)',
+        tab_links_to('espnet')),
+    computed('tab-link-14',
+        '[The section](more-libraries.md#distilbert-and-xlm)',
+        tab_links_to('distilbert-and-xlm')),
+    computed('tab-link-15',
+        '[The section](more-libraries.md#musicgen)',
+        tab_links_to('musicgen')),
+    computed('tab-link-16',
+        '[The section](more-libraries.md#pegasusx)',
+        tab_links_to('pegasusx')),
+    computed('tab-link-17',
+        '[The section](more-libraries.md#trax)',
+        tab_links_to('trax')),
+    computed('tab-link-18',
+        '[The section](more-libraries.md#opennmt-py)',
+        tab_links_to('opennmt-py')),
+    computed('tab-link-19',
+        '[The section](more-libraries.md#keras-hub)',
+        tab_links_to('keras-hub')),
+    computed('tab-link-20',
+        '[The section](more-libraries.md#guided-diffusion)',
+        tab_links_to('guided-diffusion')),
+    computed('tab-link-21',
+        '[The section](more-libraries.md#tensorflowmodels-relativepositionembedding)',
+        tab_links_to('tensorflowmodels-relativepositionembedding')),
     computed('one-interface',
         'Every variant also answers to one interface, so the probes and the tests can treat them alike:',
         one_interface),
