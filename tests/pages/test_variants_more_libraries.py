@@ -12,12 +12,10 @@ import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib import variants
 from pelib.variants import BY_KEY
-from reference import positional_encoding
 from variants import distilbert as variant_distilbert
 from variants import espnet as variant_espnet
 from variants import guided_diffusion as variant_guided_diffusion
 from variants import keras_hub as variant_keras_hub
-from variants import musicgen as variant_musicgen
 from variants import nemo as variant_nemo
 from variants import opennmt as variant_opennmt
 from variants import pegasus_x as variant_pegasus_x
@@ -225,7 +223,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         "a heading"),
     cited('nemo-source',
         '**Source:** NVIDIA/NeMo, [`nemo/collections/nlp/modules/common/transformer/transformer_modules.py`](https://github.com/NVIDIA/NeMo/blob/008ed952634b33498b3772dec57538c84ffa559f/nemo/collections/nlp/modules/common/transformer/transformer_modules.py), `FixedPositionalEncoding`, used by its `TransformerEmbedding` when `learn_positional_encodings` is off.',
-        f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95 (FixedPositionalEncoding, TransformerEmbedding; {RESEARCH})", lambda: cites("nemo", NEMO_PATH)),
+        f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95 (FixedPositionalEncoding, TransformerEmbedding, read at that commit; {RESEARCH})", lambda: cites("nemo", NEMO_PATH)),
     computed('nemo-divided',
         "**The paper's table, divided by \\(\\sqrt{d}\\):** `pos_enc.div_(math.sqrt(hidden_size))`.",
         nemo_divided),
@@ -234,7 +232,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         nemo_times_sqrt_d),
     cited('nemo-layernorm',
         '`TransformerEmbedding` adds these rows to token embeddings that are not multiplied by \\(\\sqrt{d}\\), then applies a LayerNorm.',
-        f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95, TransformerEmbedding.forward (token embeddings + position embeddings, then LayerNorm); snippets/variants/nemo.py docstring"),
+        f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95, TransformerEmbedding.forward, read at that commit: token_embedding(input_ids) + position_embedding(position_ids) with no sqrt(d) factor, then self.layer_norm"),
     computed('nemo-persistent',
         'The table is a **persistent buffer**, saved in every checkpoint; an odd width fails at the cosine assignment.',
         nemo_persistent),
@@ -252,7 +250,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         espnet_plain_attribute),
     cited('espnet-drops-pe',
         'A load pre-hook **drops a saved `pe`** (ESPnet saved it "until v.0.5.2"), so old checkpoints still load strictly.',
-        f"espnet/espnet {ESPNET_PATH} @ 029365d, _pre_hook (comment: saved 'until v.0.5.2')", espnet_drops_pe),
+        f"espnet/espnet {ESPNET_PATH} @ 029365d, _pre_hook (its note: 'We saved self.pe until v.0.5.2'), read at that commit", espnet_drops_pe),
     computed('espnet-legacy-reverse',
         "`LegacyRelPositionalEncoding` sets `reverse=True`: its rows encode the relative distances \\(L-1, \\dots, 1, 0\\), the reference's rows in reverse order (last output).",
         espnet_legacy_reverse),
@@ -318,7 +316,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         f"google/trax {TRAX_PATH} @ 044c10b ({RESEARCH})", lambda: cites("trax", TRAX_PATH)),
     cited('trax-trainable',
         '**The paper\'s table, as trainable weights.** `init_weights_and_state` computes it (numpy, float64 angles, into a float32 array) and stores it as the layer\'s `weights`, commented "Trainable parameters, initialized above".',
-        f"google/trax {TRAX_PATH} @ 044c10b, PositionalEncoding.init_weights_and_state (the comment quoted)", lambda: observed("trax", "angle_dtype") == "float64" and observed("trax", "storage")["state_dict"] == ["weights"] and variant_trax.make(5, 8).weights.requires_grad and variant_trax.make(5, 8).weights.dtype == torch.float32),
+        f"google/trax {TRAX_PATH} @ 044c10b, PositionalEncoding.init_weights_and_state (the comment quoted)", lambda: "Trainable parameters, initialized above" in code("trax") and observed("trax", "angle_dtype") == "float64" and observed("trax", "storage")["state_dict"] == ["weights"] and variant_trax.make(5, 8).weights.requires_grad and variant_trax.make(5, 8).weights.dtype == torch.float32),
     computed('trax-sgd',
         'Training moves it away from the sinusoids: one SGD step with learning rate 0.1 on the sum of the output already shifts row 0 by 0.1 (last output).',
         passes(tm.test_trax_table_is_trained)),
@@ -354,7 +352,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         f"keras-team/keras-hub {KERAS_PATH} @ 0e1444f ({RESEARCH})", lambda: cites("keras_hub", KERAS_PATH)),
     computed('keras-right',
         "**Right:** the paper's table, interleaved with sine and cosine masks, so an **odd width works**, and a `start_index` for cached decoding.",
-        lambda: row("keras_hub", "interleaved") and observed("keras_hub", "odd_d7") == "correct" and "start_index" in code("keras_hub")),
+        lambda: row("keras_hub", "interleaved") and observed("keras_hub", "odd_d7") == "correct" and "start_index" in code("keras_hub") and "cos_mask = (j % 2)" in code("keras_hub")),
     cited('keras-risky',
         "**Risky:** every number is cast to the layer's `compute_dtype` (`ops.cast(positions + start_index, self.compute_dtype)`).",
         f"keras-team/keras-hub {KERAS_PATH} @ 0e1444f, SinePositionEncoding.call", lambda: "self.compute_dtype" in code("keras_hub") and variant_keras_hub.build(5, 8, torch.float16).dtype == torch.float16),
@@ -390,7 +388,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         f"tensorflow/models {TFM_PATH} @ 00b830c ({RESEARCH})", lambda: cites("tf_models_relative", TFM_PATH)),
     cited('tfm-absolute',
         'Despite the name, it is an absolute table; its docstring cites section 3.5 of the paper.',
-        f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding docstring", lambda: observed("tf_models_relative", "first_position") == 0 and torch.allclose(variant_tf_models_relative.build(50, 8), BY_KEY["tensor2tensor"].build(50, 8), atol=1e-6)),
+        f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding docstring ('Defined and formulized in \"Attention is All You Need\", section 3.5'), read at that commit; call builds position = tf.range(length) from 0", lambda: observed("tf_models_relative", "first_position") == 0 and torch.allclose(variant_tf_models_relative.build(50, 8), BY_KEY["tensor2tensor"].build(50, 8), atol=1e-6)),
     computed('tfm-no-guard',
         "**tensor2tensor's table without tensor2tensor's two safety nets.** The step between frequencies is divided by `num_timescales - 1` with no `max(·, 1)` guard, so a width of 2 or 3 divides by zero: in float32 that is no error but a table of NaN (last output).",
         lambda: passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)() and "/ (torch.tensor(num_timescales, dtype=torch.float32) - 1)" in code("tf_models_relative") and "max(half - 1, 1)" in code("tensor2tensor") and observed("tensor2tensor", "odd_d7") == "zero column (6)"),
@@ -398,8 +396,8 @@ LEDGER = Ledger('variants/more-libraries.md', [
         'And an odd width gets no padding column: asked for 7 columns, it returns 6, which fails only when the table is added.',
         lambda: observed("tf_models_relative", "odd_d7") == "wrong width (6 columns)" and passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)()),
     cited('tfm-float32',
-        'The layer forces its dtype to float32, as its comment says, because log and exp "are numerically unstable in float16".',
-        f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding.__init__ (the comment quoted)", lambda: "float32" in code("tf_models_relative") and variant_tf_models_relative.build(4, 8).dtype == torch.float32),
+        'The layer defaults its dtype to float32 and casts every number it computes with to float32, because, as its comment says, log and exp "are numerically unstable in float16".',
+        f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding: __init__ sets kwargs['dtype'] = 'float32' unless given (the comment quoted), call casts positions, num_timescales and the range to tf.float32", lambda: "float32" in code("tf_models_relative") and variant_tf_models_relative.build(4, 8).dtype == torch.float32),
 ])
 
 test_claims_hold = LEDGER.test
