@@ -45,20 +45,18 @@ def fractions(results: dict, seeds: tuple[int, ...], task: str, variant: str) ->
 
 def figure(layout: Layout, results: dict, seeds: tuple[int, ...], length: int):
     """Tokens right for each variant, one dot per seed and a bar at the median: one panel per task."""
-    small = {} if layout.narrow else {"fontsize": 8}  # the wide figure keeps its small labels and titles
-    titles = {} if layout.narrow else {"fontsize": 10}
-    fig, axes = plt.subplots(*layout.grid(len(TASKS)), figsize=layout.size(wide=(10, 3.6), narrow_height=7.2),
-                             sharey=True, constrained_layout=layout.narrow)
+    fig, axes = plt.subplots(*layout.grid(len(TASKS)), figsize=layout.size(wide=(9.5, 3.8), narrow_height=7.2),
+                             sharey=True, constrained_layout=True)
+    fig.get_layout_engine().set(wspace=0.06)  # shared y axis: a gap between the panels' tick labels
     for ax, task in zip(axes, TASKS):
         for index, variant in enumerate(VARIANTS):
             got = fractions(results, seeds, task, variant)
             ax.scatter([index] * len(got), got, color=f"C{index}", s=22)
             ax.hlines(sorted(got)[len(got) // 2], index - 0.3, index + 0.3, color=f"C{index}")
         ax.set_xticks(range(len(VARIANTS)), [LABELS[v].replace(", ", ",\n").replace("concatenate ", "concatenate\n")
-                                             for v in VARIANTS], **small)
-        if layout.narrow:  # the labels get the panel's whole width
-            ax.set_xlim(-0.5, len(VARIANTS) - 0.5)
-        ax.set_title(f"{task} (length {length})", **titles)
+                                             for v in VARIANTS])
+        ax.set_xlim(-0.5, len(VARIANTS) - 0.5)  # the labels get the panel's whole width
+        ax.set_title(f"{task} (length {length})")
         ax.set_ylim(0, 1.02)
     if layout.narrow:  # stacked: each panel names its axis, and the figure says how to read the dots once
         for ax in axes:

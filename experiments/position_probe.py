@@ -22,6 +22,9 @@ PROBE_SEQUENCES, HELD_OUT = 96, 32  # probe fitted on 64 sequences of length max
 RIDGE = 1e-3
 # --8<-- [end:setup]
 
+KEY = {"none": "none", "learned": "learned", "sin_add": "sinusoidal added", "sin_concat": "sinusoidal concatenated",
+       "rope": "RoPE", "alibi": "ALiBi"}  # the figure's key: one name and colour per encoding, in both panels
+
 
 def measure(base: Config, seeds: tuple[int, ...], count: int, held_out: int) -> dict:
     """For each encoding, mask and seed: the probe's held-out R² on every layer (two decimals), and the share of
@@ -40,33 +43,30 @@ def measure(base: Config, seeds: tuple[int, ...], count: int, held_out: int) -> 
 
 
 def figure(layout: Layout, results: dict, seeds: tuple[int, ...], layers: list[str]):
-    """R² against layer, median and min-max over seeds: one panel without the mask, one with it."""
-    small = {} if layout.narrow else {"fontsize": 8}  # the wide figure keeps its small legend and titles
-    titles = {} if layout.narrow else {"fontsize": 10}
-    fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(11, 4), narrow_height=8.4), sharey=True,
-                             constrained_layout=layout.narrow)
+    """R² against layer, median and min-max over seeds: one panel without the mask, one with it, and one key for both
+    below them (an encoding has the same colour in both panels; the panel's title says which mask)."""
+    fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4.4), narrow_height=8.2), sharey=True,
+                             constrained_layout=True)
+    fig.get_layout_engine().set(wspace=0.06)  # shared y axis: a gap between the panels' tick labels
     for ax, mask in zip(axes, (False, True)):
-        for index, ((position, causal), label) in enumerate(MASKS.items()):
+        for position, causal in MASKS:
             if Config(position=position, causal=causal).is_causal != mask:
                 continue
-            colour = f"C{index // 2 + (1 if position != 'none' else 0)}"  # one colour per encoding in both panels
+            name = position.removesuffix("_causal")
+            colour = f"C{list(KEY).index(name) + (name != 'none')}"  # the colours the figure has had (C1 unused)
             per_layer = [sorted(results[f"{position}/{causal}/{s}"]["r2"][layer] for s in seeds)
                          for layer in range(len(layers))]
             ax.fill_between(range(len(layers)), [c[0] for c in per_layer], [c[-1] for c in per_layer],
                             color=colour, alpha=0.18, linewidth=0)
-            ax.plot(range(len(layers)), [c[len(c) // 2] for c in per_layer], "o-", color=colour, label=label,
+            ax.plot(range(len(layers)), [c[len(c) // 2] for c in per_layer], "o-", color=colour, label=KEY[name],
                     markersize=4)
         ax.set_xticks(range(len(layers)), layers)
-        ax.set_title("causal mask" if mask else "no mask (bidirectional)", **titles)
+        ax.set_title("causal mask" if mask else "no mask (bidirectional)")
         ax.set_ylim(-0.1, 1.05)
-        if layout.narrow:  # stacked: each panel names its axis and has its key below it
-            ax.set_ylabel(layout.wrap("probe R² for the position (held out)", 0))
-            ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=1)
-        else:
-            ax.legend(**small)
-    if not layout.narrow:
-        axes[0].set_ylabel("probe R² for the position (held out)")
-    fig.suptitle(layout.wrap(f"Linear probe for the position, median and min–max over {len(seeds)} seeds"), **titles)
+        if layout.narrow or not mask:  # stacked, each panel names its axis; side by side, they share the left one
+            ax.set_ylabel("probe R² for the position (held out)")
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=2 if layout.narrow else 6)
+    fig.suptitle(layout.wrap(f"Linear probe for the position, median and min–max over {len(seeds)} seeds"))
     return fig
 
 
