@@ -164,6 +164,39 @@ def the_tests_note() -> bool:
             and ok(add_or_concatenate_tests.test_embedding_to_pe_norm_ratios) and ok(add_or_concatenate_tests.test_embeddings_and_pe_are_nearly_orthogonal)
             and ok(add_or_concatenate_tests.test_concatenation_costs_width))
 
+
+def geometry():
+    import add_or_concatenate.geometry as g
+
+    return g
+
+
+def concatenation_is_exactly_orthogonal() -> bool:
+    g = geometry()
+    e, pe = g.e[:8], g.pe[:8]
+    token = torch.cat([e, torch.zeros_like(e)], dim=1)
+    position = torch.cat([torch.zeros_like(pe), pe], dim=1)
+    both = torch.cat([e, pe], dim=1)
+    return (bool(((token @ position.T) == 0).all())
+            and torch.allclose(both.norm(dim=1) ** 2, e.norm(dim=1) ** 2 + pe.norm(dim=1) ** 2, rtol=1e-15, atol=0))
+
+
+def adding_is_nearly_orthogonal() -> bool:
+    """The quoted values bound the measured ones (they are rounded to 3 decimals: both must be upper bounds), neither
+    is 0, and the token embeddings are as long as the encodings."""
+    g, shown = geometry(), values("add_or_concatenate/geometry")
+    largest_cos, largest_gap = g.cos.abs().max().item(), g.gap.abs().max().item()
+    return (0.01 < largest_cos < number(shown["largest_cos"]) and 0.01 < largest_gap <= number(shown["largest_gap"])
+            and abs(g.e.norm(dim=1).mean().item() / g.pe.norm(dim=1).mean().item() - 1) < 0.01)
+
+
+def geometry_figure() -> bool:
+    g = geometry()
+    source = inspect.getsource(g)
+    return (g.e.shape == (512, 512) and g.pe.shape == (64, 512) and g.d == 512
+            and "ax.axvline(0" in source and "ax.hist(cos.flatten()" in source and abs(g.cos.mean().item()) < 0.01)
+
+
 LEDGER = Ledger('add-or-concatenate.md', [
     prose('title',
            r"Add or concatenate?",
@@ -279,6 +312,18 @@ LEDGER = Ledger('add-or-concatenate.md', [
     formula('four-terms',
              r"\[ (e_p + \mathrm{PE}_p)^\top W_Q^\top W_K (e_q + \mathrm{PE}_q) = \underbrace{e_p^\top W_Q^\top W_K e_q}_{\text{word–word}} + \underbrace{e_p^\top W_Q^\top W_K \mathrm{PE}_q + \mathrm{PE}_p^\top W_Q^\top W_K e_q}_{\text{mixed}} + \underbrace{\mathrm{PE}_p^\top W_Q^\top W_K \mathrm{PE}_q}_{\text{position–position}} . \]",
              four_terms),
+    computed('concat-orthogonal',
+        'The picture: concatenation gives the token and the position axes of their own, so the two parts are exactly orthogonal and the squared length of the input is exactly the sum of theirs.',
+        concatenation_is_exactly_orthogonal),
+    computed('adding-nearly',
+        'Adding puts them in one space, where random directions are nearly, not exactly, orthogonal: with token embeddings as long as the encodings, every cosine between a token and a position stays below {{ gen.add_or_concatenate.geometry.largest_cos }} in absolute value, and \\(\\lVert e + \\mathrm{PE} \\rVert^2\\) differs from \\(\\lVert e \\rVert^2 + \\lVert \\mathrm{PE} \\rVert^2\\) by at most {{ gen.add_or_concatenate.geometry.largest_gap }} of it.',
+        adding_is_nearly_orthogonal),
+    computed('geometry-alt-left',
+        '![Left: a sketch, the concatenated vector with token and position on separate axes, and the sum of two nearly orthogonal vectors in one space.',
+        lambda: concatenation_is_exactly_orthogonal() and adding_is_nearly_orthogonal()),
+    computed('geometry-alt-right',
+        "Right: histogram of the cosine between 512 random token embeddings and 64 positions' encodings for d_model = 512, a narrow bump around 0, against the single value 0 of concatenation](generated/add_or_concatenate/geometry.svg)",
+        geometry_figure),
 ])
 
 test_claims_hold = LEDGER.test

@@ -3,6 +3,7 @@
 import importlib
 import inspect
 import math
+import re
 
 import base.comparison as bc
 import torch
@@ -149,6 +150,20 @@ def the_test_note() -> bool:
     return ("2 * math.pi * large ** (510 / 512)" in source and 'values("properties/dot_product_vs_offset")["first_min"]' in source
             and ok(te.test_what_the_base_trades))
 
+
+def beyond_draws_the_extension_wavelengths() -> bool:
+    """beyond.md's section draws the wavelengths each context-extension method gives; no job of the site measures a
+    model's quality under those methods (no generated output names them outside that figure's job)."""
+    beyond = (ROOT / "docs" / "beyond.md").read_text(encoding="utf-8")
+    section = beyond.split("## The base in RoPE, and stretching the context")[1].split("\n## ")[0]
+    generated = ROOT / "docs" / "generated"
+    naming = {p.relative_to(generated).as_posix().split(".")[0].split("-")[0] for p in generated.rglob("*.*")
+              if p.suffix in (".txt", ".json", ".md") and re.search(r"yarn|ntk|interpolation", p.read_text(encoding="utf-8"), re.I)}
+    evidence = (ROOT / "docs" / "evidence.md").read_text(encoding="utf-8")
+    return ("![Wavelength of each" in section and "generated/beyond/context_extension.svg" in section
+            and naming <= {"beyond/context_extension", "variants/table", "variants/catalogue"} and "YaRN" not in evidence)
+
+
 LEDGER = Ledger('base.md', [
     computed('title',
              r"Why base 10000",
@@ -242,6 +257,9 @@ LEDGER = Ledger('base.md', [
     computed('the-test-note',
              r"`test_what_the_base_trades` recomputes the table: the closest distinct positions are neighbours at every base; as the base grows the neighbour distance shrinks and fewer pairs wrap inside the window; the longest wavelength is \(2\pi b^{510/512}\); far positions are more similar at base 1,000,000 than at base 10; the monotone range is longer at 10000 than at 10 or 1,000,000; most pairs wrap at 10000; and the first local minimum for base 10000 equals the one quoted on [Properties](properties.md#it-decreases-only-locally).",
              the_test_note),
+    computed('beyond-draws-extension',
+        "[The base in RoPE](beyond.md#the-base-in-rope-and-stretching-the-context) draws the wavelengths that context-extension methods change; their effect on a model's quality is not measured on this site.",
+        beyond_draws_the_extension_wavelengths),
 ])
 
 test_claims_hold = LEDGER.test

@@ -127,6 +127,15 @@ def settings_and_tolerance() -> bool:
             and '"reference_values.values.json"' in test
             and torch.finfo(torch.float32).eps < tolerance < 100 * torch.finfo(torch.float32).eps)
 
+
+def curves_mark_p_with_a_vertical_line() -> bool:
+    js = (DOCS / "javascripts" / "explorer.js").read_text(encoding="utf-8")
+    draw = js.split("function drawCurves()")[1].split("\n  function ")[0]
+    marker = js.split("function markers(")[1].split("\n  function ")[0]
+    return ("Vertical marker lines" in js.split("function markers(")[0][-200:] and "x: s.p," in draw
+            and 'el("line", { x1: X(m.x), x2: X(m.x), y1: box.t, y2: box.t + box.h' in marker)
+
+
 LEDGER = Ledger('explorer.md', [
     prose('title',
         'Interactive explorer',
@@ -169,6 +178,9 @@ LEDGER = Ledger('explorer.md', [
     computed('settings-and-tolerance',
         "The snippet exports the rows, the dot products and the shifted vectors for {{ gen.explorer.reference_values.settings }} settings (one of them the paper's `d_model = 512` at position 900, one with an odd width); a browser test sets the same values in the controls above and checks that what this page computes matches them to within {{ gen.explorer.reference_values.tolerance }} (the float32 level):",
         settings_and_tolerance),
+    computed('vertical-line-p',
+        'there is room; the vertical line marks p.</p>',
+        curves_mark_p_with_a_vertical_line),
 ])
 
 test_claims_hold = LEDGER.test

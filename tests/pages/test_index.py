@@ -124,6 +124,16 @@ def ledger_for_every_page() -> bool:
     return all(test_claims.module_for(page).is_file() for page in test_claims.pages()) and has_tests(
         "test_claims", "test_every_claim_on_the_page_is_in_its_ledger")
 
+
+def tour_from_order_to_rotation() -> bool:
+    """The tour has five steps with one figure each, the first on attention and order, a later one on the rotation."""
+    from pages import test_tour as tour
+
+    heads = [s.split("\n")[0] for s in tour.steps()]
+    return (tour.five_steps_one_picture_each() and "Attention cannot see order" in heads[0]
+            and any("rotation" in h for h in heads[1:]) and tour.attention_ignores_order() and tour.shift_is_a_matrix())
+
+
 LEDGER = Ledger('index.md', [
     equation('the-formula', DISPLAY),
     prose('title',
@@ -217,6 +227,9 @@ LEDGER = Ledger('index.md', [
     prose('contributing',
            r"[Contributing](contributing.md) shows how to add to it.",
            'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
+    computed('take-the-tour',
+        'Take [the guided tour](tour.md): five steps, one picture each, from why attention needs positions to the rotation that makes the encoding work.',
+        tour_from_order_to_rotation),
 ])
 
 test_claims_hold = LEDGER.test

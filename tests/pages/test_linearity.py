@@ -1,6 +1,7 @@
 """The claims of docs/linearity.md, each with what makes it true (see tests/claimcheck.py)."""
 
 import math
+import re
 
 import torch
 from claimcheck import Ledger, cited, computed, equation, formula, inline, passes, prose
@@ -178,6 +179,29 @@ def single_sine_cannot_shift() -> bool:
 def two_full_turns() -> bool:
     w = frequencies(5)[-1].item()
     return number(values("linearity/odd")["positions"]) == 2 * math.ceil(2 * math.pi / w)
+
+
+def rotation_figure_as_described() -> bool:
+    import inspect
+
+    import linearity.rotation as fig
+
+    source = inspect.getsource(fig)
+    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and len(fig.point) == 7 and fig.d == 8
+            and fig.terms.shape[1] == 4 and "red: M_" in source and "green: textbook" in source)
+
+
+def checked_window() -> bool:
+    from support import text
+
+    shown, out = values("linearity/shift_matrix"), text("linearity/shift_matrix", "check")
+    offsets = [int(k) for k in re.search(r"k = \[([^\]]+)\]", out).group(1).split(",")]
+    widths = [int(w) for w in re.findall(r"d_model = +(\d+):", out)]
+    return (out.startswith(f"{number(shown['positions']):.0f} positions x {shown['offsets']} offsets")
+            and len(offsets) == int(shown["offsets"]) and min(offsets) < 0 and len(widths) == 6
+            and sum(w % 2 for w in widths) == 2 and all(("paired columns" in ln) == (w % 2 == 1)
+                for ln, w in zip(out.splitlines()[1:], widths))
+            and passes(t.test_odd_widths_shift_their_complete_pairs, 65)())
 
 
 LEDGER = Ledger('linearity.md', [
@@ -422,6 +446,18 @@ LEDGER = Ledger('linearity.md', [
         '**labml.ai**, [annotated RoPE](https://github.com/labmlai/annotated_deep_learning_paper_implementations/blob/master/labml_nn/transformers/rope/__init__.py).', LABML),
     cited("labml-no-minus",
         'The documentation writes \\(\\theta_i = 10000^{2(i-1)/d}\\) without the minus sign (the code is right).', LABML),
+    computed('rotation-alt-left',
+        "![Left: pair 0's (sin, cos) point for positions 0 to 6 on the unit circle, turning clockwise, with M_2 carrying position 1 to position 3 (red) and the textbook rotation by 2 carrying it back (green).",
+        rotation_figure_as_described),
+    computed('rotation-alt-middle',
+        'Middle: heatmap of the 8 by 8 matrix M_3, 2 by 2 rotation blocks on the diagonal and zeros elsewhere.',
+        rotation_figure_as_described),
+    computed('rotation-alt-right',
+        'Right: cos(ω_i k) for the four pairs of d_model = 8 against the offset k, and their sum, which is the dot product PE(p)·PE(p+k)](generated/linearity/rotation.svg)',
+        rotation_figure_as_described),
+    computed('checked-window',
+        'Every position \\(p\\) in a window of {{ gen.linearity.shift_matrix.positions }}, for {{ gen.linearity.shift_matrix.offsets }} offsets (negative ones too) and six widths, two of them odd (there only the complete pairs are compared, see [below](#odd-d_model-the-lone-sine-has-no-matrix)):',
+        checked_window),
 ])
 
 test_claims_hold = LEDGER.test

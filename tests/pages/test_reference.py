@@ -129,6 +129,121 @@ def saving_cost():
             and passes(variants_tests.test_checkpoints_with_a_saved_table_refuse_to_load)())
 
 
+def chunked(seq_len: int, d: int) -> list[int]:
+    """How many positions each call of encode_positions gets while positional_encoding builds a table."""
+    import reference
+
+    sizes, original = [], reference.encode_positions
+
+    def spy(position, d_model, **kw):
+        sizes.append(len(position))
+        return original(position, d_model, **kw)
+
+    reference.encode_positions = spy
+    try:
+        table = reference.positional_encoding(seq_len, d)
+    finally:
+        reference.encode_positions = original
+    return sizes if torch.equal(table, positional_encoding(seq_len, d)) else []
+
+
+def one_chunk_beyond_the_table() -> bool:
+    """The float64 work is done a chunk at a time, and a chunk's size does not grow with the table's length: the
+    memory beyond the table is bounded by one chunk (the peak for long tables is measured by the slow test
+    test_peak_memory_stays_within_one_and_a_half_tables)."""
+    from reference import CHUNK_VALUES
+
+    for d in (8, 512, 1000):
+        short, long = chunked(CHUNK_VALUES // d // 2, d), chunked(5 * CHUNK_VALUES // d + 3, d)
+        if not (len(short) == 1 and len(long) == 6 and max(long) * d <= CHUNK_VALUES and sum(long) == 5 * CHUNK_VALUES // d + 3):
+            return False
+    return callable(getattr(reference_tests, "test_peak_memory_stays_within_one_and_a_half_tables", None))
+
+
+def output_dtype_is_x_and_table_float32() -> bool:
+    return (PositionalEncoding(8, 4).pe.dtype == torch.float32
+            and PositionalEncoding(8, 4, dtype=torch.float64).pe.dtype == torch.float64
+            and all(passes(reference_tests.test_output_has_the_dtype_of_x_and_the_table_rounded_to_it, t)()
+                    for t in (torch.float16, torch.bfloat16, torch.float32, torch.float64)))
+
+
+def quoted_dtype_differences() -> bool:
+    shown = values("reference_page/contract")
+    exact = positional_encoding(5000, 64, dtype=torch.float64)
+    layer = PositionalEncoding(d_model=64, max_len=5000).eval()
+    half = (layer(torch.zeros(1, 5000, 64, dtype=torch.float16))[0].double() - exact).abs().max().item()
+    wide = (layer(torch.zeros(1, 5000, 64, dtype=torch.float64))[0] - exact).abs().max().item()
+    return (shown["float16_difference"].startswith("< ") and 2.0**-13 < half < number(shown["float16_difference"]) <= 2.0**-11
+            and shown["float64_difference"].startswith("< ") and 2.0**-27 < wide < number(shown["float64_difference"]) <= 2.0**-24
+            and passes(reference_tests.test_float64_x_gets_float32_rounding_unless_the_module_is_converted)())
+
+
+def raises(call, error) -> str:
+    try:
+        call()
+    except error as caught:
+        return str(caught)
+    return ""
+
+
+def sizes_base_and_dtype_are_checked() -> bool:
+    """Each rule of the sentence: sizes positive ints, base finite and > 1, frequencies distinct in float32 (too close
+    to 1, or so large the low ones round to 0), dtype floating."""
+    pe = positional_encoding
+    return all([
+        "must be a positive int, got 0" in raises(lambda: pe(0, 4), ValueError),
+        "must be a positive int, got 4.0" in raises(lambda: pe(4.0, 4), TypeError),
+        "finite number > 1, got 1.0" in raises(lambda: pe(4, 4, base=1.0), ValueError),
+        "finite number > 1, got inf" in raises(lambda: pe(4, 4, base=math.inf), ValueError),
+        "same frequency in float32" in raises(lambda: pe(4, 8, base=1 + 1e-9), ValueError),
+        "low frequencies round to 0" in raises(lambda: pe(4, 8, base=1e300), ValueError),
+        "floating-point torch.dtype" in raises(lambda: pe(4, 4, dtype=torch.int64), ValueError),
+        pe(2, 8, base=1.0001).dtype == torch.float32,
+        passes(reference_tests.test_every_accepted_base_gives_each_pair_its_own_frequency, 1.0001, 512)(),
+    ])
+
+
+def too_large_refused_before_allocating() -> bool:
+    source = inspect.getsource(positional_encoding)
+    message = raises(lambda: positional_encoding(10**12, 512), MemoryError)
+    module = inspect.getsource(PositionalEncoding.__init__)
+    return (source.index("check_memory(") < source.index("torch.empty(")
+            and module.index("check_memory(") < module.index("positional_encoding(")
+            and "seq_len=1000000000000 and d_model=512 need 2,048,000 GB" in message and "of memory" in message)
+
+
+def error_lines() -> list[str]:
+    return [ln for ln in text("reference_page/contract", "errors").splitlines() if ln.strip()]
+
+
+def each_error_names_value_and_allowed() -> bool:
+    import reference_page.contract as contract
+
+    lines = error_lines()
+    named = {"an int64 x": "torch.int64", "a list": "got list", "a numpy array": "got numpy.ndarray",
+             "a meta-device x": "x is on meta", "base=10**400": "1329 bits", "base=1+1e-15": "base=1.000000000000001",
+             "seq_len=10**12": "seq_len=1000000000000"}
+    allowed = ("must be", "move one", "choose", "need")
+    return (list(named) == list(contract.calls) and len(lines) == len(named)
+            and all(ln.startswith(what + ": ") and value in ln and any(a in ln for a in allowed)
+                    for ln, (what, value) in zip(lines, named.items())))
+
+
+def module_checks_shape_dtype_device() -> bool:
+    table = positional_encoding(5, 8)
+    cast = torch.zeros(5, 8, dtype=torch.int64) + table.to(torch.int64)  # what forward would add for an integer x
+    return (".to(x.dtype)" in inspect.getsource(PositionalEncoding.forward) and not torch.equal(cast.double(), table.double())
+            and passes(reference_tests.test_module_rejects_bad_input, (2, 5, 7), "x must have shape [batch, seq, 8], got [2, 5, 7]")()
+            and passes(reference_tests.test_module_refuses_a_non_floating_x_naming_its_dtype, torch.int64)()
+            and passes(reference_tests.test_x_and_the_table_on_different_devices_get_a_clear_message, "meta", "cpu")())
+
+
+def one_line_per_bad_input() -> bool:
+    import reference_page.contract as contract
+
+    return len(error_lines()) == len(contract.calls) and "reference_page/contract-errors.txt" in (DOCS / "reference.md").read_text()
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "The reference implementation", "the page's title"),
     computed('compared-against', "This is the implementation every variant on the site is compared against, and the table that the other snippets and the tests import.", compared_against),
@@ -157,6 +272,15 @@ LEDGER = Ledger('reference.md', [
     computed('buffer', "**Why the table is a buffer, and why it is not in `state_dict`.** A buffer moves with the module: `.to(device)` and `.half()` take it along, so `forward` never copies it between devices.", buffer_moves),
     computed('non-persistent', "It is registered with `persistent=False`, so `state_dict` holds {{ gen.reference_page.module_usage.state_dict_entries }} entries for this module: the table is a pure function of `max_len`, `d_model` and `base` and is rebuilt whenever the module is built.", not_in_state_dict),
     computed('saving-cost', "Saving it would add {{ gen.reference_page.module_usage.table_kib_512 }} KiB of float32 to every checkpoint for `max_len = 5000`, `d_model = 512`, and would make a checkpoint refuse to load into a module built with another `max_len` ([what other implementations do](variants/converting.md#checkpoints-and-state_dict)).", saving_cost),
+    computed('chunks', "`positional_encoding` has `encode_positions` compute them for a chunk of positions at a time, not for the whole table at once, so the memory needed beyond the table is that of one chunk, whatever the table's length: a long table needs little more than its own size.", one_chunk_beyond_the_table),
+    computed('output-dtype', "**What dtype comes out.** The output has the dtype of `x`: the table, a float32 buffer unless the module is built with another `dtype`, is rounded to `x`'s dtype before it is added.", output_dtype_is_x_and_table_float32),
+    computed('dtype-differences', 'Float16 input thus gets the table rounded to float16 (off by {{ gen.reference_page.contract.float16_difference }}), and float64 input gets float32 values, off by {{ gen.reference_page.contract.float64_difference }} from the float64 table; build the module with `dtype=torch.float64` to add the float64 table itself:', quoted_dtype_differences),
+    prose('heading-bad-input', 'Bad input', 'a heading'),
+    computed('sizes-base-dtype', 'Every size must be a positive `int`; `base` must be a finite number greater than 1 whose frequencies \\(\\text{base}^{-2i/d}\\) all differ in float32 (a base too close to 1 would give two pairs the same frequency, and a huge one rounds the low frequencies to 0); `dtype` must be a floating-point dtype.', sizes_base_and_dtype_are_checked),
+    computed('memory-refused', "A table larger than the machine's memory is refused before anything is allocated, naming the sizes and the memory they need.", too_large_refused_before_allocating),
+    computed('errors-name-value', 'Each error names the value it got and what is allowed:', each_error_names_value_and_allowed),
+    computed('module-checks', 'The module also checks what it is given: the shape, a floating-point tensor (an integer `x` would cast the table to integers), and the device of its table:', module_checks_shape_dtype_device),
+    computed('what-each-gets', 'What each kind of bad input gets, as the code below prints it:', one_line_per_bad_input),
 ], typed={'512': "the paper's d_model, a parameter the sentence names"})
 
 test_claims_hold = LEDGER.test

@@ -238,6 +238,13 @@ def simple_codes_test() -> bool:
     return ('{"integer p": True, "p / length": False, "binary": True, "sinusoidal": True}' in source
             and ok(te.test_simple_codes_fail_the_properties_the_page_says_they_fail))
 
+
+def evidence_measures_the_hypothesis() -> bool:
+    evidence = (DOCS / "evidence.md").read_text(encoding="utf-8")
+    section = evidence.split("{ #the-papers-hypothesis }")[1].split("\n## ")[0]
+    return "trained head" in evidence.split("{ #the-papers-hypothesis }")[0].rsplit("\n## ", 1)[1] and "{{ gen." in section
+
+
 LEDGER = Ledger('why-positions.md', [
     prose('title',
            r"Why positions are needed",
@@ -407,6 +414,9 @@ LEDGER = Ledger('why-positions.md', [
     formula('equivariance-display',
              r"\[ \operatorname{Attention}(PX) = P \operatorname{Attention}(X). \]",
              equivariance_with_p),
+    computed('heads-measured',
+        '(Whether trained heads use it is [measured here](evidence.md#the-papers-hypothesis).)',
+        evidence_measures_the_hypothesis),
 ], typed={'999': 'the position the sentence names, a parameter'})
 
 test_claims_hold = LEDGER.test
