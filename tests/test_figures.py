@@ -87,7 +87,7 @@ def test_a_phone_gets_the_narrow_version_and_paper_the_wide_one(browser, built_s
     phone = {(p, f.name) for p, f, _, _ in shown_figures(browser, site_url, built_site, 390, "screen")}
     paper = {(p, f.name) for p, f, _, _ in shown_figures(browser, site_url, built_site, 718, "print")}
     assert ("linearity.html", "rotation-narrow.svg") in phone
-    assert ("linearity.html", "linearity_rotation.svg") in paper
+    assert ("linearity.html", "rotation.svg") in paper
     assert not any(name.endswith("-narrow.svg") for _, name in paper)
 
 
