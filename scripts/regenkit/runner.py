@@ -185,6 +185,8 @@ def run_all(
             report(*results[job.name])
     except KeyboardInterrupt:
         runner.cancel()
+        if runner.server is not None and own:  # end of input: the worker kills its children and exits, which wakes
+            runner.server.close()  # every thread still waiting on it, so that Ctrl-C stays prompt on a loaded machine
         pool.shutdown(wait=True, cancel_futures=True)
         raise Interrupted from None
     finally:
