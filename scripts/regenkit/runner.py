@@ -21,6 +21,10 @@ from .outputs import bench_structure, output_problems
 from .workers import ForkServer, WorkerGone, enabled
 
 STDERR_SHOWN = 20_000  # characters of a failing job's standard error shown (its end)
+# Seconds the main thread waits at most before it runs Python again. The kernel hands a Ctrl-C (or SIGTERM) sent to
+# regen to any of its threads; Python runs the handler in the main thread only, the next time that thread runs, so a
+# main thread blocked in an untimed wait would notice the signal only when a job ends (seen on a loaded machine).
+SIGNAL_POLL = 0.2
 UNWATCHED = {".git", ".venv", ".cache", "site", "__pycache__", ".pytest_cache", "node_modules"}
 
 
@@ -177,9 +181,12 @@ def run_all(
             print(f"regen: note: {error}; running each job in a fresh interpreter", file=sys.stderr)
     try:
         futures = {pool.submit(runner.run, j, staging_root / j.name): j for j in todo if j.kind != "bench"}
-        for future in concurrent.futures.as_completed(futures):
-            results[futures[future].name] = future.result()
-            report(*results[futures[future].name])
+        pending = set(futures)
+        while pending:  # never an untimed wait: see SIGNAL_POLL
+            done, pending = concurrent.futures.wait(pending, SIGNAL_POLL, concurrent.futures.FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: futures[f].name):
+                results[futures[future].name] = future.result()
+                report(*results[futures[future].name])
         for job in (j for j in todo if j.kind == "bench"):  # timings: one at a time, with nothing else running
             results[job.name] = runner.run(job, staging_root / job.name)
             report(*results[job.name])

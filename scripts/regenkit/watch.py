@@ -98,7 +98,12 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
                 print(f"regen --watch: {error}", file=sys.stderr, flush=True)
             write_status(failures)
             sys.stdout.flush()
-            events.get()  # block until something is saved
+            while True:  # until something is saved; short waits, so that Ctrl-C and SIGTERM stay prompt
+                try:
+                    events.get(timeout=0.5)
+                    break
+                except queue.Empty:
+                    pass
             time.sleep(DEBOUNCE)
             while not events.empty():
                 events.get_nowait()

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from . import config
@@ -43,7 +44,10 @@ class ForkServer:
         self.ready = threading.Event()
         self.changed = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
-        if not self.ready.wait(STARTUP_SECONDS) or self.proc.poll() is not None:
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not self.ready.wait(0.2) and time.monotonic() < deadline:  # short waits: Ctrl-C stays prompt
+            pass
+        if not self.ready.is_set() or self.proc.poll() is not None:
             self.close()
             raise WorkerGone("the preloaded worker did not start (see .cache/regen/forkserver.log)")
 
