@@ -5,6 +5,7 @@ the tests of tests/pages/test_beyond_code.py); the papers it reports are cited b
 are checked on diffusers where it is installed. Displays are checked with random matrices.
 """
 
+import inspect
 import math
 import re
 
@@ -498,7 +499,8 @@ def yarn_parts() -> bool:
     y = ce.yarn(d, 10000.0, s, trained)
     turns = trained / lam
     between = (turns >= 1) & (turns <= 32)
-    return (torch.allclose(y[turns > 32], lam[turns > 32], rtol=1e-12, atol=0) and torch.allclose(y[turns < 1], s * lam[turns < 1])
+    defaults = {k: v.default for k, v in inspect.signature(ce.yarn).parameters.items()}
+    return (defaults["alpha"] == 1 and defaults["beta"] == 32 and torch.allclose(y[turns > 32], lam[turns > 32], rtol=1e-12, atol=0) and torch.allclose(y[turns < 1], s * lam[turns < 1])
             and bool(((y[between] > lam[between]) & (y[between] < s * lam[between])).all()))
 
 
