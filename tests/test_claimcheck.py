@@ -189,6 +189,8 @@ QUOTED_SLIPS = [
     ("precision.md", "float32-band", "precision/error_vs_position", "float32_slope", "1.50"),
     ("performance.md", "fast-cost", "build_table", "fast_vs_reference", "2"),
     ("faq.md", "dot-product", "faq/quoted_numbers", "first_rise_512", "61"),
+    ("beyond.md", "figure-dips", "beyond/distinct_positions", "pair0_offset", "355"),
+    ("beyond.md", "yarn-counts", "beyond/context_extension", "yarn_kept", "20"),
 ]
 
 
@@ -255,6 +257,18 @@ def test_a_library_fact_is_checked_against_the_installed_library(monkeypatch):
     claim = _check_of("variants/libraries.md", "marian-checkpoints")
     kept = [k for k in transformers.MarianMTModel._keys_to_ignore_on_save if "decoder" not in k]
     monkeypatch.setattr(transformers.MarianMTModel, "_keys_to_ignore_on_save", kept)  # "lists both tables": no
+    with pytest.raises(AssertionError, match="does not hold"):
+        claim.verify()
+
+
+def test_a_transcribed_source_is_checked_against_the_library_that_reproduces_it(monkeypatch):
+    """beyond.md's DDPM sentence keeps a transcription of DDPM's function and checks it against diffusers' default:
+    were diffusers' default the other tradition (paper frequencies, [cos | sin]), the sentence's check would fail."""
+    embeddings = pytest.importorskip("diffusers.models.embeddings")
+    claim = _check_of("beyond.md", "ddpm")
+    original = embeddings.get_timestep_embedding
+    monkeypatch.setattr(embeddings, "get_timestep_embedding",
+                        lambda t, d, **kw: original(t, d, flip_sin_to_cos=True, downscale_freq_shift=0))
     with pytest.raises(AssertionError, match="does not hold"):
         claim.verify()
 

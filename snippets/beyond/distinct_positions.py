@@ -10,6 +10,7 @@ from pelib.figures import LAYOUTS
 from base.comparison import distance_by_offset
 
 D_MODEL, N = 512, 100_000
+SHOWN = 2000  # the figure's offsets: 1 .. SHOWN
 
 # --8<-- [start:distances]
 k = torch.arange(1, N)  # every offset between two positions in 0 .. N - 1
@@ -27,11 +28,11 @@ print(f"the whole encoding: closest at offset {closestf}, distance {full.min().i
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
     with layout.style():
         fig, ax = plt.subplots(figsize=layout.size(wide=(7, 3.6), narrow_height=3.6))
-        shown = k <= 2000
+        shown = k <= SHOWN
         ax.semilogy(k[shown], pair0[shown], ".", ms=2, color="C0", label="pair 0 alone: 2|sin(k/2)|")
         ax.semilogy(k[shown], full[shown], "-", lw=0.8, color="C3", label=f"whole encoding, d_model = {D_MODEL}")
-        ax.axvline(710, color="grey", lw=0.6, ls=":")
-        ax.text(730, 2e-4, "k = 710 ≈ 113 · 2π", color="grey")
+        ax.axvline(closest0, color="grey", lw=0.6, ls=":")
+        ax.text(closest0 + 20, 2e-4, f"k = {closest0} ≈ {closest0 / (2 * math.pi):.0f} · 2π", color="grey")
         ax.set_xlabel("offset k between two positions")
         ax.set_ylabel("distance (log scale)" if layout.narrow else "distance between encodings (log)")
         ax.set_title(layout.wrap("One pair nearly repeats; the whole vector stays apart"))
@@ -42,5 +43,5 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
 docenv.save_values({
     "n": f"{N:,}", "d_model": str(D_MODEL), "pair0_offset": str(closest0),
     "pair0_turns": f"{closest0 / (2 * math.pi):.5f}", "pair0_distance": f"{pair0.min().item():.1e}",
-    "full_offset": str(closestf), "full_distance": f"{full.min().item():.4f}",
+    "full_offset": str(closestf), "full_distance": f"{full.min().item():.4f}", "shown": f"{SHOWN:,}",
 })
