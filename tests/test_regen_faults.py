@@ -105,6 +105,13 @@ def test_a_timeout_kills_the_jobs_whole_process_group(repo_copy):
     assert not left, "a child of the timed-out job survived it"
 
 
+def as_in_a_terminal() -> None:
+    """Give the child Ctrl-C's default disposition, as a shell does for a command in the foreground. A process started
+    with SIGINT ignored keeps ignoring it (Python installs KeyboardInterrupt only over the default), and pytest-xdist's
+    workers ignore it: regen then rightly ignores a Ctrl-C, which this test is not about."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def signal_a_worker_thread(pid: int, signum: int) -> None:
     """Deliver `signum` to a thread of `pid` other than its main one, as the kernel may do with a signal sent to the
     process (tgkill, Linux)."""
@@ -131,6 +138,7 @@ def test_ctrl_c_stops_every_job_removes_staging_and_exits_non_zero(repo_copy, ta
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_in_a_terminal,
     )
     deadline = time.monotonic() + 60
     while not list(cache.glob("staging-*/zz_slow*")) and time.monotonic() < deadline:
