@@ -50,3 +50,18 @@ def test_ci_runs_make_test():
 def test_readme_opens_with_the_two_commands():
     head = (ROOT / "README.md").read_text()[:400]
     assert "make serve" in head and "make test" in head
+
+
+def test_the_time_stated_for_make_test_fast_is_the_measured_one():
+    """README, CONTRIBUTING and `make help` say how long `make test-fast` takes: the figure the loop benchmark measured
+    (docs/generated/contributor_loop.json), within a fifth, so that a slower suite or a hopeful edit shows here."""
+    import json
+
+    report = json.loads((ROOT / "docs" / "generated" / "contributor_loop.json").read_text(encoding="utf-8"))
+    measured = next(r["seconds"] for r in report["results"] if r["key"] == "test_fast")
+    for name in ("README.md", "CONTRIBUTING.md", "Makefile"):
+        lines = [line for line in (ROOT / name).read_text(encoding="utf-8").splitlines() if "test-fast" in line]
+        stated = [float(n) for line in lines for n in re.findall(r"about (\d+) s\b", line)]
+        assert stated, f"{name} no longer says how long make test-fast takes"
+        for figure in stated:
+            assert abs(figure - measured) <= measured / 5, f"{name} says about {figure:.0f} s; measured {measured} s"
