@@ -5,6 +5,8 @@ The build, the loopback server and the browser are benchmarks/_site_audit.py's, 
 
 from __future__ import annotations
 
+import fcntl
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -28,14 +30,28 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The site, built once per session with `mkdocs build --strict` into a temporary folder (never regenerates)."""
-    site = tmp_path_factory.mktemp("site")
-    try:
-        site_audit.build(site)
-    except RuntimeError as error:
-        pytest.fail(str(error))
+def built_site(tmp_path_factory, worker_id) -> Path:
+    """The site, built once per run with `mkdocs build --strict` into a temporary folder (never regenerates). Under
+    pytest-xdist the workers share one build: the first to ask builds it while the others wait on a lock."""
+    shared = tmp_path_factory.getbasetemp() if worker_id == "master" else tmp_path_factory.getbasetemp().parent
+    site, done = shared / "site", shared / "site.built"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not done.exists():
+            shutil.rmtree(site, ignore_errors=True)  # a build that failed in another worker
+            site.mkdir()
+            try:
+                site_audit.build(site)
+            except RuntimeError as error:
+                pytest.fail(str(error))
+            done.touch()
     return site
+
+
+@pytest.fixture(scope="session")
+def worker_id(request) -> str:
+    """pytest-xdist's worker name ("gw0", …), or "master" without it (xdist defines the same fixture when loaded)."""
+    return getattr(request.config, "workerinput", {}).get("workerid", "master")
 
 
 @pytest.fixture(scope="session")
