@@ -121,6 +121,7 @@ def read_markdown(text: str) -> Page:
     paragraph: list[str] = []
     display: list[str] | None = None
     fence: str | None = None
+    in_item = False  # the paragraph being read is a list item
 
     def flush() -> None:
         if paragraph:
@@ -165,9 +166,14 @@ def read_markdown(text: str) -> Page:
         if line.startswith("[^"):  # a footnote: its text is prose
             flush()
             line = re.sub(r"^\[\^[^\]]+\]:\s*", "", line)
-        if re.match(r"^([-*+]|\d+\.)\s+", line):  # a list item starts a block of its own
+        if re.match(r"^([-*+]|\d+\.)\s+", line) and (not paragraph or in_item):
+            # a list item starts a block of its own; inside a paragraph, as in Python-Markdown, a line that starts
+            # like one ("+ 1 tokens") only continues the paragraph (a list needs a blank line before it)
             flush()
             line = re.sub(r"^([-*+]|\d+\.)\s+", "", line)
+            in_item = True
+        elif not paragraph:
+            in_item = False
         if re.match(r"^[*_]{2}[^*_]+[*_]{2}$", line):  # a bold line on its own is a label
             flush()
         paragraph.append(line)

@@ -123,6 +123,16 @@ def test_claim_words_flag_what_they_should_and_code_is_not_prose():
     assert read_markdown("Text.\n\n\\[\na < b\n\\]\n").displays == ["\\[ a < b \\]"]
 
 
+
+def test_list_items_are_blocks_but_a_wrapped_line_that_looks_like_one_is_not():
+    """As Python-Markdown renders them: a list needs a blank line (or another item) before it, so "+ 1 tokens" at the
+    start of a wrapped line continues its sentence (the splitter once cut it in two)."""
+    wrapped = read_markdown("Position t sees t\n+ 1 tokens, all of them.\n")
+    assert wrapped.sentences == ["Position t sees t + 1 tokens, all of them."]
+    listed = read_markdown("Two cases:\n\n- the sine comes first\n- the cosine comes second\n  and wraps.\n")
+    assert listed.sentences == ["Two cases:", "the sine comes first", "the cosine comes second and wraps."]
+
+
 DISPLAY_SLIPS = [
     # (page, ledger entry, wrong version of one piece, the piece)
     ("linearity.md", "theorem", r"-\sin \omega_i k", r"\sin \omega_i k"),  # via the block the theorem uses
