@@ -195,7 +195,7 @@ LEDGER = Ledger('base.md', [
            'follows from the three sentences above (Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5, Table 3)'),
     cited('named-after-what-it-sets',
            r"Code that exposes it names it after what it sets: `max_timescale=1.0e4` in tensor2tensor's `get_timing_signal_1d`, `max_wavelength=10000` in KerasNLP's `SinePositionEncoding`.",
-           'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/variants/tensor2tensor.py transcribes the first',
+           'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/pelib/variants/tensor2tensor.py transcribes the first',
            lambda: inspect.signature(importlib.import_module('variants.tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4),
     cited('dsse-question',
            r"A [Data Science Stack Exchange question on the choice of 10000](https://datascience.stackexchange.com/questions/82451) collects the community's intuitions, with heatmaps for smaller bases.",
