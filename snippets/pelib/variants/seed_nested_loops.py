@@ -1,6 +1,5 @@
 """The "OG positional encoding" blog post's version: two nested Python loops, one table entry at a time."""
 
-
 import torch
 
 
