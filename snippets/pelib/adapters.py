@@ -3,7 +3,7 @@ do not define them in their own way: the reference module, and a function that e
 
 `make(seq_len, d_model)` builds what the variant's users build (a module, or None for a plain function),
 `call(made, x)` uses it on embeddings x of shape [batch, seq, d_model] as its users do, and `build(seq_len,
-d_model)` returns the [seq_len, d_model] table it gives positions 0, 1, ... (see pelib.variants).
+d_model)` returns the [seq_len, d_model] table it gives positions 0, 1, ... (see pelib.variants.registry).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from pelib import docenv
 import math
 from importlib import metadata
 
-from pelib.variants import REFERENCE, VARIANTS, describe_storage, observe
+from pelib.variants.registry import REFERENCE, VARIANTS, describe_storage, observe
 
 
 # --8<-- [start:cells]

@@ -4,13 +4,13 @@ from pelib import docenv
 
 import torch
 
-from variants import fairseq as variant_fairseq
-from variants import seed_aiedge as variant_seed_aiedge
-from variants import seed_div_term as variant_seed_div_term
-from variants import split_sin_cos as variant_split_sin_cos
-from variants import tensor2tensor as variant_tensor2tensor
-from variants import whisper as variant_whisper
-from pelib.variants import interleaved_to_flipped, interleaved_to_split, inverse
+from pelib.variants import fairseq as variant_fairseq
+from pelib.variants import seed_aiedge as variant_seed_aiedge
+from pelib.variants import seed_div_term as variant_seed_div_term
+from pelib.variants import split_sin_cos as variant_split_sin_cos
+from pelib.variants import tensor2tensor as variant_tensor2tensor
+from pelib.variants import whisper as variant_whisper
+from pelib.variants.registry import interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
 
 

@@ -6,8 +6,8 @@ import difflib
 import inspect
 import textwrap
 
-from variants import split_sin_cos as variant_split_sin_cos
-from variants import tensor2tensor as variant_tensor2tensor
+from pelib.variants import split_sin_cos as variant_split_sin_cos
+from pelib.variants import tensor2tensor as variant_tensor2tensor
 from reference import encode_positions
 
 
@@ -36,8 +36,8 @@ DIFFS = {
 }
 
 for key, function in DIFFS.items():
-    text = diff_against_reference(function, f"variant_{key}.py")
+    text = diff_against_reference(function, f"pelib/variants/{key}.py")
     docenv.output_path("diff", key).write_text(text + "\n", encoding="utf-8")
     changed = text.splitlines()[2:]  # after the two header lines
-    print(f"variant_{key}.py: {sum(line.startswith('+') for line in changed)} lines added, "
+    print(f"pelib/variants/{key}.py: {sum(line.startswith('+') for line in changed)} lines added, "
           f"{sum(line.startswith('-') for line in changed)} removed")

@@ -4,7 +4,7 @@ from pelib import docenv
 import matplotlib.pyplot as plt
 from pelib.figures import LAYOUTS
 
-from pelib.variants import BY_KEY, sinusoids_in
+from pelib.variants.registry import BY_KEY, sinusoids_in
 
 # --8<-- [start:layouts]
 panels = {

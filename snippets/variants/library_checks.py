@@ -2,7 +2,7 @@
 
 from pelib import docenv
 
-from pelib.variants import BY_KEY, VARIANTS, layout, sinusoids_in
+from pelib.variants.registry import BY_KEY, VARIANTS, layout, sinusoids_in
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version
 
 

@@ -319,10 +319,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
         'Adding puts them in one space, where random directions are nearly, not exactly, orthogonal: with token embeddings as long as the encodings, every cosine between a token and a position stays below {{ gen.add_or_concatenate.geometry.largest_cos }} in absolute value, and \\(\\lVert e + \\mathrm{PE} \\rVert^2\\) differs from \\(\\lVert e \\rVert^2 + \\lVert \\mathrm{PE} \\rVert^2\\) by at most {{ gen.add_or_concatenate.geometry.largest_gap }} of it.',
         adding_is_nearly_orthogonal),
     computed('geometry-alt-left',
-        '![Left: a sketch, the concatenated vector with token and position on separate axes, and the sum of two nearly orthogonal vectors in one space.',
+        '![Panel "concatenate (left) or add (right)": a sketch, the concatenated vector with token and position on separate axes, and the sum of two nearly orthogonal vectors in one space.',
         lambda: concatenation_is_exactly_orthogonal() and adding_is_nearly_orthogonal()),
     computed('geometry-alt-right',
-        "Right: histogram of the cosine between 512 random token embeddings and 64 positions' encodings for d_model = 512, a narrow bump around 0, against the single value 0 of concatenation](generated/add_or_concatenate/geometry.svg)",
+        "Histogram panel: the cosine between 512 random token embeddings and 64 positions' encodings for d_model = 512, a narrow bump around 0, against the single value 0 of concatenation](generated/add_or_concatenate/geometry.svg)",
         geometry_figure),
 ])
 

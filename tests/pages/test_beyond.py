@@ -20,9 +20,9 @@ from pelib import context_extension as ce
 from pelib.shift import shift_matrix
 from pelib.sincos_nd import sincos_nd
 from pelib.spectrum import wavelengths
+from pelib.variants import guided_diffusion as variant_guided_diffusion
 from reference import encode_positions, frequencies, positional_encoding
 from support import DOCS, SNIPPETS, data, number, text, values
-from variants import guided_diffusion as variant_guided_diffusion
 
 from pages import test_beyond_code as bc
 from pages import test_linearity_code as lc

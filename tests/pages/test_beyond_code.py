@@ -93,7 +93,7 @@ from base.comparison import distance_by_offset  # noqa: E402
 from beyond import sincos_2d as beyond_sincos_2d  # noqa: E402
 from pelib import context_extension as ce  # noqa: E402
 from pelib.sincos_nd import sincos_nd  # noqa: E402
-from pelib.variants import column_permutation  # noqa: E402
+from pelib.variants.registry import column_permutation  # noqa: E402
 
 
 @pytest.mark.parametrize("base", [10.0, 10000.0, 1e6])

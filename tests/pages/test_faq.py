@@ -14,7 +14,7 @@ import torch
 import why_positions.permutation_equivariance as perm_eq
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.shift import shift_block, shift_matrix
-from pelib.variants import BY_KEY, VARIANTS, output_convention
+from pelib.variants.registry import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
 from support import DOCS, data, number, quoted_equals, text, values
 from variants.axis_slip import SeqFirstEncoding

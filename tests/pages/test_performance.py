@@ -19,7 +19,7 @@ from regenkit.jobs import discover
 from support import GENERATED as GENERATED_DIR
 from pages import test_performance_code as fast_tests
 import torch
-from pelib.variants import REFERENCE, VARIANTS, TrigCalls, trig_profile
+from pelib.variants.registry import REFERENCE, VARIANTS, TrigCalls, trig_profile
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from performance.fast_table import fast_table
 from precision.recipes import rows_float64_angles

@@ -103,7 +103,7 @@ def row_error_definition():
 
 
 def seeds_compute_in_float32():
-    from pelib.variants import VARIANTS
+    from pelib.variants.registry import VARIANTS
 
     observed = data("variants/comparison")
     seeds = [v.key for v in VARIANTS if v.kind == "seed"]

@@ -11,7 +11,7 @@ import re
 import test_reference as reference_tests
 import torch
 from claimcheck import Ledger, cited, computed, equation, passes, prose
-from pelib.variants import REFERENCE, VARIANTS, observe, trig_profile
+from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
 from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 

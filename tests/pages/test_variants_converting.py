@@ -7,18 +7,18 @@ tests/pages/test_variants_converting_code.py, which assert the same properties.
 
 import inspect
 
+import pelib.variants.seed_aiedge as aiedge
+import pelib.variants.seed_div_term as div_term
 import torch
-import variants.seed_aiedge as aiedge
-import variants.seed_div_term as div_term
 from claimcheck import Ledger, cited, computed, passes, prose
-from pelib import variants
+from pelib.variants import fairseq as variant_fairseq
+from pelib.variants import marian as variant_marian
+from pelib.variants import registry
+from pelib.variants import split_sin_cos as variant_split_sin_cos
+from pelib.variants import tensor2tensor as variant_tensor2tensor
+from pelib.variants import whisper as variant_whisper
 from reference import PositionalEncoding, positional_encoding
 from support import text, values
-from variants import fairseq as variant_fairseq
-from variants import marian as variant_marian
-from variants import split_sin_cos as variant_split_sin_cos
-from variants import tensor2tensor as variant_tensor2tensor
-from variants import whisper as variant_whisper
 from variants.axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 from variants.convert import shift_error, shift_map
 
@@ -33,7 +33,7 @@ D, K, N = int(CONVERT["width"]), int(CONVERT["shift"]), 200
 
 def experiment() -> dict[str, float]:
     """The page's four cases, run again: weights fitted on the paper's table, fed other tables."""
-    perm = variants.interleaved_to_split(D)
+    perm = registry.interleaved_to_split(D)
     paper, split = positional_encoding(N, D), variant_split_sin_cos.split_sin_cos(N, D)
     t2t = variant_tensor2tensor.timing_signal_1d(N, D)[0]
     trained = shift_map(paper, K)
@@ -57,23 +57,23 @@ def layouts_convert() -> bool:
 def frequencies_and_offsets_do_not() -> bool:
     ref = positional_encoding(64, 64)
     shifted = positional_encoding(66, 64)[2:]  # the same table read from position 2: an offset
-    return (variants.column_permutation(shifted, ref) is None
+    return (registry.column_permutation(shifted, ref) is None
             and all(passes(tv.test_tensor2tensor_family_has_no_permutation_to_the_reference, k)()
                     for k in ("tensor2tensor", "fairseq", "whisper")))
 
 
 def inverse_undoes() -> bool:
     lines = text("variants/convert", "permute").splitlines()
-    perm = variants.interleaved_to_split(8)
+    perm = registry.interleaved_to_split(8)
     split = variant_split_sin_cos.split_sin_cos(50, 8)
-    return (torch.equal(split[:, variants.inverse(perm)], positional_encoding(50, 8))
+    return (torch.equal(split[:, registry.inverse(perm)], positional_encoding(50, 8))
             and "split[:, inverse] == paper : True" in lines and passes(tv.test_permutations_invert)())
 
 
 def odd_widths() -> bool:
     ref = positional_encoding(64, 7)
-    return (torch.equal(variant_marian.build(64, 7), ref[:, variants.interleaved_to_split(7)])
-            and variants.column_permutation(variant_split_sin_cos.split_sin_cos(64, 7), ref) is None)
+    return (torch.equal(variant_marian.build(64, 7), ref[:, registry.interleaved_to_split(7)])
+            and registry.column_permutation(variant_split_sin_cos.split_sin_cos(64, 7), ref) is None)
 
 
 def fitted_exact() -> bool:
@@ -94,7 +94,7 @@ def wrong_frequencies() -> bool:
     run = experiment()
     t2t = variant_tensor2tensor.timing_signal_1d(64, 64)[0]
     return (CONVERT["wrong_frequency_error"] == f"{run['wrong frequencies']:.2f}" and run["wrong frequencies"] > 0.05
-            and variants.column_permutation(t2t, positional_encoding(64, 64)[:, variants.interleaved_to_split(64)]) is None)
+            and registry.column_permutation(t2t, positional_encoding(64, 64)[:, registry.interleaved_to_split(64)]) is None)
 
 
 def only_fix() -> bool:
@@ -112,14 +112,14 @@ def feed_neither() -> bool:
     fairseq = variant_fairseq.build(64, 64)
     t2t = variant_tensor2tensor.timing_signal_1d(66, 64)[0]
     return (torch.equal(fairseq, t2t[2:])
-            and variants.column_permutation(fairseq, positional_encoding(66, 64)[2:]) is None
-            and variants.column_permutation(fairseq, positional_encoding(64, 64)) is None
-            and variants.column_permutation(variant_whisper.sinusoids(64, 64), positional_encoding(64, 64)) is None)
+            and registry.column_permutation(fairseq, positional_encoding(66, 64)[2:]) is None
+            and registry.column_permutation(fairseq, positional_encoding(64, 64)) is None
+            and registry.column_permutation(variant_whisper.sinusoids(64, 64), positional_encoding(64, 64)) is None)
 
 
 def two_seeds_save() -> bool:
     saving = [k for k in SEEDS if observed(k, "storage").get("state_dict")]
-    persistent = all(dict(variants.BY_KEY[k].make(8, 6).named_buffers()).keys() >= set(observed(k, "storage")["state_dict"])
+    persistent = all(dict(registry.BY_KEY[k].make(8, 6).named_buffers()).keys() >= set(observed(k, "storage")["state_dict"])
                      for k in saving)
     return (saving == ["seed_aiedge", "seed_div_term"] and persistent
             and observed("reference", "storage")["non_persistent"] == ["pe"] and observed("reference", "storage")["state_dict"] == [])
@@ -202,7 +202,7 @@ def use_the_reference() -> bool:
 
 
 def each_choice_removes_a_failure() -> bool:
-    keys = [v.key for v in variants.VARIANTS]
+    keys = [v.key for v in registry.VARIANTS]
     odd = {observed(k, "odd_d7").split(" (")[0] for k in keys}
     float32 = [k for k in keys if observed(k, "angle_dtype") == "float32"]
     left_behind = [k for k in keys if observed(k, "storage").get("left_behind")]
@@ -220,7 +220,7 @@ def what_each_model_needs() -> bool:
 
 
 def porting_needs_agreement() -> bool:
-    offset = variants.column_permutation(variant_fairseq.build(64, 64), variant_tensor2tensor.timing_signal_1d(64, 64)[0])
+    offset = registry.column_permutation(variant_fairseq.build(64, 64), variant_tensor2tensor.timing_signal_1d(64, 64)[0])
     return offset is None and wrong_frequencies() and ported_exact()
 
 LEDGER = Ledger('variants/converting.md', [
@@ -241,7 +241,7 @@ LEDGER = Ledger('variants/converting.md', [
         "a heading"),
     computed('perm-notation',
         'Write `perm` for the list of reference columns, in the order a variant stores them: `variant = reference[:, perm]`.',
-        lambda: torch.equal(variant_split_sin_cos.split_sin_cos(50, 8), positional_encoding(50, 8)[:, variants.interleaved_to_split(8)])
+        lambda: torch.equal(variant_split_sin_cos.split_sin_cos(50, 8), positional_encoding(50, 8)[:, registry.interleaved_to_split(8)])
         and "split == paper[:, to_split]: True" in text("variants/convert", "permute")),
     computed('inverse-undoes',
         'Undoing it is the inverse permutation.',

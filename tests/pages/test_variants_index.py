@@ -10,7 +10,7 @@ import re
 import pytest
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
-from pelib import variants
+from pelib.variants import registry
 from reference import positional_encoding
 from support import SNIPPETS, number, text, values
 
@@ -50,10 +50,10 @@ def row(keys: list[str], layout: str, frequencies: str) -> bool:
 
 
 def diffusers_either_frequency() -> bool:
-    import variants.diffusers_flipped as diffusers
+    import pelib.variants.diffusers_flipped as diffusers
 
     steps = torch.arange(256.0)
-    fits = {shift: [p.omega for p in variants.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
+    fits = {shift: [p.omega for p in registry.sinusoids_in(diffusers.timestep_embedding(steps, 16, downscale_freq_shift=shift))]
             for shift in (0, 1)}
     paper, t2t = omegas("reference", 16), omegas("tensor2tensor", 16)
     return (fits[0] == pytest.approx(paper, rel=1e-4) and fits[1] == pytest.approx(t2t, rel=1e-4)
@@ -77,14 +77,14 @@ def seeds_are_the_paper() -> bool:
 def other_numbers() -> bool:
     quoted = values("variants/comparison")
     ratios = all(quoted[f"t2t_ratio_d{d}"] == f"{10000 ** (2 / d):.{places}f}" for d, places in ((64, 3), (512, 4)))
-    from variants import fairseq as variant_fairseq
+    from pelib.variants import fairseq as variant_fairseq
 
     first = observed("fairseq", "first_position") == number(quoted["fairseq_first"]) == variant_fairseq.PAD + 1
     return all(t2t_frequencies(k) for k in T2T) and ratios and first
 
 
 def odd_widths_break() -> bool:
-    outcomes = {v.key: observed(v.key, "odd_d7") for v in variants.VARIANTS}
+    outcomes = {v.key: observed(v.key, "odd_d7") for v in registry.VARIANTS}
     broken = [o for o in outcomes.values() if not o.startswith("correct")]
     kinds = {o.split(" (")[0] for o in broken}
     return len(broken) > len(outcomes) / 2 and {"zero column", "wrong width", "crash"} <= kinds
@@ -101,7 +101,7 @@ def where_the_table_lives() -> bool:
     saved = [k for k, s in storage.items() if s.get("state_dict")]
     behind = [k for k, s in storage.items() if s.get("left_behind")]
     every_call = [v.key for v in ALL if observed(v.key, "computed") != "once, at construction"]
-    places = {variants.describe_storage(s).split(":")[0] for s in storage.values()}
+    places = {registry.describe_storage(s).split(":")[0] for s in storage.values()}
     maths = {(observed(v.key, "layout"), paper_frequencies(v.key)) for v in ALL}
     try:  # the library is not pinned: its part of the sentence is checked where it is installed (cited otherwise)
         from transformers import MarianMTModel
@@ -111,19 +111,19 @@ def where_the_table_lives() -> bool:
         marian_mt_leaves_it_out = all(f"model.{side}.embed_positions.weight" in MarianMTModel._keys_to_ignore_on_save
                                       for side in ("encoder", "decoder"))
     return (len(saved) >= 2 and "marian" in saved and len(behind) == 3 and len(every_call) >= 3
-            and len(set(map(variants.describe_storage, storage.values()))) > len(maths) and len(places) >= 3
+            and len(set(map(registry.describe_storage, storage.values()))) > len(maths) and len(places) >= 3
             and marian_mt_leaves_it_out)
 
 
 def probe_names_layouts() -> bool:
-    ref = variants.REFERENCE.build(256, 8)
-    named = {name: variants.layout(variants.sinusoids_in(ref[:, perm]), 8) for name, perm in (
-        ("interleaved", list(range(8))), ("[sin | cos]", variants.interleaved_to_split(8)),
-        ("[cos | sin]", variants.interleaved_to_flipped(8)))}
+    ref = registry.REFERENCE.build(256, 8)
+    named = {name: registry.layout(registry.sinusoids_in(ref[:, perm]), 8) for name, perm in (
+        ("interleaved", list(range(8))), ("[sin | cos]", registry.interleaved_to_split(8)),
+        ("[cos | sin]", registry.interleaved_to_flipped(8)))}
     lone = ref.clone()
     lone[:, 7] = 0  # a cosine without its partner is left out
     return (all(name == found for name, found in named.items())
-            and len(variants.sinusoids_in(lone)) == 3 and with_tables(tv.test_layouts_as_observed)())
+            and len(registry.sinusoids_in(lone)) == 3 and with_tables(tv.test_layouts_as_observed)())
 
 
 def identical_cells() -> bool:
@@ -138,7 +138,7 @@ def identical_cells() -> bool:
 
 
 def max_diff_measured() -> bool:
-    source = inspect.getsource(variants.observe)
+    source = inspect.getsource(registry.observe)
     return ("positional_encoding(64, 64, dtype=torch.float64)" in source and "variant.build(64, 64)" in source
             and "ref[:, perm64]" in source)
 
@@ -162,17 +162,17 @@ def paper_cell_means_every_frequency() -> bool:
 
 
 def returns_probe() -> bool:
-    defaults = {n: p.default for n, p in inspect.signature(variants.output_convention).parameters.items()
+    defaults = {n: p.default for n, p in inspect.signature(registry.output_convention).parameters.items()
                 if p.default is not inspect.Parameter.empty}
-    return defaults == {"batch": 3, "seq_len": 5, "d_model": 6} and variants.output_convention(variants.REFERENCE).endswith("x + PE")
+    return defaults == {"batch": 3, "seq_len": 5, "d_model": 6} and registry.output_convention(registry.REFERENCE).endswith("x + PE")
 
 
 def storage_probe() -> bool:
-    return 'made.to("meta")' in inspect.getsource(variants.storage) and with_tables(tv.test_state_dict_membership)()
+    return 'made.to("meta")' in inspect.getsource(registry.storage) and with_tables(tv.test_state_dict_membership)()
 
 
 def trig_probe() -> bool:
-    source = inspect.getsource(variants.trig_profile)
+    source = inspect.getsource(registry.trig_profile)
     return (source.count("variant.call(made, x)") == 2 and "variant.make(" in source
             and with_tables(tv.test_angle_dtype_and_recomputation)())
 
@@ -181,12 +181,12 @@ def one_interface() -> bool:
     return all(callable(getattr(v.code, name, None)) for v in ALL for name in ("make", "call", "build"))
 
 
-MORE = [v.key for v in variants.VARIANTS if v.page.startswith("more-libraries.md#")]
+MORE = [v.key for v in registry.VARIANTS if v.page.startswith("more-libraries.md#")]
 
 
 def more_libraries_listed() -> bool:
     """The ten variants of more-libraries.md are NeMo .. tensorflow/models, and that page has a section on the installed-library check."""
-    names = [variants.BY_KEY[k].source.split("/")[0] for k in MORE]
+    names = [registry.BY_KEY[k].source.split("/")[0] for k in MORE]
     return (names == ["NVIDIA", "espnet", "huggingface", "huggingface", "huggingface", "google", "OpenNMT",
                       "keras-team", "openai", "tensorflow"]
             and MORE == ["nemo", "espnet", "distilbert", "musicgen", "pegasus_x", "trax", "opennmt", "keras_hub",
@@ -199,7 +199,7 @@ def nemo_divided() -> bool:
     """NeMo's table is the paper's interleaved one divided by sqrt(d): amplitude 1/8 at d = 64."""
     return (row(["nemo"], "interleaved", "paper") and observed("nemo", "amplitude_d64") == pytest.approx(64 ** -0.5)
             and "pos_enc.div_(math.sqrt(hidden_size))" in code("nemo")
-            and (variants.BY_KEY["nemo"].build(16, 8) * 8 ** 0.5 - positional_encoding(16, 8)).abs().max().item() < 1e-6)
+            and (registry.BY_KEY["nemo"].build(16, 8) * 8 ** 0.5 - positional_encoding(16, 8)).abs().max().item() < 1e-6)
 
 
 def pegasus_or_keras() -> bool:
@@ -215,10 +215,10 @@ def tab_links_to(anchor: str):
         text_ = page("index.md")
         link = f"[The section](more-libraries.md#{anchor})"
         tab = text_[:text_.index(link)].rsplit("=== ", 1)[1]
-        key = next(v.key for v in variants.VARIANTS if v.page == f"more-libraries.md#{anchor}")
+        key = next(v.key for v in registry.VARIANTS if v.page == f"more-libraries.md#{anchor}")
         headings = [re.sub(r"[^\w\- ]", "", h).strip().lower().replace(" ", "-")
                     for h in re.findall(r"^## (.+)$", page("more-libraries.md"), re.M)]
-        return f'--8<-- "variants/{key}.py:core"' in tab and anchor in headings
+        return f'--8<-- "pelib/variants/{key}.py:core"' in tab and anchor in headings
 
     check.__name__ = f"tab_links_to({anchor})"
     return check
@@ -239,16 +239,16 @@ LEDGER = Ledger('variants/index.md', [
         "shared/research/library_audit.md (each library's real function run beside the site's variant: every table matched to "
         "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/pages/test_variants_index_code.py",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and all(
-            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in variants.VARIANTS)),
+            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in registry.VARIANTS)),
     computed('five-seeds',
         '[The seed implementations](seeds.md): five write-ups, from nested loops to a plain attribute copied to the GPU on every call, each with the table it prints and what it gets right and wrong.',
         lambda: (len(SEEDS) == 5 and (SEEDS[0], SEEDS[-1]) == ("seed_nested_loops", "seed_plain_attribute")
-        and all(variants.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
+        and all(registry.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
         and passes(tv.test_plain_attribute_copies_on_every_call)())),
     computed('six-libraries',
         "[Library layouts](libraries.md): TensorFlow's tutorial, Marian, tensor2tensor, diffusers, fairseq and Whisper.",
         lambda: LIBRARIES == ["split_sin_cos", "marian", "tensor2tensor", "diffusers_flipped", "fairseq", "whisper"]
-        and all(variants.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
+        and all(registry.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
     computed('more-libraries-plan',
         '[More library layouts](more-libraries.md): NeMo, ESPnet, DistilBERT, MusicGen, PegasusX, trax, OpenNMT-py, keras-hub, guided-diffusion and tensorflow/models, and which layouts are checked against the installed library.',
         more_libraries_listed),

@@ -10,8 +10,8 @@ import re
 
 import pytest
 import torch
-from pelib import variants
-from pelib.variants import REFERENCE, VARIANTS, Variant, interleaved_to_flipped, interleaved_to_split, inverse
+from pelib.variants import registry
+from pelib.variants.registry import REFERENCE, VARIANTS, Variant, interleaved_to_flipped, interleaved_to_split, inverse
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, data, text, values
 
@@ -80,7 +80,7 @@ def committed() -> dict:
 @pytest.fixture(scope="module")
 def fresh() -> dict:
     """The same observations, made again now by running every variant."""
-    return {v.key: variants.observe(v) for v in ALL}
+    return {v.key: registry.observe(v) for v in ALL}
 
 
 def expected_permutation(key: str, d_model: int) -> list[int]:
@@ -104,13 +104,17 @@ def t2t_split(seq_len: int, d_model: int) -> torch.Tensor:
 # --- the registry covers every snippet, and every variant has a page section ------------------------------------
 
 
-# snippets/variants/ holds the variants and the scripts of the variants pages that compare them
-NOT_VARIANTS = {"__init__", "axis_slip", "comparison", "convert", "diffs", "layouts", "library_checks"}
+# snippets/pelib/variants/ holds one module per variant and the registry; snippets/variants/ the variants pages'
+# scripts: one per variant (what its section shows it printing) and the scripts that compare them
+NOT_VARIANTS = {"__init__", "registry"}
+COMPARING = {"__init__", "axis_slip", "comparison", "convert", "diffs", "layouts", "library_checks"}
 
 
-def test_every_variant_snippet_is_registered():
-    files = {p.stem for p in (ROOT / "snippets" / "variants").glob("*.py")} - NOT_VARIANTS
-    assert files == {v.key for v in VARIANTS}
+def test_every_variant_module_is_registered():
+    modules = {p.stem for p in (ROOT / "snippets" / "pelib" / "variants").glob("*.py")} - NOT_VARIANTS
+    assert modules == {v.key for v in VARIANTS}
+    page_scripts = {p.stem for p in (ROOT / "snippets" / "variants").glob("*.py")} - COMPARING
+    assert page_scripts == {v.key for v in VARIANTS}
     assert {v.kind for v in VARIANTS} == {"seed", "library"}
     assert sum(v.kind == "seed" for v in VARIANTS) == 5
     assert {v.checked for v in VARIANTS} == {"", "transformers", "diffusers"}
@@ -120,7 +124,7 @@ def test_every_variant_snippet_is_registered():
 def test_every_variant_has_a_cited_section_and_a_table_row(variant: Variant):
     page, anchor = variant.page.split("#")
     shown = (ROOT / "docs" / "variants" / page).read_text(encoding="utf-8")
-    assert f'"variants/{variant.key}.py:core"' in shown, f"{page} does not include variants/{variant.key}.py"
+    assert f'"pelib/variants/{variant.key}.py:core"' in shown, f"{page} does not include pelib/variants/{variant.key}.py"
     if variant.url:
         assert variant.url in shown, f"{page} does not cite {variant.url}"
     else:  # a seed known by its title and date
@@ -137,7 +141,7 @@ def test_every_variant_has_a_cited_section_and_a_table_row(variant: Variant):
 @pytest.mark.parametrize("key", PAPER_INTERLEAVED + PAPER_SPLIT + PAPER_FLIPPED)
 @pytest.mark.parametrize("d_model", [8, 64, 100])
 def test_paper_frequency_variants_are_the_reference_permuted(key: str, d_model: int):
-    table = variants.BY_KEY[key].build(80, d_model).double()
+    table = registry.BY_KEY[key].build(80, d_model).double()
     ref = positional_encoding(80, d_model, dtype=torch.float64) * SCALED.get(key, lambda d: 1.0)(d_model)
     perm = expected_permutation(key, d_model)
     assert torch.allclose(table, ref[:, perm], atol=1e-5, rtol=0)
@@ -148,8 +152,8 @@ def test_paper_frequency_variants_are_the_reference_permuted(key: str, d_model: 
 
 @pytest.mark.parametrize("key", T2T)
 def test_tensor2tensor_family_has_no_permutation_to_the_reference(key: str):
-    table = variants.BY_KEY[key].build(64, 64)
-    assert variants.column_permutation(table, positional_encoding(64, 64)) is None
+    table = registry.BY_KEY[key].build(64, 64)
+    assert registry.column_permutation(table, positional_encoding(64, 64)) is None
 
 
 def test_table_permutations_match_expectation(committed: dict, fresh: dict):
@@ -170,7 +174,7 @@ def test_layouts_as_observed(committed: dict, fresh: dict):
 
 
 def test_probe_measures_the_paper_frequencies():
-    pairs = variants.sinusoids_in(positional_encoding(256, 64))
+    pairs = registry.sinusoids_in(positional_encoding(256, 64))
     measured = torch.tensor([p.omega for p in pairs], dtype=torch.float64)
     paper = 10000.0 ** (-2 * torch.arange(32, dtype=torch.float64) / 64)
     assert torch.allclose(measured, paper, rtol=1e-6, atol=0)
@@ -180,18 +184,18 @@ def test_probe_measures_the_paper_frequencies():
 @pytest.mark.parametrize("d_model", [64, 512])
 def test_tensor2tensor_frequencies(key: str, d_model: int):
     """The lowest frequency is 1/10000 exactly, lower than the paper's by 10000 ** (1/h): 1.334 at d = 64."""
-    table = variants.BY_KEY[key].build(256, d_model)
-    measured = torch.tensor([p.omega for p in variants.sinusoids_in(table)], dtype=torch.float64)
+    table = registry.BY_KEY[key].build(256, d_model)
+    measured = torch.tensor([p.omega for p in registry.sinusoids_in(table)], dtype=torch.float64)
     half = d_model // 2
     assert torch.allclose(measured, 10000.0 ** (-torch.arange(half, dtype=torch.float64) / (half - 1)), rtol=1e-5)
-    ratio = variants.frequency_ratio(table, positional_encoding(256, d_model))
+    ratio = registry.frequency_ratio(table, positional_encoding(256, d_model))
     assert ratio == pytest.approx(10000 ** (1 / half), rel=1e-5)
 
 
 def test_tensor2tensor_table_matches_its_closed_form():
-    assert torch.allclose(variants.BY_KEY["tensor2tensor"].build(100, 16).double(), t2t_split(100, 16), atol=1e-5)
+    assert torch.allclose(registry.BY_KEY["tensor2tensor"].build(100, 16).double(), t2t_split(100, 16), atol=1e-5)
     # d_model = 8 holds the paper's d_model = 6 frequencies plus 1/10000 (libraries.md)
-    omega = [p.omega for p in variants.sinusoids_in(variants.BY_KEY["tensor2tensor"].build(256, 8))]
+    omega = [p.omega for p in registry.sinusoids_in(registry.BY_KEY["tensor2tensor"].build(256, 8))]
     paper6 = [10000 ** (-2 * i / 6) for i in range(3)]
     assert omega == pytest.approx(paper6 + [1e-4], rel=1e-5)
 
@@ -225,29 +229,29 @@ def test_odd_width_classifier_on_made_up_variants():
     def crash(seq_len, d_model):
         raise IndexError("boom")
 
-    assert variants.odd_width_behaviour(fake(crash)) == "crash (IndexError)"
-    assert variants.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d + 1))) == "wrong width (8 columns)"
+    assert registry.odd_width_behaviour(fake(crash)) == "crash (IndexError)"
+    assert registry.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d + 1))) == "wrong width (8 columns)"
     zeroed = lambda s, d: positional_encoding(s, d).index_fill(1, torch.tensor([3]), 0.0)  # noqa: E731
-    assert variants.odd_width_behaviour(fake(zeroed)) == "zero column (3)"
-    assert variants.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d, base=100.0))) == "wrong values"
+    assert registry.odd_width_behaviour(fake(zeroed)) == "zero column (3)"
+    assert registry.odd_width_behaviour(fake(lambda s, d: positional_encoding(s, d, base=100.0))) == "wrong values"
 
 
 def test_first_position(committed: dict, fresh: dict):
     for variant in ALL:
         expected = 2 if variant.key == "fairseq" else 0
         assert committed[variant.key]["first_position"] == fresh[variant.key]["first_position"] == expected
-    fairseq = variants.BY_KEY["fairseq"]
+    fairseq = registry.BY_KEY["fairseq"]
     assert torch.allclose(fairseq.build(30, 16).double(), t2t_split(32, 16)[2:], atol=1e-5)
 
 
 def test_tf_text_layer_builds_2048_rows_once_and_slices_them():
     """libraries.md: the tutorial's PositionalEmbedding builds its table in __init__ (2,048 rows, whatever the input)
     and only slices it in call; a longer input gets 2,048 rows and fails at the addition."""
-    import variants.split_sin_cos as tf_text
+    import pelib.variants.split_sin_cos as tf_text
 
     layer = tf_text.make(5, 8)
     assert layer.pos_encoding.shape == (2048, 8) and list(layer.state_dict()) == []
-    with variants.TrigCalls() as calls:
+    with registry.TrigCalls() as calls:
         out = layer(torch.zeros(2, 5, 8))
     assert calls.dtypes == []  # no sine or cosine in a call
     assert torch.equal(out[0], tf_text.split_sin_cos(5, 8))
@@ -258,7 +262,7 @@ def test_tf_text_layer_builds_2048_rows_once_and_slices_them():
 def test_marian_table_is_written_by_init_weight_not_init():
     """libraries.md: __init__ leaves the embedding's random weights; _init_weight (called from the model's
     _init_weights) writes the table."""
-    from variants import marian as variant_marian
+    from pelib.variants import marian as variant_marian
 
     bare = variant_marian.MarianSinusoidal(5, 7)
     table = positional_encoding(5, 7)[:, [0, 2, 4, 6, 1, 3, 5]]
@@ -268,7 +272,7 @@ def test_marian_table_is_written_by_init_weight_not_init():
 
 
 def test_fairseq_padding_rows_are_zero():
-    from variants import fairseq as variant_fairseq
+    from pelib.variants import fairseq as variant_fairseq
 
     layer = variant_fairseq.FairseqSinusoidal(8, padding_idx=1, init_size=4)  # too small: grows on demand
     out = layer(torch.tensor([[5, 6, 7, 8], [5, 6, 1, 1]]))
@@ -313,16 +317,16 @@ def test_seed_tables_match_their_sources():
     """Rows as the sources print them (4 decimals), reproduced by our code."""
     og = torch.tensor([[0.0, 1.0, 0.0, 1.0], [0.8415, 0.5403, 0.0100, 0.9999],
                        [0.9093, -0.4161, 0.0200, 0.9998], [0.1411, -0.9900, 0.0300, 0.9996]])
-    assert torch.allclose(variants.BY_KEY["seed_nested_loops"].build(4, 4), og, atol=1e-4)
+    assert torch.allclose(registry.BY_KEY["seed_nested_loops"].build(4, 4), og, atol=1e-4)
     video_row_9 = torch.tensor([0.4121, -0.9111, 0.4057, 0.9140, 0.0194, 0.9998])
-    assert torch.allclose(variants.BY_KEY["seed_stack_flatten"].build(10, 6)[9], video_row_9, atol=1e-4)
+    assert torch.allclose(registry.BY_KEY["seed_stack_flatten"].build(10, 6)[9], video_row_9, atol=1e-4)
     aiedge_row_1 = torch.tensor([8.4147e-01, 5.4030e-01, 1.8629e-01, 9.8250e-01, 3.5105e-02, 9.9938e-01,
                                  6.5793e-03, 9.9998e-01, 1.2328e-03, 1.0000e+00, 2.3101e-04])
-    assert torch.allclose(variants.BY_KEY["seed_aiedge"].build(20, 11)[1], aiedge_row_1, rtol=1e-4, atol=1e-8)
+    assert torch.allclose(registry.BY_KEY["seed_aiedge"].build(20, 11)[1], aiedge_row_1, rtol=1e-4, atol=1e-8)
 
 
 def test_plain_attribute_copies_on_every_call():
-    import variants.seed_plain_attribute as seed
+    import pelib.variants.seed_plain_attribute as seed
 
     layer = seed.make(10, 4).to("meta")
     x = torch.zeros(2, 10, 4, device="meta")
@@ -337,7 +341,7 @@ def test_plain_attribute_copies_on_every_call():
 
 
 def test_div_term_comment_has_the_wrong_sign():
-    import variants.seed_div_term as seed
+    import pelib.variants.seed_div_term as seed
 
     layer = seed.DivTermEncoding(6, 4, 0.0)
     i = torch.arange(3, dtype=torch.float64)
@@ -371,8 +375,8 @@ def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
     permutation makes them work on tensor2tensor's frequencies."""
     quoted = values("variants/convert")
     d, k, n = int(quoted["width"]), int(quoted["shift"]), 200
-    split = variants.BY_KEY["split_sin_cos"].build(n, d)
-    t2t = variants.BY_KEY["tensor2tensor"].build(n, d)
+    split = registry.BY_KEY["split_sin_cos"].build(n, d)
+    t2t = registry.BY_KEY["tensor2tensor"].build(n, d)
     trained = _shift_map(positional_encoding(n, d), k)
     perm = interleaved_to_split(d)
     ported = trained[perm][:, perm]
@@ -387,13 +391,13 @@ def test_weights_follow_a_layout_permutation_but_not_other_frequencies():
 
 
 def test_whisper_and_fairseq_are_tensor2tensor():
-    t2t = variants.BY_KEY["tensor2tensor"].build(52, 16)
-    assert torch.equal(variants.BY_KEY["whisper"].build(52, 16), t2t)
-    assert torch.equal(variants.BY_KEY["fairseq"].build(50, 16), t2t[2:])
+    t2t = registry.BY_KEY["tensor2tensor"].build(52, 16)
+    assert torch.equal(registry.BY_KEY["whisper"].build(52, 16), t2t)
+    assert torch.equal(registry.BY_KEY["fairseq"].build(50, 16), t2t[2:])
 
 
 def test_checkpoints_with_a_saved_table_refuse_to_load():
-    import variants.seed_div_term as seed
+    import pelib.variants.seed_div_term as seed
 
     with pytest.raises(RuntimeError, match="Unexpected key"):
         PositionalEncoding(8, max_len=10).load_state_dict(seed.DivTermEncoding(8, 10, 0.1).state_dict())

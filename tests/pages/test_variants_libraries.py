@@ -10,15 +10,15 @@ import re
 import pytest
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
-from pelib import variants
+from pelib.variants import diffusers_flipped as variant_diffusers_flipped
+from pelib.variants import fairseq as variant_fairseq
+from pelib.variants import marian as variant_marian
+from pelib.variants import registry
+from pelib.variants import split_sin_cos as variant_split_sin_cos
+from pelib.variants import tensor2tensor as variant_tensor2tensor
+from pelib.variants import whisper as variant_whisper
 from reference import positional_encoding
 from support import GENERATED, SNIPPETS, number, text, values
-from variants import diffusers_flipped as variant_diffusers_flipped
-from variants import fairseq as variant_fairseq
-from variants import marian as variant_marian
-from variants import split_sin_cos as variant_split_sin_cos
-from variants import tensor2tensor as variant_tensor2tensor
-from variants import whisper as variant_whisper
 
 from pages import test_variants_index_code as tv
 from pages.variants_facts import LIBRARIES, code, observed, omegas, page, paper_frequencies, raises, t2t_frequencies
@@ -30,7 +30,7 @@ FIGURE = (SNIPPETS / "variants/layouts.py").read_text(encoding="utf-8").split("#
 
 
 def url(key: str) -> str:
-    return variants.BY_KEY[key].url
+    return registry.BY_KEY[key].url
 
 
 def quoted_ratio(d: int) -> bool:
@@ -91,14 +91,14 @@ def sections_cite_and_print() -> bool:
 
 def split_is_the_reference_bit_for_bit() -> bool:
     removed, added = diff_lines("split_sin_cos", "-"), diff_lines("split_sin_cos", "+")
-    perm = variants.interleaved_to_split(64)
+    perm = registry.interleaved_to_split(64)
     return (sum("pe[:, " in line and "= torch." in line for line in removed) == 2
             and sum("torch.cat(" in line for line in added) == 1
             and torch.equal(variant_split_sin_cos.split_sin_cos(100, 64), positional_encoding(100, 64)[:, perm]))
 
 
 def split_exact() -> bool:
-    exact = positional_encoding(200, 64, dtype=torch.float64)[:, variants.interleaved_to_split(64)]
+    exact = positional_encoding(200, 64, dtype=torch.float64)[:, registry.interleaved_to_split(64)]
     error = (variant_split_sin_cos.split_sin_cos(200, 64).double() - exact).abs().max()
     return (observed("split_sin_cos", "angle_dtype") == "float64" and error <= 2.0 ** -24
             and observed("split_sin_cos", "permutation_d8") == [0, 2, 4, 6, 1, 3, 5, 7])
@@ -107,7 +107,7 @@ def split_exact() -> bool:
 def a_linear_layer_learns_the_permutation() -> bool:
     gen = torch.Generator().manual_seed(0)
     w = torch.randn(16, 5, generator=gen, dtype=torch.float64)
-    perm = variants.interleaved_to_split(16)
+    perm = registry.interleaved_to_split(16)
     ref = positional_encoding(30, 16, dtype=torch.float64)
     return torch.allclose(ref[:, perm] @ w[perm], ref @ w, atol=1e-12) and not torch.allclose(ref[:, perm] @ w, ref @ w)
 
@@ -207,7 +207,7 @@ def diffusers_switches() -> bool:
     ref = positional_encoding(64, 8)
     ours = variant_diffusers_flipped.timestep_embedding
     t2t = variant_tensor2tensor.timing_signal_1d(64, 8)[0]
-    mine = (torch.allclose(ours(torch.arange(64.0), 8), ref[:, variants.interleaved_to_flipped(8)], atol=1e-5)
+    mine = (torch.allclose(ours(torch.arange(64.0), 8), ref[:, registry.interleaved_to_flipped(8)], atol=1e-5)
             and torch.allclose(ours(torch.arange(64.0), 8, flip_sin_to_cos=False, downscale_freq_shift=1), t2t, atol=1e-6))
     lib = installed("diffusers")
     if lib is None:
@@ -293,10 +293,10 @@ LEDGER = Ledger('variants/libraries.md', [
         'Every frequency but the first is a little lower, and **no permutation turns one table into the other**: the lowest frequency differs by a factor of {{ gen.variants.comparison.t2t_ratio_d64 }} at `d_model = 64` and {{ gen.variants.comparison.t2t_ratio_d512 }} at `d_model = 512` (measured in the [comparison table](index.md#the-comparison-table)).',
         every_frequency_but_the_first),
     computed('figure-left',
-        '![Left: the angular frequencies of the paper and of tensor2tensor for d_model = 64 on a log scale, nearly on top of each other and ending at 1/10000 for tensor2tensor.',
+        "![Frequency panel: the angular frequencies of the paper and of tensor2tensor for d_model = 64 on a log scale, nearly on top of each other and ending at 1/10000 for tensor2tensor.",
         figure_left),
     computed('figure-right',
-        'Right: the ratio of the two, rising from 1 at the highest frequency to {{ gen.variants.comparison.t2t_ratio_d64 }} at the lowest for d_model = 64 and {{ gen.variants.comparison.t2t_ratio_d512 }} for d_model = 512](../generated/variants/layouts-frequencies.svg)',
+        "Ratio panel: the ratio of the two, rising from 1 at the highest frequency to {{ gen.variants.comparison.t2t_ratio_d64 }} at the lowest for d_model = 64 and {{ gen.variants.comparison.t2t_ratio_d512 }} for d_model = 512](../generated/variants/layouts-frequencies.svg)",
         figure_right),
     computed('sections-cite-and-print',
         "Each section rewrites one library's code in our own words so that it behaves like the original, cites the exact file and commit that was read, and shows what it prints.",
@@ -401,7 +401,7 @@ LEDGER = Ledger('variants/libraries.md', [
         '**Why it matters:** tensor2tensor\'s frequencies are shared by fairseq, fairseq2, M2M100, FSMT, Speech2Text, Whisper, the Flax WMT example, OpenNMT-py\'s "concat" mode and diffusers\' default.',
         f"{RESEARCH} §4 (frequencies: /(h-1) in t2t, fairseq, fairseq2, M2M100, FSMT, Whisper, Flax WMT, OpenNMT-py concat, diffusers shift=1)",
         lambda: t2t_frequencies("fairseq") and t2t_frequencies("whisper")
-        and omegas("tensor2tensor", 16) == pytest.approx([p.omega for p in variants.sinusoids_in(
+        and omegas("tensor2tensor", 16) == pytest.approx([p.omega for p in registry.sinusoids_in(
             variant_diffusers_flipped.timestep_embedding(torch.arange(256.0), 16, downscale_freq_shift=1))], rel=1e-5)),
     computed('fed-these-frequencies',
         "A model trained with one of them must be fed exactly these frequencies; the paper's table is a different input.",
@@ -449,7 +449,7 @@ LEDGER = Ledger('variants/libraries.md', [
         fairseq_first_token),
     computed('fairseq-measured',
         'The [comparison table](index.md#the-comparison-table) measures this offset from the phases of the table ("row 0 is position").',
-        lambda: "first_position(pairs)" in inspect.getsource(variants.observe)
+        lambda: "first_position(pairs)" in inspect.getsource(registry.observe)
         and "row 0 is position" in text("variants/comparison", "values").splitlines()[0]),
     computed('fairseq-also',
         "**Also:** tensor2tensor's frequencies and split layout; an odd width gets a zero column, and a width of 2 or 3 divides by zero.",

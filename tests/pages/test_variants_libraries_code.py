@@ -13,7 +13,7 @@ import pytest
 import torch
 from conftest import ROOT
 from pelib.real_libraries import FLOAT32_ROUNDING, LIBRARY_TABLES, outcome, saved_and_loaded, version
-from pelib.variants import BY_KEY, VARIANTS, layout, sinusoids_in
+from pelib.variants.registry import BY_KEY, VARIANTS, layout, sinusoids_in
 from support import text
 
 KEYS = sorted(LIBRARY_TABLES)
@@ -75,7 +75,7 @@ def test_guided_diffusion_is_diffusers_with_flip_and_no_shift():
     """more-libraries.md: guided-diffusion's function is what diffusers computes with flip_sin_to_cos=True and
     downscale_freq_shift=0, to the bit, at even and odd widths and for fractional timesteps."""
     from diffusers.models.embeddings import get_timestep_embedding
-    from variants import guided_diffusion as variant_guided_diffusion
+    from pelib.variants import guided_diffusion as variant_guided_diffusion
 
     steps = torch.tensor([0.0, 1.0, 2.5, 999.0])
     for d in (8, 7, 64):

@@ -1,7 +1,7 @@
 """The claims of docs/variants/more-libraries.md, each with what makes it true (see tests/claimcheck.py).
 
 A library fact is cited with the repository and path the page links, and checked on our variant
-(snippets/variants/) or, for the transformers and diffusers classes, on the installed library where it is installed.
+(snippets/pelib/variants/) or, for the transformers and diffusers classes, on the installed library where it is installed.
 """
 
 import importlib.util
@@ -10,17 +10,17 @@ import math
 
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
-from pelib import variants
-from pelib.variants import BY_KEY
-from variants import distilbert as variant_distilbert
-from variants import espnet as variant_espnet
-from variants import guided_diffusion as variant_guided_diffusion
-from variants import keras_hub as variant_keras_hub
-from variants import nemo as variant_nemo
-from variants import opennmt as variant_opennmt
-from variants import pegasus_x as variant_pegasus_x
-from variants import tf_models_relative as variant_tf_models_relative
-from variants import trax as variant_trax
+from pelib.variants import distilbert as variant_distilbert
+from pelib.variants import espnet as variant_espnet
+from pelib.variants import guided_diffusion as variant_guided_diffusion
+from pelib.variants import keras_hub as variant_keras_hub
+from pelib.variants import nemo as variant_nemo
+from pelib.variants import opennmt as variant_opennmt
+from pelib.variants import pegasus_x as variant_pegasus_x
+from pelib.variants import registry
+from pelib.variants import tf_models_relative as variant_tf_models_relative
+from pelib.variants import trax as variant_trax
+from pelib.variants.registry import BY_KEY
 
 from pages import test_variants_libraries_code as tl
 from pages import test_variants_more_libraries_code as tm
@@ -34,7 +34,7 @@ ONMT_PATH = "onmt/modules/embeddings.py"
 KERAS_PATH = "keras_hub/src/layers/modeling/sine_position_encoding.py"
 GUIDED_PATH = "guided_diffusion/nn.py"
 TFM_PATH = "official/nlp/modeling/layers/position_embedding.py"
-MORE = [v.key for v in variants.VARIANTS if v.page.startswith("more-libraries.md#")]
+MORE = [v.key for v in registry.VARIANTS if v.page.startswith("more-libraries.md#")]
 NOT_INSTALLED = ["nemo", "espnet", "trax", "opennmt", "keras_hub", "guided_diffusion", "tf_models_relative"]
 
 
@@ -86,7 +86,7 @@ def real_library_check() -> bool:
     source = inspect.getsource(tl)
     return (passes(tl.test_every_variant_marked_as_checked_has_a_real_library_check)()
             and all(passes(tl.test_checked_packages_are_pinned_at_the_installed_version, p)()
-                    for p in {v.checked for v in variants.VARIANTS if v.checked})
+                    for p in {v.checked for v in registry.VARIANTS if v.checked})
             and "saved_and_loaded(module)" in source and "strict=True" in source and "(64, 7)" in code("library_checks"))
 
 

@@ -11,19 +11,19 @@ import math
 import numpy as np
 import pytest
 import torch
-from pelib.variants import BY_KEY, interleaved_to_split
+from pelib.variants import distilbert as variant_distilbert
+from pelib.variants import espnet as variant_espnet
+from pelib.variants import guided_diffusion as variant_guided_diffusion
+from pelib.variants import keras_hub as variant_keras_hub
+from pelib.variants import musicgen as variant_musicgen
+from pelib.variants import nemo as variant_nemo
+from pelib.variants import opennmt as variant_opennmt
+from pelib.variants import pegasus_x as variant_pegasus_x
+from pelib.variants import tf_models_relative as variant_tf_models_relative
+from pelib.variants import trax as variant_trax
+from pelib.variants.registry import BY_KEY, interleaved_to_split
 from reference import positional_encoding
 from support import text, values
-from variants import distilbert as variant_distilbert
-from variants import espnet as variant_espnet
-from variants import guided_diffusion as variant_guided_diffusion
-from variants import keras_hub as variant_keras_hub
-from variants import musicgen as variant_musicgen
-from variants import nemo as variant_nemo
-from variants import opennmt as variant_opennmt
-from variants import pegasus_x as variant_pegasus_x
-from variants import tf_models_relative as variant_tf_models_relative
-from variants import trax as variant_trax
 
 
 @pytest.mark.parametrize("d", [8, 64, 512])

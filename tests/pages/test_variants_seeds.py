@@ -11,16 +11,16 @@ import re
 import warnings
 
 import numpy as np
+import pelib.variants.seed_aiedge as aiedge
+import pelib.variants.seed_div_term as div_term
+import pelib.variants.seed_nested_loops as nested
+import pelib.variants.seed_plain_attribute as plain
+import pelib.variants.seed_stack_flatten as stack
 import pytest
 import sympy
 import torch
-import variants.seed_aiedge as aiedge
-import variants.seed_div_term as div_term
-import variants.seed_nested_loops as nested
-import variants.seed_plain_attribute as plain
-import variants.seed_stack_flatten as stack
 from claimcheck import Ledger, cited, computed, passes, prose
-from pelib import variants
+from pelib.variants import registry
 from reference import PositionalEncoding, positional_encoding
 from support import DOCS, text, values
 from torch.overrides import TorchFunctionMode
@@ -29,11 +29,11 @@ from pages import test_variants_converting_code as tva
 from pages import test_variants_index_code as tv
 from pages.variants_facts import SEEDS, code, observed, page, paper_frequencies, raises
 
-SEED_CITATIONS = "the seeds' sources as snippets/pelib/variants.py registers them (title and date, or address)"
+SEED_CITATIONS = "the seeds' sources as snippets/pelib/variants/registry.py registers them (title and date, or address)"
 
 
 def source(key: str) -> str:
-    return variants.BY_KEY[key].source + " " + variants.BY_KEY[key].url
+    return registry.BY_KEY[key].source + " " + registry.BY_KEY[key].url
 
 
 def printed(job: str, block: int = 0) -> torch.Tensor:
@@ -205,7 +205,7 @@ def comment_grows() -> bool:
 def other_comments() -> bool:
     runs = []
     for d in (8, 64, 512):
-        wavelengths = [2 * math.pi / p.omega for p in variants.sinusoids_in(positional_encoding(4096, d))]
+        wavelengths = [2 * math.pi / p.omega for p in registry.sinusoids_in(positional_encoding(4096, d))]
         runs.append(wavelengths[0] == pytest.approx(2 * math.pi, rel=1e-6) and wavelengths[-1] < 10000 * 2 * math.pi
                     and all(b > a for a, b in zip(wavelengths, wavelengths[1:], strict=False)))
     return torch.arange(0, 7, 2).numel() == math.ceil(7 / 2) != 7 and all(runs)
@@ -261,7 +261,7 @@ LEDGER = Ledger('variants/seeds.md', [
         "the title"),
     computed('five-seeds',
         'Five write-ups of the positional encoding started this project.',
-        lambda: len(SEEDS) == 5 and all(f'--8<-- "variants/{k}.py:core"' in page("seeds.md") for k in SEEDS)),
+        lambda: len(SEEDS) == 5 and all(f'--8<-- "pelib/variants/{k}.py:core"' in page("seeds.md") for k in SEEDS)),
     cited('behaves-as-the-original',
         'Each section below rewrites one of them in our own code so that it **behaves as the original does**: same frequencies, same dtypes, same shapes, and the same bugs.',
         SEED_CITATIONS + "; what they print is reproduced by tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources",
@@ -270,7 +270,7 @@ LEDGER = Ledger('variants/seeds.md', [
         'Every output on this page is printed by that code, and the [comparison table](index.md#the-comparison-table) measures all five against the [reference](../reference.md).',
         lambda: all(re.match(r'\s*--8<-- "variants/seed_\w+\.txt"', after)
         for after in re.findall(r'```text title="Output"\n(.*)', page("seeds.md")))
-        and all(f"({variants.BY_KEY[k].page})" in text("variants/comparison", "values") for k in SEEDS)),
+        and all(f"({registry.BY_KEY[k].page})" in text("variants/comparison", "values") for k in SEEDS)),
     prose('quick-answer',
         'The quick answer, before the details:',
         "announces the table that follows"),
@@ -336,7 +336,7 @@ LEDGER = Ledger('variants/seeds.md', [
         "a heading"),
     cited('stack-source',
         '**Source:** the step-by-step notebook of the YouTube video [ZMxVe-HK174](https://www.youtube.com/watch?v=ZMxVe-HK174).',
-        source("seed_stack_flatten"), lambda: "ZMxVe-HK174" in variants.BY_KEY["seed_stack_flatten"].url),
+        source("seed_stack_flatten"), lambda: "ZMxVe-HK174" in registry.BY_KEY["seed_stack_flatten"].url),
     cited('stack-denominators',
         'It first shows that the even and odd denominators are the same vector, then interleaves sines and cosines by stacking them on a new last axis and flattening.',
         source("seed_stack_flatten"),
@@ -408,7 +408,7 @@ LEDGER = Ledger('variants/seeds.md', [
         "a heading"),
     cited('div-term-source',
         '**Source:** bala1802, [Neural-Networks-and-Deep-Learning](https://github.com/bala1802/Neural-Networks-and-Deep-Learning) (GitHub), the Transformers notebook on the positional encoding layer.',
-        source("seed_div_term"), lambda: "bala1802" in variants.BY_KEY["seed_div_term"].url),
+        source("seed_div_term"), lambda: "bala1802" in registry.BY_KEY["seed_div_term"].url),
     cited('div-term-walk-through',
         'It walks through `forward` with an input of shape `[2, 4, 6]`.',
         source("seed_div_term"), lambda: "output shape: (2, 4, 6)" in text("variants/seed_div_term")),

@@ -11,13 +11,13 @@ import inspect
 from collections.abc import Callable, Iterable
 
 import torch
-from pelib import variants
+from pelib.variants import registry
 from reference import positional_encoding
 from support import DOCS, SNIPPETS, data, values
 
-ALL = [variants.REFERENCE, *variants.VARIANTS]
-SEEDS = [v.key for v in variants.VARIANTS if v.kind == "seed"]
-LIBRARIES = [v.key for v in variants.VARIANTS if v.kind == "library" and v.page.startswith("libraries.md")]
+ALL = [registry.REFERENCE, *registry.VARIANTS]
+SEEDS = [v.key for v in registry.VARIANTS if v.kind == "seed"]
+LIBRARIES = [v.key for v in registry.VARIANTS if v.kind == "library" and v.page.startswith("libraries.md")]
 
 
 def committed() -> dict:
@@ -28,7 +28,7 @@ def committed() -> dict:
 @functools.cache
 def fresh() -> dict:
     """The same observations, made again now by running every variant."""
-    return {v.key: variants.observe(v) for v in ALL}
+    return {v.key: registry.observe(v) for v in ALL}
 
 
 def with_tables(test: Callable[[dict, dict], object]) -> Callable[[], bool]:
@@ -61,12 +61,14 @@ def t2t_frequencies(key: str) -> bool:
 
 def omegas(key: str, d_model: int, seq_len: int = 256) -> list[float]:
     """The fitted angular frequencies of a variant's table, highest first."""
-    return [p.omega for p in variants.sinusoids_in(variants.BY_KEY[key].build(seq_len, d_model))]
+    return [p.omega for p in registry.sinusoids_in(registry.BY_KEY[key].build(seq_len, d_model))]
 
 
 def code(key: str) -> str:
-    """The source of snippets/variants/<key>.py."""
-    return (SNIPPETS / "variants" / f"{key}.py").read_text(encoding="utf-8")
+    """The source of the variant snippets/pelib/variants/<key>.py, or of the page script snippets/variants/<key>.py
+    when `key` names no variant (library_checks)."""
+    library = SNIPPETS / "pelib" / "variants" / f"{key}.py"
+    return (library if library.is_file() else SNIPPETS / "variants" / f"{key}.py").read_text(encoding="utf-8")
 
 
 def page(name: str) -> str:

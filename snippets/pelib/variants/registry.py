@@ -1,8 +1,8 @@
 """Every code variant on the site behind one interface, and the probes that observe how each one behaves by running it.
 
-Each variant's script snippets/variants/<key>.py defines `build(seq_len, d_model)` (the [seq_len, d_model] table the variant makes for
-positions 0, 1, ...), `make(seq_len, d_model)` (the module it builds, or None for a plain function) and
-`call(made, x)` (its own way of being used on embeddings x of shape [batch, seq, d_model]). The registry below adds
+Each variant's module pelib/variants/<key>.py defines `build(seq_len, d_model)` (the [seq_len, d_model] table the
+variant makes for positions 0, 1, ...), `make(seq_len, d_model)` (the module it builds, or None for a plain function)
+and `call(made, x)` (its own way of being used on embeddings x of shape [batch, seq, d_model]). The registry below adds
 what a reader needs to find the original; the probes below turn "what does this variant do" into measurements.
 """
 
@@ -16,27 +16,27 @@ from types import ModuleType
 import torch
 from torch.overrides import TorchFunctionMode
 
-from variants import diffusers_flipped as variant_diffusers_flipped
-from variants import distilbert as variant_distilbert
-from variants import espnet as variant_espnet
-from variants import fairseq as variant_fairseq
-from variants import guided_diffusion as variant_guided_diffusion
-from variants import keras_hub as variant_keras_hub
-from variants import marian as variant_marian
-from variants import musicgen as variant_musicgen
-from variants import nemo as variant_nemo
-from variants import opennmt as variant_opennmt
-from variants import pegasus_x as variant_pegasus_x
-from variants import seed_aiedge as variant_seed_aiedge
-from variants import seed_div_term as variant_seed_div_term
-from variants import seed_nested_loops as variant_seed_nested_loops
-from variants import seed_plain_attribute as variant_seed_plain_attribute
-from variants import seed_stack_flatten as variant_seed_stack_flatten
-from variants import split_sin_cos as variant_split_sin_cos
-from variants import tensor2tensor as variant_tensor2tensor
-from variants import tf_models_relative as variant_tf_models_relative
-from variants import trax as variant_trax
-from variants import whisper as variant_whisper
+from pelib.variants import diffusers_flipped as variant_diffusers_flipped
+from pelib.variants import distilbert as variant_distilbert
+from pelib.variants import espnet as variant_espnet
+from pelib.variants import fairseq as variant_fairseq
+from pelib.variants import guided_diffusion as variant_guided_diffusion
+from pelib.variants import keras_hub as variant_keras_hub
+from pelib.variants import marian as variant_marian
+from pelib.variants import musicgen as variant_musicgen
+from pelib.variants import nemo as variant_nemo
+from pelib.variants import opennmt as variant_opennmt
+from pelib.variants import pegasus_x as variant_pegasus_x
+from pelib.variants import seed_aiedge as variant_seed_aiedge
+from pelib.variants import seed_div_term as variant_seed_div_term
+from pelib.variants import seed_nested_loops as variant_seed_nested_loops
+from pelib.variants import seed_plain_attribute as variant_seed_plain_attribute
+from pelib.variants import seed_stack_flatten as variant_seed_stack_flatten
+from pelib.variants import split_sin_cos as variant_split_sin_cos
+from pelib.variants import tensor2tensor as variant_tensor2tensor
+from pelib.variants import tf_models_relative as variant_tf_models_relative
+from pelib.variants import trax as variant_trax
+from pelib.variants import whisper as variant_whisper
 from reference import positional_encoding
 
 from pelib.adapters import ReferenceAsVariant
@@ -47,7 +47,7 @@ from pelib.adapters import ReferenceAsVariant
 class Variant:
     """One implementation: where it comes from, and the code that behaves like it."""
 
-    key: str  # snippets/variants/<key>.py
+    key: str  # snippets/pelib/variants/<key>.py
     name: str  # label of its tab and of its row in the comparison table
     kind: str  # "reference", "seed" or "library"
     source: str  # the original, to cite
