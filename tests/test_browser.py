@@ -105,6 +105,31 @@ def test_search_finds_a_word_from_a_page(site_url, offline_page):
     assert not offline_page.external
 
 
+def index_requests(page) -> list[str]:
+    return [url for url in page.requests if "search_index" in url]
+
+
+def test_the_search_index_loads_when_a_reader_reaches_for_search(site_url, offline_page):
+    """A page load leaves the search index (every page's text) alone; pointing at or clicking the search button
+    requests it, and the search finds a word; a page opened from a result (?h=) requests it at once to highlight."""
+    page = offline_page.page
+    page.requests = []
+    page.on("request", lambda request: page.requests.append(request.url))
+    page.set_viewport_size({"width": 390, "height": 800})  # a phone: search is a button in the header
+    page.goto(f"{site_url}/index.html", wait_until="networkidle")
+    page.wait_for_timeout(500)
+    assert not index_requests(page), page.requests
+    page.locator("label.md-header__button[for='__search']").click()
+    page.locator("input.md-search__input").press_sequentially("persistent")
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert len(index_requests(page)) == 1, page.requests
+    assert any("reference implementation" in r.lower() for r in page.locator(".md-search-result__item").all_inner_texts())
+    page.requests.clear()
+    page.goto(f"{site_url}/reference.html?h=persistent", wait_until="networkidle")
+    assert len(index_requests(page)) == 1, page.requests
+    page.wait_for_selector("article mark", timeout=15000)  # search.highlight marks the term on the page
+
+
 @pytest.fixture(scope="module")
 def unzipped(built_site, tmp_path_factory) -> Path:
     """The offline bundle of `make bundle` (the built site zipped by scripts/bundle.py), unzipped into a temporary
