@@ -1,9 +1,10 @@
 """Every built page in a real browser (Playwright + Debian's headless Chromium) with the network cut off.
 
 Each page: no request leaves the machine, no console error, every formula typeset (at build time: no KaTeX
-JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded. Search finds a word from a page. The
-offline bundle (`make bundle`), unzipped, works from file:// as on a laptop with no network: every page, search,
-the explorer and the notebook download.
+JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded once scrolled to (figures load lazily).
+Search finds a word from a page, and its index loads only when a reader reaches for search. The offline bundle
+(`make bundle`), unzipped, works from file:// as on a laptop with no network: every page, search, the explorer and
+the notebook download.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, site_audit
+from conftest import ROOT, load_figures, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
@@ -59,6 +60,7 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
         offline_page.console_errors.clear()
         offline_page.page.goto(f"{site_url}/{path}", wait_until="load")
         offline_page.page.wait_for_load_state("networkidle")
+        load_figures(offline_page.page)  # figures load lazily, as the reader scrolls to them
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")
@@ -150,6 +152,7 @@ def test_every_page_of_the_unzipped_bundle_works_from_file_urls(unzipped, offlin
         offline_page.console_errors.clear()
         offline_page.page.goto((unzipped / path).as_uri(), wait_until="load")
         offline_page.page.wait_for_load_state("networkidle")
+        load_figures(offline_page.page)
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")
