@@ -124,14 +124,17 @@ def is_local(url: str) -> bool:
 
 
 # --- the budgets: bytes of response bodies a first visit transfers (empty cache, uncompressed). The targets are
-# issue 13's; the ceilings are what the tests enforce until the targets are met: a little above what the site
-# measured on 2026-11-23 (home 682 kB: Material's CSS and JavaScript, the search index every page fetches, the
-# heatmap; heaviest: variants/index, 1,302 kB, its 423 kB of HTML and a 325 kB SVG of heatmaps). Lower a ceiling
-# when a change makes room; raise one only in the pull request that needs it, and say why there.
+# issue 13's; the ceilings are what the tests enforce. Since 2026-11-24 the site meets the targets, so the ceilings
+# are the targets: the home page measured 469 kB (Material's CSS and JavaScript, 252 kB, the heatmap and KaTeX), the
+# heaviest page linearity.html 867 kB (406 kB of HTML, most of it typeset formulas and highlighted code). The search
+# index loads when a reader opens search and figures load as the reader nears them (overrides/main.html,
+# scripts/figures_hook.py), so a first visit fetches neither; with Chromium's widest lazy-loading margin (2,500 px,
+# on a slow connection) beyond.html, whose figures then all load, is the heaviest at 894 kB. Raise a ceiling only in
+# the pull request that needs it, and say why there.
 HOME_TARGET_BYTES = 600_000
 PAGE_TARGET_BYTES = 900_000  # any page, the heaviest included
-HOME_BUDGET_BYTES = 720_000
-PAGE_BUDGET_BYTES = 1_400_000
+HOME_BUDGET_BYTES = 600_000
+PAGE_BUDGET_BYTES = 900_000
 # axe-core impacts that fail the check: every one.
 FAILING_IMPACTS = ("minor", "moderate", "serious", "critical")
 SCHEMES = ("light", "dark")  # Material follows prefers-color-scheme: "default" and "slate" palettes
