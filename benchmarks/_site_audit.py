@@ -383,9 +383,11 @@ def nu_errors(site: Path) -> list[dict]:
 def link_check(base_url: str) -> dict:
     """LinkChecker from the home page served at `base_url`, every page and asset it reaches (links, images, CSS
     url()s such as fonts): how many URLs it checked, and those it found broken, with the page that names them."""
+    # run by this interpreter, not through the script's #! line (pip writes the path of the venv it was installed
+    # from there; a venv shared through a symlink may carry another worktree's path)
     linkchecker = Path(sys.executable).with_name("linkchecker")
     proc = subprocess.run(
-        [str(linkchecker), "--no-status", "--no-robots", "--verbose", "--threads", "4", "--output", "csv",
+        [sys.executable, str(linkchecker), "--no-status", "--no-robots", "--verbose", "--threads", "4", "--output", "csv",
          f"{base_url}/index.html"],
         capture_output=True, text=True,
     )  # fmt: skip
