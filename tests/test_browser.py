@@ -43,6 +43,11 @@ STATE = r"""() => {
     mathFont: math.length === 0 || document.fonts.check('16px KaTeX_Main'),
     images: images.length,
     broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
+    // KaTeX's fonts the page drew with, and those its head preloaded (overrides/main.html, not from file://)
+    fontsUsed: [...document.fonts].filter(f => f.family.startsWith('KaTeX_') && f.status === 'loaded')
+      .map(f => `${f.family}-${f.style === 'italic' ? (f.weight === '700' ? 'BoldItalic' : 'Italic') : (f.weight === '700' ? 'Bold' : 'Regular')}`).sort(),
+    fontsPreloaded: [...document.querySelectorAll('link[rel=preload][as=font]')]
+      .map(l => l.getAttribute('href').split('/').pop().replace('.woff2', '')).sort(),
     title: document.title,
   };
 }"""
@@ -74,6 +79,8 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
             problems.append(f"{path}: KaTeX's fonts are not loaded")
         if state["broken"]:
             problems.append(f"{path}: images not loaded {state['broken']}")
+        if state["fontsPreloaded"] != state["fontsUsed"]:  # a font preloaded in vain, or one that shifts the page
+            problems.append(f"{path}: KaTeX fonts preloaded {state['fontsPreloaded']}, used {state['fontsUsed']}")
     assert not offline_page.external, f"requests that tried to leave the machine: {offline_page.external}"
     assert not problems, "\n".join(problems)
 
