@@ -124,14 +124,17 @@ def is_local(url: str) -> bool:
 
 
 # --- the budgets: bytes of response bodies a first visit transfers (empty cache, uncompressed). The targets are
-# issue 13's; the ceilings are what the tests enforce until the targets are met: a little above what the site
-# measured on 2026-11-23 (home 682 kB: Material's CSS and JavaScript, the search index every page fetches, the
-# heatmap; heaviest: variants/index, 1,302 kB, its 423 kB of HTML and a 325 kB SVG of heatmaps). Lower a ceiling
-# when a change makes room; raise one only in the pull request that needs it, and say why there.
+# issue 13's; the ceilings are what the tests enforce. Since 2026-11-24 the site meets the targets, so the ceilings
+# are the targets: the home page measured 469 kB (Material's CSS and JavaScript, 252 kB, the heatmap and KaTeX), the
+# heaviest page linearity.html 867 kB (406 kB of HTML, most of it typeset formulas and highlighted code). The search
+# index loads when a reader opens search and figures load as the reader nears them (overrides/main.html,
+# scripts/figures_hook.py), so a first visit fetches neither; with Chromium's widest lazy-loading margin (2,500 px,
+# on a slow connection) beyond.html, whose figures then all load, is the heaviest at 894 kB. Raise a ceiling only in
+# the pull request that needs it, and say why there.
 HOME_TARGET_BYTES = 600_000
 PAGE_TARGET_BYTES = 900_000  # any page, the heaviest included
-HOME_BUDGET_BYTES = 720_000
-PAGE_BUDGET_BYTES = 1_400_000
+HOME_BUDGET_BYTES = 600_000
+PAGE_BUDGET_BYTES = 900_000
 # axe-core impacts that fail the check: every one.
 FAILING_IMPACTS = ("minor", "moderate", "serious", "critical")
 SCHEMES = ("light", "dark")  # Material follows prefers-color-scheme: "default" and "slate" palettes
@@ -347,13 +350,8 @@ NU_UPSTREAM = {
         "attribute keeps Firefox from restoring a toggle's state); changing it means forking base.html"
     ),
 }
-# Our own markup, changed on another branch under way (named here so that nothing new slips in meanwhile).
-NU_PENDING = {
-    "Any “output” descendant of a “label” element with a “for” attribute": (
-        "explorer.md: the slider's <output for=pe-k> sits inside its <label>; the explorer is being reworked on "
-        "another branch (issue 13, item 3)"
-    ),
-}
+# Our own markup, changed on another branch under way (named here so that nothing new slips in meanwhile): none now.
+NU_PENDING: dict[str, str] = {}
 
 
 def nu_errors(site: Path) -> list[dict]:
@@ -385,9 +383,11 @@ def nu_errors(site: Path) -> list[dict]:
 def link_check(base_url: str) -> dict:
     """LinkChecker from the home page served at `base_url`, every page and asset it reaches (links, images, CSS
     url()s such as fonts): how many URLs it checked, and those it found broken, with the page that names them."""
+    # run by this interpreter, not through the script's #! line (pip writes the path of the venv it was installed
+    # from there; a venv shared through a symlink may carry another worktree's path)
     linkchecker = Path(sys.executable).with_name("linkchecker")
     proc = subprocess.run(
-        [str(linkchecker), "--no-status", "--no-robots", "--verbose", "--threads", "4", "--output", "csv",
+        [sys.executable, str(linkchecker), "--no-status", "--no-robots", "--verbose", "--threads", "4", "--output", "csv",
          f"{base_url}/index.html"],
         capture_output=True, text=True,
     )  # fmt: skip

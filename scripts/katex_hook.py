@@ -9,7 +9,8 @@ What it does to each page:
   formula.
 - The search index and the table of contents get plain text (`PE(p + k) = M_k PE(p)`), never TeX: the page is
   indexed with a plain-text rendering of each formula, and the typeset HTML goes in after the search plugin has run.
-- `page.has_math` tells overrides/main.html to link KaTeX's CSS (and so its fonts) on that page only.
+- `page.has_math` tells overrides/main.html to link KaTeX's CSS (and so its fonts) on that page only, and
+  `page.katex_fonts` which fonts to preload there.
 
 Results are cached in .cache/katex/ keyed by KaTeX's version, the options and the TeX, so `make serve` re-renders
 only what changed.
@@ -290,6 +291,27 @@ class Page:
         return PLACEHOLDER.sub(lambda m: self.typeset[int(m.group(2))], content)
 
 
+# The KaTeX fonts a page's formulas draw with, from the classes of KaTeX's HTML (katex.min.css names the font of
+# each): overrides/main.html preloads them, so that the formulas do not shift when the fonts arrive. Main-Regular
+# sets every formula; "size1" to "size4" name a font only on a sized delimiter (elsewhere they are type sizes).
+FONT_CLASSES = (
+    ("KaTeX_Math-Italic", lambda c: "mathnormal" in c),
+    ("KaTeX_Size1-Regular", lambda c: "small-op" in c or "delim-size1" in c or {"delimsizing", "size1"} <= c),
+    ("KaTeX_Size2-Regular", lambda c: "large-op" in c or {"delimsizing", "size2"} <= c),
+    ("KaTeX_Size3-Regular", lambda c: {"delimsizing", "size3"} <= c),
+    ("KaTeX_Size4-Regular", lambda c: "delim-size4" in c or {"delimsizing", "size4"} <= c),
+    ("KaTeX_AMS-Regular", lambda c: bool({"amsrm", "mathbb", "textbb"} & c)),
+)
+
+
+def fonts_used(typeset: list[str]) -> list[str]:
+    """The KaTeX fonts (file names without .woff2) that formulas typeset as `typeset` use; none without formulas."""
+    if not typeset:
+        return []
+    classes = [set(attr.split()) for attr in re.findall(r'class="([^"]*)"', "".join(typeset))]
+    return ["KaTeX_Main-Regular", *(font for font, uses in FONT_CLASSES if any(uses(c) for c in classes))]
+
+
 _renderer: Renderer | None = None
 _pages: dict[str, Page] = {}
 
@@ -316,6 +338,7 @@ def on_page_content(content: str, page, config, files) -> str:
     content = state.collect(content, _renderer, page.file.src_uri)
     _pages[page.file.src_uri] = state
     page.has_math = bool(state.typeset)
+    page.katex_fonts = fonts_used(state.typeset)
     _tex_in_toc(page.toc.items)
     return content
 

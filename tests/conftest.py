@@ -96,3 +96,22 @@ def offline_page(browser) -> Iterator[OfflinePage]:
     context = browser.new_context()
     yield OfflinePage(context)
     context.close()
+
+
+# Figures load lazily (scripts/figures_hook.py): a figure far below the first screen is fetched as a reader scrolls
+# towards it. This scrolls to each figure of the article in turn, as a reader would, until every one has loaded (or
+# failed: the caller's checks report it), then back to the top.
+LOAD_FIGURES = r"""async () => {
+  const settled = (img) => img.complete && (img.naturalWidth > 0 || img.currentSrc !== '');
+  for (const img of document.querySelectorAll('article img')) {
+    img.scrollIntoView({ block: 'center' });
+    const start = performance.now();
+    while (!settled(img) && performance.now() - start < 10000) await new Promise((r) => setTimeout(r, 25));
+  }
+  window.scrollTo(0, 0);
+}"""
+
+
+def load_figures(page) -> None:
+    """Scroll through the page's article so that every lazily loaded figure loads (see LOAD_FIGURES)."""
+    page.evaluate(LOAD_FIGURES)

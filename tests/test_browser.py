@@ -1,9 +1,10 @@
 """Every built page in a real browser (Playwright + Debian's headless Chromium) with the network cut off.
 
 Each page: no request leaves the machine, no console error, every formula typeset (at build time: no KaTeX
-JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded. Search finds a word from a page. The
-offline bundle (`make bundle`), unzipped, works from file:// as on a laptop with no network: every page, search,
-the explorer and the notebook download.
+JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded once scrolled to (figures load lazily).
+Search finds a word from a page, and its index loads only when a reader reaches for search. The offline bundle
+(`make bundle`), unzipped, works from file:// as on a laptop with no network: every page, search, the explorer and
+the notebook download.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, site_audit
+from conftest import ROOT, load_figures, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
@@ -42,6 +43,11 @@ STATE = r"""() => {
     mathFont: math.length === 0 || document.fonts.check('16px KaTeX_Main'),
     images: images.length,
     broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
+    // KaTeX's fonts the page drew with, and those its head preloaded (overrides/main.html, not from file://)
+    fontsUsed: [...document.fonts].filter(f => f.family.startsWith('KaTeX_') && f.status === 'loaded')
+      .map(f => `${f.family}-${f.style === 'italic' ? (f.weight === '700' ? 'BoldItalic' : 'Italic') : (f.weight === '700' ? 'Bold' : 'Regular')}`).sort(),
+    fontsPreloaded: [...document.querySelectorAll('link[rel=preload][as=font]')]
+      .map(l => l.getAttribute('href').split('/').pop().replace('.woff2', '')).sort(),
     title: document.title,
   };
 }"""
@@ -59,6 +65,7 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
         offline_page.console_errors.clear()
         offline_page.page.goto(f"{site_url}/{path}", wait_until="load")
         offline_page.page.wait_for_load_state("networkidle")
+        load_figures(offline_page.page)  # figures load lazily, as the reader scrolls to them
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")
@@ -72,6 +79,8 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
             problems.append(f"{path}: KaTeX's fonts are not loaded")
         if state["broken"]:
             problems.append(f"{path}: images not loaded {state['broken']}")
+        if state["fontsPreloaded"] != state["fontsUsed"]:  # a font preloaded in vain, or one that shifts the page
+            problems.append(f"{path}: KaTeX fonts preloaded {state['fontsPreloaded']}, used {state['fontsUsed']}")
     assert not offline_page.external, f"requests that tried to leave the machine: {offline_page.external}"
     assert not problems, "\n".join(problems)
 
@@ -105,6 +114,31 @@ def test_search_finds_a_word_from_a_page(site_url, offline_page):
     assert not offline_page.external
 
 
+def index_requests(page) -> list[str]:
+    return [url for url in page.requests if "search_index" in url]
+
+
+def test_the_search_index_loads_when_a_reader_reaches_for_search(site_url, offline_page):
+    """A page load leaves the search index (every page's text) alone; pointing at or clicking the search button
+    requests it, and the search finds a word; a page opened from a result (?h=) requests it at once to highlight."""
+    page = offline_page.page
+    page.requests = []
+    page.on("request", lambda request: page.requests.append(request.url))
+    page.set_viewport_size({"width": 390, "height": 800})  # a phone: search is a button in the header
+    page.goto(f"{site_url}/index.html", wait_until="networkidle")
+    page.wait_for_timeout(500)
+    assert not index_requests(page), page.requests
+    page.locator("label.md-header__button[for='__search']").click()
+    page.locator("input.md-search__input").press_sequentially("persistent")
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    assert len(index_requests(page)) == 1, page.requests
+    assert any("reference implementation" in r.lower() for r in page.locator(".md-search-result__item").all_inner_texts())
+    page.requests.clear()
+    page.goto(f"{site_url}/reference.html?h=persistent", wait_until="networkidle")
+    assert len(index_requests(page)) == 1, page.requests
+    page.wait_for_selector("article mark", timeout=15000)  # search.highlight marks the term on the page
+
+
 @pytest.fixture(scope="module")
 def unzipped(built_site, tmp_path_factory) -> Path:
     """The offline bundle of `make bundle` (the built site zipped by scripts/bundle.py), unzipped into a temporary
@@ -125,6 +159,7 @@ def test_every_page_of_the_unzipped_bundle_works_from_file_urls(unzipped, offlin
         offline_page.console_errors.clear()
         offline_page.page.goto((unzipped / path).as_uri(), wait_until="load")
         offline_page.page.wait_for_load_state("networkidle")
+        load_figures(offline_page.page)
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")

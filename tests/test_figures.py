@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "docs" / "generated"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from figures_hook import picture  # noqa: E402
+from conftest import load_figures  # noqa: E402
+from figures_hook import picture, svg_size  # noqa: E402
 from pelib.figures import LAYOUTS, MIN_TEXT_PX, NARROW, NARROW_MEDIA, WIDE, narrow_name  # noqa: E402
 
 SHOWN = r"""() => [...document.querySelectorAll('article img')]
@@ -51,6 +52,7 @@ def shown_figures(browser, site_url, built_site, width, media):
             if path.endswith("404.html"):
                 continue
             page.goto(f"{site_url}/{path}", wait_until="load")
+            load_figures(page)  # lazily loaded: a figure picks its version when it loads
             for img in page.evaluate(SHOWN):
                 file = built_site / unquote(urlparse(img["src"]).path).lstrip("/")
                 found.append((path, file, img["width"], img["alt"]))
@@ -180,3 +182,60 @@ def test_alt_texts_of_stacking_figures_name_panels_by_title_not_position():
             if stacks and re.search(r"\b(Left|Right|Middle|Top|Bottom)\b:|\b(left|right|middle) panel\b", alt):
                 found.append(f"{name}: {src}: {alt[:60]}…")
     assert not found, "alt texts that name panels by position:\n" + "\n".join(found)
+
+
+def test_the_hook_gives_every_figure_its_size_and_lazy_loading():
+    page = '<p><img alt="A heatmap" src="../generated/heatmap.svg" /> and <img alt="x" src="../generated/plain.svg" /></p>'
+    sizes = {"generated/heatmap.svg": (600, 347), "generated/heatmap-narrow.svg": (400, 520), "generated/plain.svg": (90, 60)}
+    out = picture(page, "formula/", {"generated/heatmap-narrow.svg"}.__contains__, sizes.get)
+    assert out == (
+        f'<p><picture><source media="{NARROW_MEDIA}" srcset="../generated/heatmap-narrow.svg" type="image/svg+xml" '
+        'width="400" height="520"><img alt="A heatmap" src="../generated/heatmap.svg" width="600" height="347" '
+        'loading="lazy" decoding="async"/></picture> and <img alt="x" src="../generated/plain.svg" width="90" '
+        'height="60" loading="lazy" decoding="async"/></p>'
+    )
+
+
+def test_svg_size_is_the_css_px_a_browser_shows():
+    assert svg_size('<svg xmlns="http://www.w3.org/2000/svg" width="450.00082pt" height="259.843102pt"/>') == (600, 346)
+    assert svg_size('<svg xmlns="http://www.w3.org/2000/svg" width="90" height="60px"/>') == (90, 60)
+    with pytest.raises(ValueError, match="needs height in pt or px, got '10em'"):
+        svg_size('<svg xmlns="http://www.w3.org/2000/svg" width="90" height="10em"/>')
+    for path in sorted(GENERATED.rglob("*.svg")):
+        width, height = svg_size(path.read_bytes())
+        assert width > 0 and height > 0, path.name
+
+
+BOXES = r"""() => [...document.querySelectorAll('article img')].map((img) => {
+  const r = img.getBoundingClientRect();
+  return { src: img.getAttribute('src'), width: r.width, height: r.height, loaded: img.complete && img.naturalWidth > 0 };
+})"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [390, 1300])
+def test_a_figure_holds_its_box_before_it_loads(browser, built_site, site_url, width):
+    """No layout shift from figures: the box of every figure not yet loaded (lazily, far down the page) is the box
+    it has once loaded, within 2 px (the attributes are whole CSS px, so the ratio is rounded), and at least one figure
+    per view waits (lazy loading is on)."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    problems, waited = [], 0
+    try:
+        for path in ("beyond.html", "evidence.html", "formula.html", "linearity.html", "tour.html"):
+            page.goto(f"{site_url}/{path}", wait_until="load")
+            page.evaluate("document.fonts.ready")
+            before = page.evaluate(BOXES)
+            load_figures(page)
+            after = page.evaluate(BOXES)
+            for b, a in zip(before, after, strict=True):
+                assert a["loaded"], f"{path}: {a['src']} did not load"
+                waited += not b["loaded"]
+                if abs(b["width"] - a["width"]) > 2 or abs(b["height"] - a["height"]) > 2:
+                    problems.append(f"{width} px {path}: {b['src']} {b['width']:.0f}x{b['height']:.0f} before it "
+                                    f"loads, {a['width']:.0f}x{a['height']:.0f} after")
+    finally:
+        context.close()
+    assert waited, "every figure loaded with the page: is loading=lazy gone?"
+    assert not problems, "\n".join(problems)
