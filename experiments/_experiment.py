@@ -1,16 +1,42 @@
-"""Helpers shared by the experiments: the seeds, the spread over seeds, and stable formatting of what they report.
+"""Helpers shared by the experiments: the seeds, the spread over seeds, the numerical path a run took, and stable
+formatting of what they report.
 
-Every experiment trains its models in float64 on one CPU thread; what it prints is an exact count (tokens right)
-or a number rounded far above the rounding differences between CPU kernels, so its outputs are the same bytes on
-every machine (checked by running under ATEN_CPU_CAPABILITY=default and =avx2).
+Every experiment trains its models in float64 on one CPU thread. Training carries a last-bit difference between
+CPU kernels into another result, so regen runs experiments on a pinned numerical path (PINNED_NUMERICS in
+scripts/regenkit/config.py: torch's portable kernels, MKL's compatible branch, libm without FMA), whatever the
+caller's CPU or ATEN_CPU_CAPABILITY; each experiment records that path in its JSON (`numerics`), and
+tests/test_experiments.py checks it and re-runs the experiments under every kernel this CPU offers.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import statistics
 
 SEEDS = (0, 1, 2)  # every measurement is repeated with these seeds; pages show the spread over them
+# MKL's conditional numerical reproducibility branches (mkl_cbwr_get's codes, from mkl_cbwr.h).
+MKL_BRANCHES = {0: "OFF", 1: "BRANCH_OFF", 2: "AUTO", 3: "COMPATIBLE", 4: "SSE2", 6: "SSSE3", 7: "SSE4_1",
+                8: "SSE4_2", 9: "AVX", 10: "AVX2", 11: "AVX512_MIC", 12: "AVX512", 13: "AVX512_MIC_E1",
+                14: "AVX512_E1"}
+
+
+def numerics() -> dict[str, str]:
+    """The numerical path this run takes, as the libraries report it: torch's CPU kernel, the branch MKL (torch's
+    BLAS and LAPACK) runs, and glibc's tunables, which keep libm off its FMA variants. Recorded in every
+    experiment's JSON: a run off the pinned path writes other bytes, and the tests say so."""
+    import torch
+
+    try:  # torch links MKL statically and exports its mkl_cbwr_get under MKL's internal name
+        library = ctypes.CDLL(os.path.join(os.path.dirname(torch.__file__), "lib", "libtorch_cpu.so"))
+        get = library.mkl_serv_cbwr_get
+        get.restype, get.argtypes = ctypes.c_int, [ctypes.c_int]
+        branch = get(1)  # MKL_CBWR_BRANCH
+        mkl = MKL_BRANCHES.get(branch, f"code {branch}")
+    except (OSError, AttributeError):
+        mkl = "unknown (no MKL in this torch)"
+    return {"torch_cpu_kernel": torch.backends.cpu.get_cpu_capability(), "mkl_cbwr": mkl,
+            "glibc_tunables": os.environ.get("GLIBC_TUNABLES", "")}
 
 
 def reduced() -> bool:

@@ -73,7 +73,8 @@ def main() -> None:
         base, count = base.replace(steps=10), 4
     results = measure(base, seeds, count)
     docenv.save_json({"config": {**vars(base), "seeds": seeds, "eval_sequences": count, "tasks": TASKS,
-                                  "variants": VARIANTS}, "results": results})
+                                  "variants": VARIANTS}, "results": results,
+                      "numerics": _experiment.numerics()})
 
     header = ["variant", "parameters"] + [f"{task}: tokens right at length {base.max_len}" for task in TASKS]
     rows = [[LABELS[v], f"{results[f'k_back/{v}/{seeds[0]}']['parameters']:,}"]

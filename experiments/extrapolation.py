@@ -60,7 +60,8 @@ def main() -> None:
         base, lengths, count = base.replace(steps=10, max_positions=32), (16, 32), 4
     results, by_position = measure(base, lengths, seeds, count)
     docenv.save_json({"config": {**vars(base), "positions": POSITIONS, "lengths": lengths, "seeds": seeds,
-                                  "eval_sequences": count}, "results": results, "by_position": by_position})
+                                  "eval_sequences": count}, "results": results, "by_position": by_position,
+                      "numerics": _experiment.numerics()})
 
     header = ["encoding"] + [f"{n} ({n // base.max_len}×L)" if n % base.max_len == 0 else str(n) for n in lengths]
     rows = [[LABELS[p]] + [_experiment.percent_spread([fraction(results, p, s, n) for s in seeds]) for n in lengths]

@@ -103,7 +103,8 @@ def main() -> None:
         base, count = base.replace(steps=10), 4
     data = measure(base, seeds, count)
     results, expected = data["results"], data["expected_angles"]
-    docenv.save_json({"config": {**vars(base), "seeds": seeds, "fast_pairs": FAST_PAIRS}, **data})
+    docenv.save_json({"config": {**vars(base), "seeds": seeds, "fast_pairs": FAST_PAIRS}, **data,
+                      "numerics": _experiment.numerics()})
     k, d, pairs = base.k, base.d_model, base.d_model // 2
 
     learned = torch.tensor(results[f"trained/{seeds[0]}"]["w_fast"])

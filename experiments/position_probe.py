@@ -81,7 +81,8 @@ def main() -> None:
         base, count, held_out = base.replace(steps=10), 12, 4
     results = measure(base, seeds, count, held_out)
     docenv.save_json({"config": {**vars(base), "seeds": seeds, "probe_sequences": count, "held_out": held_out,
-                                  "ridge": RIDGE}, "results": results})
+                                  "ridge": RIDGE}, "results": results,
+                      "numerics": _experiment.numerics()})
     layers = ["embedding"] + [f"after layer {i + 1}" for i in range(base.n_layers)]
 
     def r2(position: str, causal: bool | None, layer: int) -> list[float]:

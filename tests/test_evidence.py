@@ -86,12 +86,15 @@ def test_rope_reaches_furthest_but_not_4l():
     assert max(reach("rope")) < 3 * L  # no seed keeps 90% up to position 4L
 
 
-def test_beyond_l_sinusoidal_is_above_learned_but_not_above_none():
+def test_beyond_l_sinusoidal_is_above_learned_and_level_with_none():
     assert min(beyond("sin_add")) > max(beyond("learned"))
     assert statistics.median(beyond("sin_add")) - statistics.median(beyond("learned")) < 0.1  # a few in a hundred
     printed = values("extrapolation")  # "no more than": equal or lower at the printed precision (whole percent)
     as_number = lambda text: int(text.split("%")[0])  # noqa: E731
-    assert as_number(printed["beyond_sin_add"]) <= as_number(printed["beyond_none_causal"])
+    sin, none = beyond("sin_add"), beyond("none_causal")  # level: medians less than a point apart, seeds overlapping
+    assert abs(statistics.median(sin) - statistics.median(none)) < 0.01
+    assert min(sin) < max(none) and min(none) < max(sin)
+    assert as_number(printed["beyond_sin_add"]) - as_number(printed["beyond_none_causal"]) in (-1, 0, 1)
     assert printed["beyond_sin_add"] == _experiment_percent_spread(beyond("sin_add"))
 
 
@@ -257,10 +260,12 @@ def test_equal_width_neither_wins():
     assert min(add) < max(concat) and min(concat) < max(add)  # the ranges overlap
 
 
-def test_equal_parameters_ahead_here():
-    """On this machine's kernel adding is ahead in every seed (under the portable kernel it is not: see
-    tests/test_experiments.py, test_committed_results_are_the_same_under_every_cpu_kernel)."""
-    assert min(right("reverse", "add_64")) > max(right("reverse", "concat_32_32"))
+def test_equal_parameters_no_winner():
+    """Concatenation is ahead in the median, and the seeds overlap (the last run before the numerical path was
+    pinned, on an AVX-512 machine's own kernels, had adding ahead in every seed)."""
+    add, concat = right("reverse", "add_64"), right("reverse", "concat_32_32")
+    assert statistics.median(concat) > statistics.median(add)
+    assert min(add) < max(concat) and min(concat) < max(add)  # the ranges overlap
 
 
 def test_reverse_is_not_solved():

@@ -1,30 +1,49 @@
 """The experiments: a reduced configuration (a few training steps) runs through every experiment's code path and
-writes the same bytes twice. The full runs are `make experiments`; their committed results are checked by
-`regen.py --check` (test_regen.py) and the pages' claims about them by test_evidence.py."""
+writes the same bytes twice, and on the pinned numerical path whatever kernel the caller asks for. The full runs
+are `make experiments`; their committed results are checked by `regen.py --check` (test_regen.py) and the pages'
+claims about them by test_evidence.py."""
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from unittest import mock
 
 import pytest
 import torch
-from conftest import ROOT, SNIPPETS
+from conftest import GENERATED, ROOT, SNIPPETS
 from test_portability import runnable_kernels
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from regenkit import jobs as regen_jobs  # noqa: E402
+from regenkit.config import PINNED_NUMERICS  # noqa: E402
 
 EXPERIMENTS = sorted(p for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_"))
 BOOT = "import runpy, sys; sys.path[:0] = [sys.argv[2], sys.argv[3]]; runpy.run_path(sys.argv[1], run_name='__main__')"
+# What every experiment must record as its numerical path (`numerics` in its JSON): torch's portable kernel, MKL's
+# compatible branch, and libm kept off its FMA variants.
+PINNED_PATH = {"torch_cpu_kernel": "DEFAULT", "mkl_cbwr": "COMPATIBLE",
+               "glibc_tunables": PINNED_NUMERICS.get("GLIBC_TUNABLES", "(not pinned)")}
 
 
-def run_reduced(script: Path, out: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
-    """Run `script` in its reduced configuration into `out`, as regen would; return the hashes of what it wrote."""
+def experiment_job(script: Path) -> regen_jobs.Job:
+    """The regen job of `script`, as `regen.py --experiments` finds it (with its pinned environment)."""
+    return next(j for j in regen_jobs.discover() if j.kind == "experiment" and j.path == script)
+
+
+def run_reduced(script: Path, out: Path, caller: dict[str, str] | None = None) -> dict[str, str]:
+    """Run `script` in its reduced configuration into `out`, in the environment regen gives it when its caller's
+    environment holds `caller` (ATEN_CPU_CAPABILITY, say); return the hashes of what it wrote."""
     out.mkdir()
-    env = {k: v for k, v in os.environ.items() if k not in ("REGEN_OUT", "REGEN_STEM")}
-    env |= {"EXPERIMENT_REDUCED": "1", "REGEN_OUT": str(out), "REGEN_STEM": script.stem, "MPLBACKEND": "Agg",
-            "OMP_NUM_THREADS": "1", "SOURCE_DATE_EPOCH": "0", "PYTHONHASHSEED": "0"} | (extra or {})
+    scratch = out.parent / f".{out.name}.scratch"
+    scratch.mkdir()
+    with mock.patch.dict(os.environ, caller or {}):
+        env = experiment_job(script).environment(out, scratch)
+    env |= {"EXPERIMENT_REDUCED": "1"}
     proc = subprocess.run([sys.executable, "-c", BOOT, str(script), str(SNIPPETS), str(script.parent)],
                           cwd=ROOT, env=env, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
@@ -50,43 +69,55 @@ def test_reduced_run_writes_the_same_outputs_twice(script, tmp_path):
 # --- the same outputs under every CPU kernel ------------------------------------------------------------------------
 
 NATIVE = torch.backends.cpu.get_cpu_capability().lower()
-OTHER_KERNELS = [k for k in runnable_kernels() if k != NATIVE]
-# Experiments whose committed outputs are known to differ under torch's portable kernel (measured on an AVX-512
-# machine, 2026-11-23; avx2 gave the same bytes as avx512). Training is chaotic where the loss leaves it free: a
-# last-bit difference sends an unfinished run elsewhere, as another seed would.
-NOT_PINNED = {
-    "position_probe": "some R² values move by 0.01 to 0.05 and some counts by one percent under 'default'",
-    "add_vs_concat": "reverse, unfinished after 400 steps, reorders under 'default' (concatenation ahead in the median)",
-}
+KERNELS = runnable_kernels()  # what a caller may ask for on this CPU; regen runs experiments on the pinned path anyway
+OTHER_KERNELS = [k for k in KERNELS if k != NATIVE]
+
+
+@pytest.mark.parametrize("stem", [p.stem for p in EXPERIMENTS])
+def test_committed_results_record_the_pinned_numerical_path(stem):
+    """Each committed JSON says its run took torch's portable kernel, MKL's compatible branch and libm without FMA
+    (a run without regen's pin records what it took instead, and fails here)."""
+    recorded = json.loads((GENERATED / f"{stem}.json").read_text(encoding="utf-8")).get("numerics")
+    assert recorded == PINNED_PATH, f"{stem}.json records the numerical path {recorded}, not the pinned {PINNED_PATH}"
+
+
+def test_regen_pins_the_experiments_numerical_path():
+    """Whatever kernel the caller asks for, an experiment job's environment is the pinned one, and the pin is part
+    of its cache key (changing it makes the experiments stale). Snippets keep the caller's kernel."""
+    assert PINNED_NUMERICS["ATEN_CPU_CAPABILITY"] == "default" and PINNED_NUMERICS["MKL_CBWR"] == "COMPATIBLE"
+    assert "-FMA" in PINNED_NUMERICS["GLIBC_TUNABLES"]
+    script = EXPERIMENTS[0]
+    with mock.patch.dict(os.environ, {"ATEN_CPU_CAPABILITY": "avx512", "MKL_CBWR": "AUTO"}):
+        job = experiment_job(script)
+        env = job.environment(Path("/nonexistent"))
+        snippet = next(j for j in regen_jobs.discover() if j.kind == "snippet")
+        assert snippet.environment(Path("/nonexistent"))["ATEN_CPU_CAPABILITY"] == "avx512"
+    assert {k: env.get(k) for k in PINNED_NUMERICS} == PINNED_NUMERICS
+    unpinned = regen_jobs.Job(job.name, job.path, job.kind, {k: v for k, v in job.env.items() if k not in PINNED_NUMERICS})
+    assert unpinned.input_key() != job.input_key()
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not OTHER_KERNELS, reason=f"torch has no kernel but {NATIVE!r} on this CPU")
-@pytest.mark.parametrize("kernel", OTHER_KERNELS)
+@pytest.mark.parametrize("kernel", OTHER_KERNELS or ["default"])
 @pytest.mark.parametrize("script", EXPERIMENTS, ids=lambda p: p.stem)
 def test_reduced_run_is_the_same_under_every_cpu_kernel(script, kernel, tmp_path):
     """Ten steps already carry the kernels' last-bit differences into the weights (the evidence page's ledger,
-    kernels-differ checks it): what an experiment prints of them must not show it."""
+    kernels-differ checks it): the caller's kernel must not reach an experiment, which records the pinned path."""
     native = run_reduced(script, tmp_path / NATIVE)
     other = run_reduced(script, tmp_path / kernel, {"ATEN_CPU_CAPABILITY": kernel})
     differ = sorted(name for name in native if native[name] != other.get(name))
     assert not differ, f"{script.name}: under ATEN_CPU_CAPABILITY={kernel} the reduced run writes other bytes: {differ}"
-
-
-def _committed_case(kernel: str, stem: str):
-    if kernel == "default" and stem in NOT_PINNED:
-        return pytest.param(kernel, stem, id=f"{kernel}-{stem}",
-                            marks=pytest.mark.xfail(strict=True, reason=NOT_PINNED[stem]))
-    return pytest.param(kernel, stem, id=f"{kernel}-{stem}")
+    recorded = json.loads((tmp_path / kernel / f"{script.stem}.json").read_text(encoding="utf-8"))["numerics"]
+    assert recorded == PINNED_PATH, f"{script.name} ran on {recorded}, not on the pinned path {PINNED_PATH}"
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not OTHER_KERNELS, reason=f"torch has no kernel but {NATIVE!r} on this CPU")
 @pytest.mark.skipif(os.environ.get("EXPERIMENTS_FULL") != "1",
                     reason="the full runs take minutes each: EXPERIMENTS_FULL=1 runs them (make test does not)")
-@pytest.mark.parametrize("kernel, stem", [_committed_case(k, p.stem) for k in OTHER_KERNELS for p in EXPERIMENTS])
+@pytest.mark.parametrize("kernel, stem", [pytest.param(k, p.stem, id=f"{k}-{p.stem}") for k in KERNELS for p in EXPERIMENTS])
 def test_committed_results_are_the_same_under_every_cpu_kernel(kernel, stem, tmp_path):
-    """The full run of one experiment (minutes) under another kernel writes exactly the committed bytes."""
+    """The full run of one experiment (minutes), with the caller asking for each kernel, writes exactly the
+    committed bytes."""
     fresh = tmp_path / "generated"
     env = {k: v for k, v in os.environ.items() if not k.startswith("REGEN_")} | {"ATEN_CPU_CAPABILITY": kernel}
     proc = subprocess.run([sys.executable, "scripts/regen.py", "--experiments", "--force", "--timeout", "3600",

@@ -21,6 +21,16 @@ RECIPE = "1"
 # The caller's choice of torch's CPU kernel reaches the jobs, so that a run can show what another CPU would print.
 # Outputs must not depend on it (tests/test_portability.py); regen does not pin it, which would hide such outputs.
 PASSED_THROUGH = ("ATEN_CPU_CAPABILITY",)
+# Experiments are the exception. Hundreds of training steps carry a last-bit difference into another result, so no
+# rounding of what they print can hide it: their numerical path is pinned instead, to code every x86-64 CPU runs
+# alike (whatever the caller sets). Each library picks its code from the CPU it finds, so each is pinned on its own:
+PINNED_NUMERICS = {
+    "ATEN_CPU_CAPABILITY": "default",  # torch's portable kernels, not its AVX2 or AVX-512 ones
+    "MKL_CBWR": "COMPATIBLE",  # MKL (torch's BLAS and LAPACK) ignores the above: its SSE2 branch, on Intel and AMD alike
+    "GLIBC_TUNABLES": "glibc.cpu.hwcaps=-AVX2,-FMA,-FMA4",  # libm's exp, log, pow, sin, cos without FMA: the
+    # portable kernels call libm, whose FMA variants (picked where FMA and AVX2 are usable) round differently
+}
+# oneDNN would need ONEDNN_MAX_CPU_ISA, but torch calls it for none of the experiments' float64 operations.
 # How to bring each kind of job up to date; benchmarks and experiments run only when asked for, never when forced.
 HOW = {"snippet": "make regen", "notebook": "make regen", "bench": "make bench", "experiment": "make experiments"}
 MEASURING = ("bench", "experiment")

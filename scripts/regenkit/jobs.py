@@ -198,10 +198,13 @@ def page_scripts(folder: Path) -> list[Job]:
 
 
 def measuring_jobs(folder: Path, kind: str) -> list[Job]:
-    """benchmarks/*.py or experiments/*.py: run one thread each, see the caller's GPUs (Job.environment)."""
+    """benchmarks/*.py or experiments/*.py: run one thread each, see the caller's GPUs (Job.environment); experiments
+    run on the pinned numerical path (config.PINNED_NUMERICS, part of their cache key: changing it makes them stale)."""
     if not folder.is_dir():
         return []
     env = {k: os.environ[k] for k in ("CUDA_VISIBLE_DEVICES",) if k in os.environ}
+    if kind == "experiment":
+        env |= config.PINNED_NUMERICS
     return [Job(p.stem, p, kind, env=env) for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
 
 
