@@ -163,8 +163,7 @@ def test_the_hook_wraps_a_figure_with_a_narrow_version_in_picture():
 
 
 # Pages whose figures another branch rewords; remove an entry once that branch is merged.
-# TODO(lead): evidence.md's learned_shift_matrix alt text still says Left/Right (the evidence branch owns the page).
-POSITIONAL_ALT_PENDING = {"evidence.md"}
+POSITIONAL_ALT_PENDING: set[str] = set()
 
 
 def test_alt_texts_of_stacking_figures_name_panels_by_title_not_position():
