@@ -1,5 +1,6 @@
 """Measure the contributor's loop on a copy of the repository: a forced regen of every snippet and notebook, a
-regen with nothing to do, saving a snippet until `make serve` serves its new output, and `make test-fast`.
+regen with nothing to do, saving a snippet until `make serve` serves its new output, `make test-fast`, and a forced
+run of every experiment (issue 14 §4).
 
 Figures, not timed tests: they depend on the machine and its load (the report says which machine, and how long
 importing torch took in the same run, the cost the preloaded worker saves once per job). Budgets from issue 11 §3.
@@ -21,7 +22,8 @@ import _bench
 from pelib import docenv  # noqa: F401  (fixed settings; the report goes where regen says)
 
 ROOT = Path(__file__).resolve().parent.parent
-BUDGETS = {"forced_regen": 30.0, "noop_regen": 1.0, "save_to_browser": 3.0, "test_fast": 30.0}
+BUDGETS = {"forced_regen": 30.0, "noop_regen": 1.0, "save_to_browser": 3.0, "test_fast": 30.0, "forced_experiments": 300.0}
+EXPERIMENTS = sorted(p.stem for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_"))
 IGNORED = shutil.ignore_patterns(".git", ".venv", "site", ".cache", "__pycache__", ".pytest_cache", "_snippet_output",
                                  "node_modules")
 # Without regen's REGEN_* variables: the copy's snippets and tests must write their own outputs, not this job's.
@@ -128,12 +130,16 @@ def main() -> None:
     # that the copy's reports are current may fail there, since they are the ones being re-measured.
     (copy / ".venv").symlink_to(ROOT / ".venv", target_is_directory=True)
     test_fast = seconds("make", "-s", "test-fast", cwd=copy, check=False)
-    figures = {"forced_regen": forced, "noop_regen": noop, "save_to_browser": max(saves), "test_fast": test_fast}
+    experiments = seconds(*regen, "--experiments", "--force", "--timeout", "3600", *EXPERIMENTS, cwd=copy)
+    figures = {"forced_regen": forced, "noop_regen": noop, "save_to_browser": max(saves), "test_fast": test_fast,
+               "forced_experiments": experiments}
     what = {
         "forced_regen": "regen.py --force: every snippet and notebook job (benchmarks and experiments excluded)",
         "noop_regen": "regen.py with nothing to do (median of 5)",
         "save_to_browser": "save a snippet until make serve serves the page with its new output (worst of 3 saves)",
         "test_fast": "make test-fast: every test but the browser and slow ones, on both cores",
+        "forced_experiments": f"regen.py --experiments --force: the {len(EXPERIMENTS)} experiments' full training runs,"
+                              " one thread per job, as many jobs at once as cores",
     }
     results = [
         {"what": what[key], "key": key, "seconds": round(value, 2), "budget_seconds": BUDGETS[key],
@@ -144,7 +150,8 @@ def main() -> None:
     _bench.save_report(
         "contributor_loop", description, {"cpu": baseline}, results,
         baseline="start Python and import torch (best of 3), the cost the preloaded worker pays once",
-        method={"runs": "one forced regen, five no-op regens, three saves, one test-fast, on a copy of the"
+        method={"runs": "one forced regen, five no-op regens, three saves, one test-fast, one forced run of the"
+                        " experiments, on a copy of the"
                         " repository in a temporary folder", "load": f"load average {os.getloadavg()[0]:.1f} at the end",
                 "cpus": os.cpu_count()},
     )
