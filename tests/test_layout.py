@@ -101,3 +101,22 @@ def test_nothing_is_cut_off_on_a4_paper(browser, built_site, site_url):
     """Printed to A4 (210 mm less 10 mm margins each side: 718 CSS px), with the print stylesheet."""
     problems = measure(browser, site_url, site_pages(built_site), A4_WIDTH, media="print")
     assert not problems, f"{len(problems)} clipped:\n" + "\n".join(problems)
+
+
+SMALLEST_CODE = r"""() => Math.min(...[...document.querySelectorAll('article code')]
+  .map((c) => parseFloat(getComputedStyle(c).fontSize)))"""
+
+
+def test_code_is_never_below_12_px_on_a_phone(browser, site_url):
+    """docs/stylesheets/extra.css: code inside solutions, admonitions and tables (0.64rem text) stays at 12 px or more
+    at 390 px, the smallest size Lighthouse counts as legible (it was 10.9 px on exercises.html)."""
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    try:
+        found = {}
+        for path in ("exercises.html", "variants/index.html", "reference.html"):
+            page.goto(f"{site_url}/{path}", wait_until="load")
+            found[path] = page.evaluate(SMALLEST_CODE)
+    finally:
+        context.close()
+    assert all(size >= 12 for size in found.values()), f"smallest code text in px: {found}"
