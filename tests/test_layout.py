@@ -78,6 +78,9 @@ def site_pages(site):
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
 
 
+STILL_SKIPPED = r"""() => [...document.querySelectorAll('article > *, article .jp-Notebook > .jp-Cell')]
+  .filter((e) => getComputedStyle(e).contentVisibility !== 'visible')
+  .map((e) => `${e.tagName.toLowerCase()}: ${e.textContent.trim().slice(0, 60)}`)"""
 NO_COPY_BUTTON = r"""() => [...document.querySelectorAll('article pre > code')]
   // a block inside a closed solution or an unselected tab gets its buttons when the reader opens it
   .filter((code) => code.checkVisibility() && !code.parentElement.querySelector('.md-code__nav .md-code__button'))
@@ -94,6 +97,8 @@ def measure(browser, site_url, pages, width, media="screen"):
             page.goto(f"{site_url}/{path}", wait_until="load")
             page.evaluate("document.fonts.ready")
             page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
+            skipped = page.evaluate(STILL_SKIPPED)  # extra.css skips blocks only until the page has loaded
+            problems += [f"{media} {width} px {path}: still not laid out after load: {s}" for s in skipped]
             if media == "screen":  # Material adds the buttons as the reader scrolls to each block
                 read_through(page)
                 problems += [f"{media} {width} px {path}: {p}" for p in page.evaluate(NO_COPY_BUTTON)]
