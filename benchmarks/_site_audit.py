@@ -224,6 +224,8 @@ class _Visitor:
             self.page.wait_for_timeout(50)
 
     def axe(self, script: str, run: str) -> list[dict]:
+        # the page gives each block that scrolls sideways its tab stop a few blocks at a time (overrides/main.html)
+        self.page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
         self.page.add_script_tag(content=script)
         return self.page.evaluate(run.replace("COLOUR_RULES", repr(COLOUR_RULES)))
 

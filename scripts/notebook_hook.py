@@ -4,8 +4,12 @@
   blocks out, keeps only the rules whose classes the notebook pages use and the custom properties those rules read,
   and writes the result once to assets/notebook.css, linked where the first block stood (so the cascade is
   unchanged). A block that is not CSS at all (mkdocs-jupyter writes a Python list's repr) is dropped.
-- "Download this notebook" carries the notebook as a data: URL besides its plain file: Chromium ignores `download`
-  on file:// links and would open the JSON, a data: URL downloads everywhere, also from the unzipped site.
+- "Download this notebook" links to the plain file beside the page. Chromium ignores `download` on file:// links and
+  would open the JSON, so from file:// (the unzipped site) a script beside the page, `<name>.ipynb.js`, gives the
+  link the notebook as a data: URL, which downloads everywhere. Over http the script is never requested: the page
+  does not carry the notebook a second time (it was 200 kB of a 456 kB page, all before the first paint).
+- The figures of the outputs, which mkdocs-jupyter inlines as base64 data: URLs, become files beside the page
+  (`<page>.files/<hash>.svg`), loaded lazily in a box of their size: the page's text no longer waits for them.
 - Markup the Nu HTML Checker rejects in mkdocs-jupyter's template goes: the MathJax loader with an empty `src` and
   its configuration (the math is typeset at build time), and a stray `,=""` attribute on each cell's copy button,
   which gets the `role="button"` and `tabindex="0"` its script would add, so that its `aria-label` is allowed.
@@ -36,6 +40,17 @@ MATHJAX = re.compile(
     r'<!-- MathJax configuration -->\s*<script type="text/x-mathjax-config">.*?</script>\s*', re.S
 )
 COPY_BUTTON = '<clipboard-copy ,="" aria-label='
+INLINE_IMAGE = re.compile(r'<img (?P<before>[^>]*?)src="data:image/(?P<type>svg\+xml|png);base64,(?P<data>[^"]+)"(?P<after>[^>]*)>')
+SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<w>[\d.]+)(?P<wu>pt|px)?"[^>]*?\bheight="(?P<h>[\d.]+)(?P<hu>pt|px)?"')
+# From file:// only: the script beside the page that gives the download link its data: URL.
+DOWNLOAD_LOADER = """<script>
+  // From file://, Chromium ignores `download` on a link to a file and shows the JSON: there the link gets the
+  // notebook as a data: URL, from a script beside the page (over http the plain link downloads, and nothing loads).
+  if (location.protocol === "file:") {
+    document.head.appendChild(Object.assign(document.createElement("script"), {src: NAME_JS}));
+  }
+</script>
+"""
 
 _css: list[str] = []
 _classes: set[str] = set()
@@ -141,12 +156,51 @@ def on_post_page(output: str, page, config) -> str:
     output = MATHJAX.sub("", output)
     output = output.replace(COPY_BUTTON, '<clipboard-copy role="button" tabindex="0" aria-label=')
 
-    def download(match: re.Match) -> str:
-        notebook = Path(page.file.abs_src_path).with_name(match.group("name"))
-        data = base64.b64encode(notebook.read_bytes()).decode("ascii")
-        return f'<a href="data:application/x-ipynb+json;base64,{data}" download="{match.group("name")}">'
+    site = Path(config["site_dir"]) / posixpath.dirname(page.file.dest_uri)
+    stem = posixpath.basename(page.file.dest_uri).rsplit(".", 1)[0]
+    names = []
 
-    return DOWNLOAD.sub(download, output)
+    def download(match: re.Match) -> str:
+        name = match.group("name")
+        names.append(name)
+        data = base64.b64encode(Path(page.file.abs_src_path).with_name(name).read_bytes()).decode("ascii")
+        selector = repr(f'a[download="{name}"]')
+        _write(site / f"{name}.js", f"document.querySelectorAll({selector}).forEach(function (a) {{\n"
+                                   f'  a.href = "data:application/x-ipynb+json;base64,{data}";\n}});\n')
+        return f'<a href="{name}" download="{name}">'
+
+    output = DOWNLOAD.sub(download, output)
+    if names:
+        loaders = "".join(DOWNLOAD_LOADER.replace("NAME_JS", repr(f"{n}.js")) for n in names)
+        output = output.replace("</body>", loaders + "</body>", 1)
+    return INLINE_IMAGE.sub(lambda m: _image_file(m, site, f"{stem}.files"), output)
+
+
+def _write(path: Path, text: str | bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+
+
+def _image_file(match: re.Match, folder: Path, sub: str) -> str:
+    """An inline figure as a file under `folder/sub`, named by its content; an <img> that loads it lazily, with the
+    figure's size as width and height so that its box is held before it loads."""
+    data = base64.b64decode(match.group("data"))
+    suffix = ".svg" if match.group("type") == "svg+xml" else ".png"
+    name = f"{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
+    _write(folder / sub / name, data)
+    attrs = f'{match.group("before")}{match.group("after")}'.strip()
+    size = ""
+    if suffix == ".svg" and (m := SVG_SIZE.search(data[:2000].decode("utf-8", "replace"))):
+        scale_w = 4 / 3 if m.group("wu") == "pt" else 1  # 1 pt = 4/3 CSS px
+        scale_h = 4 / 3 if m.group("hu") == "pt" else 1
+        size = f' width="{round(float(m.group("w")) * scale_w)}" height="{round(float(m.group("h")) * scale_h)}"'
+    elif suffix == ".png" and data[:8] == b"\x89PNG\r\n\x1a\n":
+        size = f' width="{int.from_bytes(data[16:20], "big")}" height="{int.from_bytes(data[20:24], "big")}"'
+    attrs = attrs.removesuffix("/").rstrip()
+    return f'<img {attrs} src="{sub}/{name}"{size} loading="lazy" decoding="async">'
 
 
 def cached_trim(css: str, classes: set[str]) -> str:

@@ -98,10 +98,17 @@ def offline_page(browser) -> Iterator[OfflinePage]:
     context.close()
 
 
-# Figures load lazily (scripts/figures_hook.py): a figure far below the first screen is fetched as a reader scrolls
-# towards it. This scrolls to each figure of the article in turn, as a reader would, until every one has loaded (or
-# failed: the caller's checks report it), then back to the top.
-LOAD_FIGURES = r"""async () => {
+# A page is not all there until a reader scrolls through it: figures load lazily (scripts/figures_hook.py), the blocks
+# of text off screen are laid out, and their math fonts fetched, only as the reader nears them (content-visibility in
+# extra.css), and Material adds a code block's buttons when it first comes into view (content.lazy). This scrolls
+# down a screen at a time, then to each figure in turn until it has loaded (or failed: the caller's checks report it),
+# waits for the fonts, and goes back to the top.
+READ_THROUGH = r"""async () => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
+    window.scrollTo(0, y);
+    await frame();
+  }
   const settled = (img) => img.complete && (img.naturalWidth > 0 || img.currentSrc !== '');
   for (const img of document.querySelectorAll('article img')) {
     img.scrollIntoView({ block: 'center' });
@@ -109,9 +116,11 @@ LOAD_FIGURES = r"""async () => {
     while (!settled(img) && performance.now() - start < 10000) await new Promise((r) => setTimeout(r, 25));
   }
   window.scrollTo(0, 0);
+  await frame();
+  await document.fonts.ready;
 }"""
 
 
-def load_figures(page) -> None:
-    """Scroll through the page's article so that every lazily loaded figure loads (see LOAD_FIGURES)."""
-    page.evaluate(LOAD_FIGURES)
+def read_through(page) -> None:
+    """Scroll through the page as a reader does, so that all of it is laid out and loaded (see READ_THROUGH)."""
+    page.evaluate(READ_THROUGH)

@@ -15,7 +15,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, load_figures, site_audit
+from conftest import ROOT, read_through, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
@@ -65,7 +65,7 @@ def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page
         offline_page.console_errors.clear()
         offline_page.page.goto(f"{site_url}/{path}", wait_until="load")
         offline_page.page.wait_for_load_state("networkidle")
-        load_figures(offline_page.page)  # figures load lazily, as the reader scrolls to them
+        read_through(offline_page.page)  # figures load lazily, as the reader scrolls to them
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")
@@ -159,7 +159,7 @@ def test_every_page_of_the_unzipped_bundle_works_from_file_urls(unzipped, offlin
         offline_page.console_errors.clear()
         offline_page.page.goto((unzipped / path).as_uri(), wait_until="load")
         offline_page.page.wait_for_load_state("networkidle")
-        load_figures(offline_page.page)
+        read_through(offline_page.page)
         state = offline_page.page.evaluate(STATE)
         if offline_page.console_errors:
             problems.append(f"{path}: console errors {offline_page.console_errors}")

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "docs" / "generated"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from conftest import load_figures  # noqa: E402
+from conftest import read_through  # noqa: E402
 from figures_hook import picture, svg_size  # noqa: E402
 from pelib.figures import LAYOUTS, MIN_TEXT_PX, NARROW, NARROW_MEDIA, WIDE, narrow_name  # noqa: E402
 
@@ -52,7 +52,7 @@ def shown_figures(browser, site_url, built_site, width, media):
             if path.endswith("404.html"):
                 continue
             page.goto(f"{site_url}/{path}", wait_until="load")
-            load_figures(page)  # lazily loaded: a figure picks its version when it loads
+            read_through(page)  # lazily loaded: a figure picks its version when it loads
             for img in page.evaluate(SHOWN):
                 file = built_site / unquote(urlparse(img["src"]).path).lstrip("/")
                 found.append((path, file, img["width"], img["alt"]))
@@ -226,7 +226,7 @@ def test_a_figure_holds_its_box_before_it_loads(browser, built_site, site_url, w
             page.goto(f"{site_url}/{path}", wait_until="load")
             page.evaluate("document.fonts.ready")
             before = page.evaluate(BOXES)
-            load_figures(page)
+            read_through(page)
             after = page.evaluate(BOXES)
             for b, a in zip(before, after, strict=True):
                 assert a["loaded"], f"{path}: {a['src']} did not load"

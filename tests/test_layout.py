@@ -8,6 +8,7 @@ region that takes keyboard focus. A figure fits its column. No element pushes th
 from __future__ import annotations
 
 import pytest
+from conftest import read_through
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -56,8 +57,9 @@ MEASURE = r"""() => {
     const r = e.getBoundingClientRect();
     if (r.width && (r.right > screen + 1)) check(e, r, false);
   }
-  // The copy button sits over the code's top right corner: no character of the first line may lie under it.
-  for (const button of article.querySelectorAll('.md-clipboard')) {
+  // The copy button sits over the code's top right corner: no character of the first line may lie under it. (Material
+  // 9.7 puts the code's buttons in a <nav class="md-code__nav">; the older .md-clipboard matched nothing.)
+  for (const button of article.querySelectorAll('pre > .md-code__nav')) {
     const code = button.parentElement.querySelector('code');
     const first = code && code.querySelector('span[id^="__span-"]');
     if (!first) continue;
@@ -76,6 +78,15 @@ def site_pages(site):
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
 
 
+STILL_SKIPPED = r"""() => [...document.querySelectorAll('article > *, article .jp-Notebook > .jp-Cell')]
+  .filter((e) => getComputedStyle(e).contentVisibility !== 'visible')
+  .map((e) => `${e.tagName.toLowerCase()}: ${e.textContent.trim().slice(0, 60)}`)"""
+NO_COPY_BUTTON = r"""() => [...document.querySelectorAll('article pre > code')]
+  // a block inside a closed solution or an unselected tab gets its buttons when the reader opens it
+  .filter((code) => code.checkVisibility() && !code.parentElement.querySelector('.md-code__nav .md-code__button'))
+  .map((code) => `a code block seen by the reader has no copy button: ${code.textContent.trim().slice(0, 60)}`)"""
+
+
 def measure(browser, site_url, pages, width, media="screen"):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
@@ -85,6 +96,12 @@ def measure(browser, site_url, pages, width, media="screen"):
         for path in pages:
             page.goto(f"{site_url}/{path}", wait_until="load")
             page.evaluate("document.fonts.ready")
+            page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
+            skipped = page.evaluate(STILL_SKIPPED)  # extra.css skips blocks only until the page has loaded
+            problems += [f"{media} {width} px {path}: still not laid out after load: {s}" for s in skipped]
+            if media == "screen":  # Material adds the buttons as the reader scrolls to each block
+                read_through(page)
+                problems += [f"{media} {width} px {path}: {p}" for p in page.evaluate(NO_COPY_BUTTON)]
             problems += [f"{media} {width} px {path}: {p}" for p in page.evaluate(MEASURE)]
     finally:
         context.close()
