@@ -218,6 +218,7 @@ class Claim:
     kind: str  # computed | formula | cited | prose | pending
     check: Callable[[], object] | None = None
     note: str = ""  # the source of a cited fact, or why a prose sentence needs no check
+    slow: bool = False  # the check trains or re-runs for seconds: `make test` runs it, `make test-fast` leaves it out
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", normalise(self.text))
@@ -236,8 +237,8 @@ class Claim:
         assert result is True, f"claim {self.id!r} does not hold (its check returned {result!r}): {self.text}"
 
 
-def computed(id: str, text: str, check: Callable[[], object]) -> Claim:
-    return Claim(id, text, "computed", check)
+def computed(id: str, text: str, check: Callable[[], object], *, slow: bool = False) -> Claim:
+    return Claim(id, text, "computed", check, slow=slow)
 
 
 def formula(id: str, text: str, check: Callable[[], object]) -> Claim:
@@ -317,7 +318,9 @@ class Ledger:
 
             return test_claim_holds
 
-        @pytest.mark.parametrize("claim", checked, ids=[c.id for c in checked])
+        cases = [pytest.param(c, id=c.id, marks=[pytest.mark.slow] if c.slow else []) for c in checked]
+
+        @pytest.mark.parametrize("claim", cases)
         def test_claim_holds(claim: Claim) -> None:
             claim.verify()
 

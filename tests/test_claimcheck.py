@@ -116,6 +116,16 @@ def test_a_check_that_stops_holding_fails_and_one_that_cannot_fail_is_refused():
         Ledger("x.md", [computed("a", "x", lambda: True), computed("a", "y", lambda: True)])
 
 
+def test_a_slow_check_runs_in_make_test_and_only_there():
+    """A check that trains for seconds is marked slow: `make test` runs it, `make test-fast` (-m "not slow") leaves
+    it out. Every other check runs in both."""
+    ledger = Ledger("x.md", [computed("quick", "x", lambda: True), computed("trains", "y", lambda: True, slow=True)])
+    cases = {case.id: case for case in ledger.test.pytestmark[0].args[1]}
+    assert [m.name for m in cases["trains"].marks] == ["slow"] and not cases["quick"].marks
+    slow = {c.id for c in ledger_of("evidence.md").claims if c.slow}
+    assert slow == {"kernels-differ", "each-pin-matters", "fragile", "met-sum"}, slow
+
+
 def test_claim_words_flag_what_they_should_and_code_is_not_prose():
     page = read_markdown("Intro.\n\n```python\nx = 1 if a < b else 2\n```\n\nThe sine comes first.\n")
     assert page.sentences == ["Intro.", "The sine comes first."]

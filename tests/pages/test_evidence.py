@@ -5,6 +5,7 @@ Most checks are the tests of tests/test_evidence.py, which assert each result fr
 configurations or what regen plans. Quotes of papers are cited.
 """
 
+import functools
 import hashlib
 import math
 import re
@@ -335,8 +336,8 @@ def regen_never_forces_experiments() -> bool:
 def reduced_is_ten_steps() -> bool:
     """Each experiment's reduced configuration (EXPERIMENT_REDUCED=1, what make test runs) trains ten steps."""
     sources = [(ROOT / "experiments" / f"{stem}.py").read_text() for stem in EXPERIMENTS]
-    return all("base.replace(steps=10" in s for s in sources) and hasattr(__import__("test_experiments"),
-                                                                        "test_reduced_run_writes_the_same_outputs_twice")
+    test = "test_reduced_runs_write_the_same_bytes_under_every_cpu_kernel"
+    return all("base.replace(steps=10" in s for s in sources) and hasattr(__import__("test_experiments"), test)
 
 
 _TRAIN_AND_PRINT = """
@@ -370,7 +371,7 @@ def kernels_differ_a_little() -> bool:
     return 0 < gap < 1e-5
 
 
-KERNELS_DIFFER = kernels_differ_a_little
+KERNELS_DIFFER = functools.cache(kernels_differ_a_little)  # three claims rest on it: train once
 
 
 def _pinned_weights(drop: str | None = None) -> str:
@@ -480,14 +481,14 @@ LEDGER = Ledger('evidence.md', [
         deterministic),
     computed('kernels-differ',
         "Across CPUs, left alone, it would not: torch's vector kernels (`ATEN_CPU_CAPABILITY`) round a few operations differently in the last bit, and hundreds of Adam steps carry that into what the loss leaves free (one token in a thousand, the second decimal of an unconstrained angle).",
-        KERNELS_DIFFER),
+        KERNELS_DIFFER, slow=True),
     cited('pinned-path',
         "So regen runs the experiments on one numerical path that every x86-64 CPU computes alike, whatever the machine and whatever kernel the caller asks for: torch's portable kernels (`ATEN_CPU_CAPABILITY=default`), MKL's compatible branch for the matrix products (`MKL_CBWR=COMPATIBLE`; MKL picks its code from the CPU, not from torch's setting), and glibc's `exp`, `log` and `sin` without their FMA variants (`GLIBC_TUNABLES`; the portable kernels call them).",
         PORTABLE_PATH + "; the settings themselves are checked in scripts/regenkit/config.py and the committed JSONs",
         experiments_are_pinned),
     computed('each-pin-matters',
         'On this machine, dropping any one of the three changes the weights of a thirty-step training run.',
-        each_pin_matters),
+        each_pin_matters, slow=True),
     cited('kernel-test',
         'Each experiment records the path it took in its JSON (`numerics`), and `test_committed_results_are_the_same_under_every_cpu_kernel` in `tests/test_experiments.py` re-runs every experiment with the caller asking for each kernel the CPU offers and compares the bytes with the committed ones.',
         KERNEL_RUN, lambda: experiments_are_pinned() and kernel_test_covers_every_experiment()),
@@ -697,7 +698,7 @@ LEDGER = Ledger('evidence.md', [
         UNPINNED_RUN, passes(ev.test_equal_parameters_no_winner)),
     computed('fragile',
         'A difference in the last bits of the arithmetic sends these unfinished runs elsewhere, as another seed would, so the gap is noise of the same kind as the spread over seeds.',
-        lambda: KERNELS_DIFFER() and passes(ev.test_reverse_is_not_solved)()),
+        lambda: KERNELS_DIFFER() and passes(ev.test_reverse_is_not_solved)(), slow=True),
     computed('reverse-unsolved',
         '**What this does not show:** no variant solves reverse within {{ gen.add_vs_concat.steps }} steps (the best seed stays below 90%), so these numbers compare how far each got on a fixed budget, not what each can finally learn.',
         passes(ev.test_reverse_is_not_solved)),
@@ -754,7 +755,7 @@ LEDGER = Ledger('evidence.md', [
         all_pass(ev.test_absolute_tables_fade_and_sinusoids_survive_better, ev.test_rope_solves_it_without_absolute_position, ev.test_a_causal_mask_alone_puts_position_in)),
     computed('met-sum',
         '| A sum loses little against a concatenation | [Add or concatenate?](add-or-concatenate.md#why-a-sum-and-not-a-concatenation) | Not contradicted: no difference at equal width; at equal parameter count the order changes with the last bits of the arithmetic; token k back is solved by all |',
-        lambda: KERNELS_DIFFER() and all_pass(ev.test_equal_parameters_no_winner, ev.test_equal_width_neither_wins, ev.test_k_back_does_not_tell_them_apart, ev.test_reverse_is_not_solved)()),
+        lambda: KERNELS_DIFFER() and all_pass(ev.test_equal_parameters_no_winner, ev.test_equal_width_neither_wins, ev.test_k_back_does_not_tell_them_apart, ev.test_reverse_is_not_solved)(), slow=True),
     prose('h-cost',
         'Cost and reproduction',
         "a heading"),
