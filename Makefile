@@ -51,7 +51,7 @@ serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:por
 test: setup browser validators  ## Run every test (lint included): drift, reference, claims, strict build, offline browser checks, validators
 	$(BIN)/python -m pytest
 
-test-fast: setup  ## While editing, about 50 s: every test but the browser and slow ones, spread over every core
+test-fast: setup  ## While editing, about 35 s: every test but the browser and slow ones, spread over every core
 	$(BIN)/python -m pytest -q -n auto --dist loadfile -m "not slow and not browser"
 
 lint: setup  ## Lint with the pinned ruff and codespell (settings in pyproject.toml); tests/test_lint.py runs the same
