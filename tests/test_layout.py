@@ -78,7 +78,8 @@ def site_pages(site):
     return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html") if p.name != "404.html")
 
 
-STILL_SKIPPED = r"""() => [...document.querySelectorAll('article > *, article .jp-Notebook > .jp-Cell')]
+STILL_SKIPPED = r"""() => [...document.querySelectorAll(
+    'article > *, article > .tabbed-set > .tabbed-content, article .jp-Notebook > .jp-Cell')]
   .filter((e) => getComputedStyle(e).contentVisibility !== 'visible')
   .map((e) => `${e.tagName.toLowerCase()}: ${e.textContent.trim().slice(0, 60)}`)"""
 NO_COPY_BUTTON = r"""() => [...document.querySelectorAll('article pre > code')]
