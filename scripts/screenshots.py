@@ -33,6 +33,9 @@ def shoot(browser, base: str, name: str, out: Path) -> list[Path]:
         page.route("**/*", lambda r: r.continue_() if _site_audit.is_local(r.request.url) else r.abort())
         page.goto(f"{base}/{name}", wait_until="networkidle")
         page.evaluate("document.fonts.ready")
+        # blocks past the first few are laid out just after load (extra.css): wait until the page is whole
+        page.wait_for_function("'laidOut' in document.documentElement.dataset", timeout=10_000)
+        _site_audit.read_through(page)  # lazily loaded figures load as the reader scrolls to them
         written.append(out / f"{stem}-{width}.png")
         page.screenshot(path=written[-1], full_page=True)
         if width == WIDTHS[-1]:
