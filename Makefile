@@ -48,8 +48,10 @@ validators:  ## Install Debian's Java for the Nu HTML Checker (vnu-jar, from npm
 serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:port), regenerating on save
 	$(BIN)/python scripts/serve.py
 
-test: setup browser validators  ## Run every test (lint included): drift, reference, claims, strict build, offline browser checks, validators
-	$(BIN)/python -m pytest
+# Spread over every core, a whole file to a worker (the files share expensive module fixtures): on 2 idle cores 7 min 51 s
+# against 12 min 15 s in one process.
+test: setup browser validators  ## Run every test (lint included), on every core: drift, reference, claims, strict build, offline browser checks, validators
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 test-fast: setup  ## While editing, about 35 s: every test but the browser and slow ones, spread over every core
 	$(BIN)/python -m pytest -q -n auto --dist loadfile -m "not slow and not browser"

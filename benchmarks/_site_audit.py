@@ -111,34 +111,6 @@ def chromium() -> Iterator[object]:
             browser.close()
 
 
-# A page is not all there until a reader scrolls through it: figures load lazily (scripts/figures_hook.py), the blocks
-# of text off screen are laid out, and their math fonts fetched, only as the reader nears them (content-visibility in
-# extra.css), and Material adds a code block's buttons when it first comes into view (content.lazy). This scrolls
-# down a screen at a time, then to each figure in turn until it has loaded (or failed: the caller's checks report it),
-# waits for the fonts, and goes back to the top.
-READ_THROUGH = r"""async () => {
-  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
-    window.scrollTo(0, y);
-    await frame();
-  }
-  const settled = (img) => img.complete && (img.naturalWidth > 0 || img.currentSrc !== '');
-  for (const img of document.querySelectorAll('article img')) {
-    img.scrollIntoView({ block: 'center' });
-    const start = performance.now();
-    while (!settled(img) && performance.now() - start < 10000) await new Promise((r) => setTimeout(r, 25));
-  }
-  window.scrollTo(0, 0);
-  await frame();
-  await document.fonts.ready;
-}"""
-
-
-def read_through(page) -> None:
-    """Scroll through the page as a reader does, so that all of it is laid out and loaded (see READ_THROUGH)."""
-    page.evaluate(READ_THROUGH)
-
-
 def site_pages(site: Path, *, with_404: bool = True) -> list[str]:
     """Every HTML page of the built site, as paths relative to its root (the 404 page unless with_404=False)."""
     pages = sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html"))

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import _site_audit  # noqa: E402  (the one build, server and browser launch)
+from _read_through import read_through  # noqa: E402
 
 WIDTHS = (390, 1300)
 A4_MARGIN = {"top": "10mm", "bottom": "10mm", "left": "10mm", "right": "10mm"}
@@ -35,7 +36,7 @@ def shoot(browser, base: str, name: str, out: Path) -> list[Path]:
         page.evaluate("document.fonts.ready")
         # blocks past the first few are laid out just after load (extra.css): wait until the page is whole
         page.wait_for_function("'laidOut' in document.documentElement.dataset", timeout=10_000)
-        _site_audit.read_through(page)  # lazily loaded figures load as the reader scrolls to them
+        read_through(page)  # lazily loaded figures load as the reader scrolls to them
         written.append(out / f"{stem}-{width}.png")
         page.screenshot(path=written[-1], full_page=True)
         if width == WIDTHS[-1]:

@@ -98,4 +98,4 @@ def offline_page(browser) -> Iterator[OfflinePage]:
     context.close()
 
 
-read_through = site_audit.read_through  # scroll through a page as a reader does: all of it laid out and loaded
+from _read_through import read_through  # noqa: E402, F401  (for the browser tests; benchmarks/ is on sys.path above)
