@@ -48,8 +48,7 @@ validators:  ## Install Debian's Java for the Nu HTML Checker (vnu-jar, from npm
 serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:port), regenerating on save
 	$(BIN)/python scripts/serve.py
 
-# Spread over every core, a whole file to a worker (the files share expensive module fixtures): on 2 idle cores 7 min 51 s
-# against 12 min 15 s in one process.
+# Spread over every core, a whole file to a worker (the tests of a file share its expensive module fixtures).
 test: setup browser validators  ## Run every test (lint included), on every core: drift, reference, claims, strict build, offline browser checks, validators
 	$(BIN)/python -m pytest -n auto --dist loadfile
 

@@ -8,7 +8,7 @@
   would open the JSON, so from file:// (the unzipped site) a script beside the page, `<name>.ipynb.js`, gives the
   link the notebook as a data: URL, which downloads everywhere. Over http the script is never requested: the page
   does not carry the notebook a second time (it was 200 kB of a 456 kB page, all before the first paint).
-- The figures of the outputs, which mkdocs-jupyter inlines as base64 data: URLs, become files beside the page
+- The figures of the outputs, which the notebook shows as base64 SVG data: URLs, become files beside the page
   (`<page>.files/<hash>.svg`), loaded lazily in a box of their size: the page's text no longer waits for them.
 - Markup the Nu HTML Checker rejects in mkdocs-jupyter's template goes: the MathJax loader with an empty `src` and
   its configuration (the math is typeset at build time), and a stray `,=""` attribute on each cell's copy button,
@@ -40,7 +40,7 @@ MATHJAX = re.compile(
     r'<!-- MathJax configuration -->\s*<script type="text/x-mathjax-config">.*?</script>\s*', re.S
 )
 COPY_BUTTON = '<clipboard-copy ,="" aria-label='
-INLINE_IMAGE = re.compile(r'<img (?P<before>[^>]*?)src="data:image/(?P<type>svg\+xml|png);base64,(?P<data>[^"]+)"(?P<after>[^>]*)>')
+INLINE_IMAGE = re.compile(r'<img (?P<before>[^>]*?)src="data:image/svg\+xml;base64,(?P<data>[^"]+)"(?P<after>[^>]*)>')
 SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="(?P<w>[\d.]+)(?P<wu>pt|px)?"[^>]*?\bheight="(?P<h>[\d.]+)(?P<hu>pt|px)?"')
 # From file:// only: the script beside the page that gives the download link its data: URL.
 DOWNLOAD_LOADER = """<script>
@@ -185,21 +185,18 @@ def _write(path: Path, text: str | bytes) -> None:
 
 
 def _image_file(match: re.Match, folder: Path, sub: str) -> str:
-    """An inline figure as a file under `folder/sub`, named by its content; an <img> that loads it lazily, with the
-    figure's size as width and height so that its box is held before it loads."""
+    """An inline SVG figure as a file under `folder/sub`, named by its content; an <img> that loads it lazily, with
+    the figure's size as width and height so that its box is held before it loads. (The notebook shows its figures
+    as SVG; any other inline image stays inline, and the notebook page's test refuses it.)"""
     data = base64.b64decode(match.group("data"))
-    suffix = ".svg" if match.group("type") == "svg+xml" else ".png"
-    name = f"{hashlib.sha256(data).hexdigest()[:16]}{suffix}"
+    name = f"{hashlib.sha256(data).hexdigest()[:16]}.svg"
     _write(folder / sub / name, data)
-    attrs = f'{match.group("before")}{match.group("after")}'.strip()
+    attrs = f'{match.group("before")}{match.group("after")}'.strip().removesuffix("/").rstrip()
     size = ""
-    if suffix == ".svg" and (m := SVG_SIZE.search(data[:2000].decode("utf-8", "replace"))):
+    if m := SVG_SIZE.search(data[:2000].decode("utf-8", "replace")):
         scale_w = 4 / 3 if m.group("wu") == "pt" else 1  # 1 pt = 4/3 CSS px
         scale_h = 4 / 3 if m.group("hu") == "pt" else 1
         size = f' width="{round(float(m.group("w")) * scale_w)}" height="{round(float(m.group("h")) * scale_h)}"'
-    elif suffix == ".png" and data[:8] == b"\x89PNG\r\n\x1a\n":
-        size = f' width="{int.from_bytes(data[16:20], "big")}" height="{int.from_bytes(data[20:24], "big")}"'
-    attrs = attrs.removesuffix("/").rstrip()
     return f'<img {attrs} src="{sub}/{name}"{size} loading="lazy" decoding="async">'
 
 
