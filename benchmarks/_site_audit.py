@@ -142,6 +142,7 @@ WIDTHS = (390, 1300)  # a phone and a desktop, CSS px
 VIEWS = tuple(f"{scheme} {width}" for scheme in SCHEMES for width in WIDTHS)  # the keys of PageAudit.violations
 
 AXE_RUN = """async () => {
+  await document.fonts.ready;
   const result = await axe.run(document, { resultTypes: ["violations"] });
   return result.violations.map((v) => ({
     id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length,
@@ -224,7 +225,8 @@ class _Visitor:
             self.page.wait_for_timeout(50)
 
     def axe(self, script: str, run: str) -> list[dict]:
-        # the page gives each block that scrolls sideways its tab stop a few blocks at a time (overrides/main.html)
+        # The page is whole once it has laid out its last blocks and given each block that scrolls sideways its tab
+        # stop (overrides/main.html, after load); the fonts it uses are then requested, and axe-core waits for them.
         self.page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
         self.page.add_script_tag(content=script)
         return self.page.evaluate(run.replace("COLOUR_RULES", repr(COLOUR_RULES)))
@@ -243,14 +245,14 @@ def audit_site(browser, base_url: str, site: Path, *, axe: bool = True) -> list[
     try:
         for path in site_pages(site):
             audit = PageAudit(path)
+            others = [visitor for visitor in visitors.values() if visitor is not first] if axe else []
+            for visitor in others:  # the other views load the page while the first is measured
+                visitor.audit = audit
+                visitor.page.goto(f"{base_url}/{path}", wait_until="commit")
             first.visit(f"{base_url}/{path}", audit)
             audit.bytes, audit.requests = sum(first.sizes), len(first.sizes)
             audit.no_alt = first.page.evaluate(NO_ALT)
             for view, visitor in visitors.items() if axe else ():
-                if visitor is not first:
-                    visitor.audit = audit
-                    visitor.page.goto(f"{base_url}/{path}", wait_until="load")
-                    visitor.page.wait_for_load_state("networkidle")
                 audit.violations[view] = visitor.axe(script, AXE_RUN if view.startswith("light") else AXE_RUN_COLOURS)
             audits.append(audit)
     finally:
@@ -338,7 +340,7 @@ def machine(browser_version: str) -> dict:
 
 
 # --- the validators: the Nu HTML Checker (vnu-jar, on Debian's Java), LinkChecker and Lighthouse, pinned in
-# package.json and requirements.txt. The fast ones (Nu, LinkChecker) run in tests/test_budgets.py; Lighthouse, which
+# package.json and requirements.txt. The fast ones (Nu, LinkChecker) run in tests/test_validators.py; Lighthouse, which
 # loads every page several times in a throttled browser, runs in `make bench` (benchmarks/lighthouse.py).
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 LIGHTHOUSE = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"

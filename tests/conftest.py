@@ -6,9 +6,11 @@ The build, the loopback server and the browser are benchmarks/_site_audit.py's, 
 from __future__ import annotations
 
 import fcntl
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,6 +29,30 @@ import _site_audit as site_audit  # noqa: E402  (found through the sys.path entr
 def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
     """Run a Python script of the repository with this interpreter, capturing text output."""
     return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, **kwargs)
+
+
+# `make test` gives each pytest-xdist worker a whole file at a time, so the run lasts at least as long as its longest
+# file takes from the moment it starts. These files take the longest (a minute or more each on 2 cores; the report of
+# `pytest --durations` says which): they start first, longest first, and the rest fill the gaps in their usual order.
+LONGEST_FIRST = (
+    "test_budgets.py", "test_figures.py", "test_experiments.py", "test_browser.py", "test_portability.py",
+    "test_regen.py", "test_regen_faults.py", "test_layout.py", "test_explorer.py", "test_validators.py",
+)
+
+
+def pytest_configure(config) -> None:
+    """A test that imports a snippet runs it, and a snippet run outside regen writes under `_snippet_output/` in the
+    working tree (pelib.docenv), which a regen job under way in another worker rightly reports as a change made by
+    its job. The tests' snippets write into a folder of their own instead (removed at the end of the run)."""
+    if "REGEN_OUT" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="snippet-output-")
+        os.environ["REGEN_OUT"] = folder
+        config.add_cleanup(lambda: shutil.rmtree(folder, ignore_errors=True))
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's tests keep their order
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
-"""Quality budgets on the built site: bytes and accessibility in the browser (both palettes, 390 and 1300 px), alt
-text, the Nu HTML Checker's errors in our markup and LinkChecker's broken links.
+"""Quality budgets on the built site: bytes and accessibility in the browser (both palettes, 390 and 1300 px) and alt
+text. The validators (the Nu HTML Checker's errors in our markup, LinkChecker's broken links) are
+tests/test_validators.py's, a file of their own so that they run beside the browser sweep here.
 
 The measuring code is benchmarks/_site_audit.py (as are the build, the server and the browser of the fixtures),
 shared with benchmarks/site_budgets.py and benchmarks/lighthouse.py, which write the figures to docs/generated/
@@ -85,25 +86,6 @@ def test_the_committed_report_was_measured_against_these_budgets() -> None:
     assert report["heaviest"]["bytes"] <= audit.PAGE_BUDGET_BYTES
     pages = {r["page"]: r for r in report["results"]}
     assert "index.html" in pages and not any(r["images_without_alt"] for r in pages.values())
-
-
-@pytest.mark.slow
-def test_the_nu_html_checker_finds_no_error_in_our_markup(built_site) -> None:
-    """Every error the Nu checker reports is explained by NU_UPSTREAM (Material's or mkdocs-jupyter's templates) or
-    NU_PENDING (under way elsewhere), and every explanation still explains something (else it goes)."""
-    errors = audit.nu_errors(built_site)
-    ours = [f"{e['page']}:{e['line']}: {e['message']} [{e['extract']}]" for e in errors if e["reason"] is None]
-    assert not ours, "the Nu HTML Checker finds in our markup:\n" + "\n".join(ours)
-    used = {e["reason"] for e in errors}
-    unused = [start for start, why in (audit.NU_UPSTREAM | audit.NU_PENDING).items() if why not in used]
-    assert not unused, f"explained errors that no longer occur (remove them): {unused}"
-
-
-@pytest.mark.slow
-def test_linkchecker_finds_no_broken_link(site_url) -> None:
-    found = audit.link_check(site_url)
-    assert found["checked"] > 100, f"LinkChecker saw only {found['checked']} URLs: is the site served?"
-    assert not found["broken"], "LinkChecker finds broken links:\n" + "\n".join(map(str, found["broken"]))
 
 
 def test_the_server_compresses_text_as_a_host_does(tmp_path) -> None:

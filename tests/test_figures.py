@@ -8,6 +8,7 @@ narrow versions (snippets/pelib/figures.py) and the `<picture>` around them (scr
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -41,6 +42,7 @@ VIEWS = [(390, "screen"), (1300, "screen"), (718, "print")]  # 718 CSS px: A4 le
 AWAITING_BENCH: dict[str, str] = {}
 
 
+@functools.cache  # the tests below look at the same views: each is measured once
 def shown_figures(browser, site_url, built_site, width, media):
     """(page, SVG file, displayed width in CSS px, alt) of every SVG figure of every page in this view."""
     context = browser.new_context(viewport={"width": width, "height": 900})

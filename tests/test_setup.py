@@ -25,6 +25,13 @@ def test_every_requirement_is_pinned_exactly():
         assert name in pins, f"{name} is not pinned"
 
 
+def test_the_installer_is_pinned_exactly():
+    """`make setup` installs uv with pip, then the pins of requirements.txt with uv: uv is pinned in the Makefile."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^UV := uv==\d+\.\d+\.\d+$", makefile, re.M), "the Makefile pins uv exactly"
+    assert re.search(r"pip install .*\$\(UV\)$", makefile, re.M) and "uv pip install" in makefile
+
+
 def test_vendored_assets_match_their_checksums():
     listed = {}
     for line in (VENDOR / "SHA256SUMS").read_text().splitlines():
@@ -45,6 +52,23 @@ def test_vendored_assets_keep_their_licences():
 def test_ci_runs_make_test():
     script = (ROOT / ".ci" / "run").read_text()
     assert re.search(r"^make test$", script, re.M)
+
+
+def test_the_files_started_first_exist():
+    """conftest.LONGEST_FIRST names test files by name: a renamed one would silently start late again."""
+    from conftest import LONGEST_FIRST
+
+    assert len(set(LONGEST_FIRST)) == len(LONGEST_FIRST)
+    missing = [name for name in LONGEST_FIRST if not (ROOT / "tests" / name).is_file()]
+    assert not missing, f"conftest.LONGEST_FIRST names files that are gone: {missing}"
+
+
+def test_make_test_keeps_the_order_of_the_files():
+    """pytest-xdist orders the files by how many tests each has unless told not to: `make test` and `make test-fast`
+    keep the order conftest gives them (LONGEST_FIRST)."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    runs = [line for line in makefile.splitlines() if "-m pytest" in line and " -n " in line]
+    assert len(runs) == 2 and all("--no-loadscope-reorder" in line for line in runs), runs
 
 
 def test_readme_opens_with_the_two_commands():
