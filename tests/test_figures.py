@@ -1,17 +1,15 @@
-"""Figures read at any width: the smallest text of every figure on every page shows at 9 CSS px or more, on a phone
-(390 px), on a desktop (1300 px) and printed to A4.
+"""Figures read at any width, without a browser: every figure has a narrow version for a phone (snippets/pelib/figures.py)
+whose smallest text fills a phone column at 9 CSS px or more, and the page shows it through `<picture>`, with its
+size and lazy loading (scripts/figures_hook.py).
 
-The browser says which SVG each `<img>` shows (a `<picture>` picks the narrow version on a phone) and how wide it
-shows it; the SVG says its smallest font size and its viewBox width; the displayed size is their product. The
-narrow versions (snippets/pelib/figures.py) and the `<picture>` around them (scripts/figures_hook.py) are tested too.
+In the browser, tests/test_layout.py measures the smallest text of every figure on every page as shown on a phone
+(390 px), on a desktop (1300 px) and printed to A4, in the same visit that checks nothing is cut off.
 """
 
 from __future__ import annotations
 
-import functools
 import sys
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
 import pytest
 from svgtext import labels, smallest, view_width
@@ -20,80 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "docs" / "generated"
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from conftest import read_through  # noqa: E402
 from figures_hook import picture, svg_size  # noqa: E402
 from pelib.figures import LAYOUTS, MIN_TEXT_PX, NARROW, NARROW_MEDIA, WIDE, narrow_name  # noqa: E402
-
-SHOWN = r"""() => [...document.querySelectorAll('article img')]
-  .filter((img) => /\.svg$/.test(img.currentSrc || img.src))
-  .map((img) => {
-    const style = getComputedStyle(img);
-    const pad = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']
-      .reduce((sum, key) => sum + parseFloat(style[key]), 0);
-    return { src: img.currentSrc || img.src, width: img.getBoundingClientRect().width - pad,
-             alt: img.getAttribute('alt') || '' };
-  })"""
-
-VIEWS = [(390, "screen"), (1300, "screen"), (718, "print")]  # 718 CSS px: A4 less 10 mm margins
-
-# Figures a benchmark draws from its timings: drawing a narrow version means re-running the benchmark, which
-# re-measures (`make bench`, on an idle machine). Until then they show their wide layout on a phone, too small; each
-# stays listed only while it is (the test says when to take one off).
-AWAITING_BENCH: dict[str, str] = {}
-
-
-@functools.cache  # the tests below look at the same views: each is measured once
-def shown_figures(browser, site_url, built_site, width, media):
-    """(page, SVG file, displayed width in CSS px, alt) of every SVG figure of every page in this view."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    page.emulate_media(media=media)
-    found = []
-    try:
-        for path in sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html")):
-            if path.endswith("404.html"):
-                continue
-            page.goto(f"{site_url}/{path}", wait_until="load")
-            read_through(page)  # lazily loaded: a figure picks its version when it loads
-            for img in page.evaluate(SHOWN):
-                file = built_site / unquote(urlparse(img["src"]).path).lstrip("/")
-                found.append((path, file, img["width"], img["alt"]))
-    finally:
-        context.close()
-    return found
-
-
-@pytest.mark.browser
-@pytest.mark.slow
-@pytest.mark.parametrize(("width", "media"), VIEWS, ids=[f"{w}px-{m}" for w, m in VIEWS])
-def test_figure_text_reads_at_9_px(browser, built_site, site_url, width, media):
-    shown = shown_figures(browser, site_url, built_site, width, media)
-    assert len({f.name for _, f, _, _ in shown}) >= 20, f"too few figures found: {shown}"
-    problems, awaiting = [], set()
-    for path, file, displayed, alt in shown:
-        assert alt.strip(), f"{path}: {file.name} has no alt text"
-        label, units = smallest(file)
-        px = label.size * displayed / units
-        if px < MIN_TEXT_PX and file.name in AWAITING_BENCH:
-            awaiting.add(file.name)
-        elif px < MIN_TEXT_PX:
-            problems.append(f"{media} {width} px {path}: {file.name} shown {displayed:.0f} px wide: "
-                            f"{label.text!r} at {px:.1f} px")
-    assert not problems, f"{len(problems)} figures with text under {MIN_TEXT_PX} px:\n" + "\n".join(problems)
-    if width == 390:
-        fixed = sorted(set(AWAITING_BENCH) - awaiting)
-        assert not fixed, f"{fixed} now read at {MIN_TEXT_PX} px on a phone: take them off AWAITING_BENCH"
-
-
-@pytest.mark.browser
-@pytest.mark.slow
-def test_a_phone_gets_the_narrow_version_and_paper_the_wide_one(browser, built_site, site_url):
-    phone = {(p, f.name) for p, f, _, _ in shown_figures(browser, site_url, built_site, 390, "screen")}
-    paper = {(p, f.name) for p, f, _, _ in shown_figures(browser, site_url, built_site, 718, "print")}
-    assert ("linearity.html", "rotation-narrow.svg") in phone
-    assert ("linearity.html", "rotation.svg") in paper
-    assert not any(name.endswith("-narrow.svg") for _, name in paper)
-
 
 # --- without a browser ---------------------------------------------------------------------------------------------
 
@@ -109,7 +35,7 @@ def test_every_narrow_figure_has_its_wide_one_and_is_narrower():
 
 def test_narrow_figures_fill_a_phone_column_with_text_of_9_px():
     """Without a browser: the narrow SVG in the 350 px a 390 px page gives a figure (what
-    test_figure_text_reads_at_9_px measures in Chromium), its smallest label at MIN_TEXT_PX or more."""
+    test_layout.py's test_figure_text_reads_at_9_px measures in Chromium), its smallest label at MIN_TEXT_PX or more."""
     for path in sorted(GENERATED.rglob("*-narrow.svg")):
         label, units = smallest(path)
         shown = min(350, units * 4 / 3)  # pt to CSS px; an image is never stretched beyond its own width
@@ -205,38 +131,3 @@ def test_svg_size_is_the_css_px_a_browser_shows():
     for path in sorted(GENERATED.rglob("*.svg")):
         width, height = svg_size(path.read_bytes())
         assert width > 0 and height > 0, path.name
-
-
-BOXES = r"""() => [...document.querySelectorAll('article img')].map((img) => {
-  const r = img.getBoundingClientRect();
-  return { src: img.getAttribute('src'), width: r.width, height: r.height, loaded: img.complete && img.naturalWidth > 0 };
-})"""
-
-
-@pytest.mark.browser
-@pytest.mark.slow
-@pytest.mark.parametrize("width", [390, 1300])
-def test_a_figure_holds_its_box_before_it_loads(browser, built_site, site_url, width):
-    """No layout shift from figures: the box of every figure not yet loaded (lazily, far down the page) is the box
-    it has once loaded, within 2 px (the attributes are whole CSS px, so the ratio is rounded), and at least one figure
-    per view waits (lazy loading is on)."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    problems, waited = [], 0
-    try:
-        for path in ("beyond.html", "evidence.html", "formula.html", "linearity.html", "tour.html"):
-            page.goto(f"{site_url}/{path}", wait_until="load")
-            page.evaluate("document.fonts.ready")
-            before = page.evaluate(BOXES)
-            read_through(page)
-            after = page.evaluate(BOXES)
-            for b, a in zip(before, after, strict=True):
-                assert a["loaded"], f"{path}: {a['src']} did not load"
-                waited += not b["loaded"]
-                if abs(b["width"] - a["width"]) > 2 or abs(b["height"] - a["height"]) > 2:
-                    problems.append(f"{width} px {path}: {b['src']} {b['width']:.0f}x{b['height']:.0f} before it "
-                                    f"loads, {a['width']:.0f}x{a['height']:.0f} after")
-    finally:
-        context.close()
-    assert waited, "every figure loaded with the page: is loading=lazy gone?"
-    assert not problems, "\n".join(problems)
