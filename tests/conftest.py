@@ -35,8 +35,8 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
 # file takes from the moment it starts. These files take the longest (a minute or more each on 2 cores; the report of
 # `pytest --durations` says which): they start first, longest first, and the rest fill the gaps in their usual order.
 LONGEST_FIRST = (
-    "test_budgets.py", "test_figures.py", "test_experiments.py", "test_browser.py", "test_portability.py",
-    "test_regen.py", "test_regen_faults.py", "test_layout.py", "test_explorer.py", "test_validators.py",
+    "test_budgets.py", "test_layout.py", "test_experiments.py", "test_browser.py", "test_portability.py",
+    "test_regen.py", "test_regen_faults.py", "test_validators.py", "test_explorer.py",
 )
 
 
