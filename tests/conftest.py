@@ -32,11 +32,13 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
 
 
 # `make test` gives each pytest-xdist worker a whole file at a time, so the run lasts at least as long as its longest
-# file takes from the moment it starts. These files take the longest (a minute or more each on 2 cores; the report of
-# `pytest --durations` says which): they start first, longest first, and the rest fill the gaps in their usual order.
+# file takes from the moment it starts. These files take the longest (half a minute or more each on 2 cores; the
+# report of `pytest --durations` says which): they start first, longest first, and the rest fill the gaps in their
+# usual order. test_site.py comes next: in `make test-fast`, which leaves the others out, it starts the one build of
+# the site at once, which test_markup.py would otherwise wait for at the end.
 LONGEST_FIRST = (
     "test_budgets.py", "test_layout.py", "test_experiments.py", "test_browser.py", "test_portability.py",
-    "test_regen.py", "test_regen_faults.py", "test_validators.py", "test_explorer.py",
+    "test_regen.py", "test_regen_faults.py", "test_validators.py", "test_explorer.py", "test_site.py",
 )
 
 

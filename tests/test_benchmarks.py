@@ -250,8 +250,10 @@ def test_the_contributor_loop_report_has_every_figure_with_its_budget():
     data = report("contributor_loop")
     assert regen.bench_structure(next(j for j in regen.discover() if j.name == "contributor_loop"), GENERATED) == []
     figures = {r["key"]: r for r in data["results"]}
-    assert set(figures) == {"forced_regen", "noop_regen", "save_to_browser", "test_fast", "forced_experiments"}
+    assert set(figures) == {"forced_regen", "noop_regen", "save_to_browser", "test_fast", "forced_experiments",
+                            "fresh_clone_test"}
     for r in figures.values():
         assert r["seconds"] > 0 and r["within_budget"] == (r["seconds"] <= r["budget_seconds"])
     assert (figures["forced_regen"]["budget_seconds"], figures["noop_regen"]["budget_seconds"]) == (30.0, 1.0)
     assert figures["forced_experiments"]["budget_seconds"] == 300.0  # issue 14 §4: every experiment within 5 min
+    assert (figures["test_fast"]["budget_seconds"], figures["fresh_clone_test"]["budget_seconds"]) == (30.0, 300.0)

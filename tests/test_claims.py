@@ -105,7 +105,7 @@ DATA_ONLY = {
     "faq/quoted_numbers.txt": "the job's log; the FAQ quotes its values",
     "variants/diffs.txt": "the job's log; the pages include the diffs themselves (variants/diffs-*.diff)",
     "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_page/table instead",
-    "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); CONTRIBUTING shows its table",
+    "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); test_setup holds README's test-fast time to it",
     "extrapolation.txt": "the experiment's log; the evidence page shows its tables and figures",
     "learned_shift_matrix.txt": "the experiment's log; the evidence page shows its tables and figures",
     "position_probe.txt": "the experiment's log; the evidence page shows its table and figure",
