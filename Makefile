@@ -24,12 +24,13 @@ help:  ## List the targets
 
 # pip installs only uv, pinned here (it installs the environment and is no part of it, as pip is not); uv installs the
 # pins of requirements.txt several times faster than pip, compiling the bytecode as pip does (the Makefile turns
-# writing it off for everything it runs). requirements.txt stays a plain pip requirements file.
+# writing it off for everything it runs), and trusting the system's certificates as pip does (uv's own list refuses
+# a proxy's or a company's CA). requirements.txt stays a plain pip requirements file.
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; v = sys.version_info[:2]; sys.exit(0 if v == (3, 11) else f"Python 3.11 is needed (torch 2.13.0 CPU wheel), {sys.executable} is {v[0]}.{v[1]}: run make PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) $(UV)
-	$(BIN)/python -m uv pip install -q --compile-bytecode --python $(BIN)/python $(FIND_LINKS) -r requirements.txt
+	$(BIN)/python -m uv pip install -q --compile-bytecode --system-certs --python $(BIN)/python $(FIND_LINKS) -r requirements.txt
 	touch $(STAMP)
 
 # KaTeX for the build-time math (scripts/katex_hook.py), exactly as package-lock.json pins it; npm's cache serves a

@@ -30,6 +30,7 @@ def test_the_installer_is_pinned_exactly():
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^UV := uv==\d+\.\d+\.\d+$", makefile, re.M), "the Makefile pins uv exactly"
     assert re.search(r"pip install .*\$\(UV\)$", makefile, re.M) and "uv pip install" in makefile
+    assert re.search(r"uv pip install .*--system-certs", makefile), "uv trusts only its own CA list without it"
 
 
 def test_vendored_assets_match_their_checksums():
