@@ -1,6 +1,6 @@
-"""Figures read at any width, without a browser: every figure has a narrow version for a phone (snippets/pelib/figures.py)
-whose smallest text fills a phone column at 9 CSS px or more, and the page shows it through `<picture>`, with its
-size and lazy loading (scripts/figures_hook.py).
+"""Figures read at any width, without a browser: every figure has a narrow version for a phone
+(snippets/pelib/figures.py) whose smallest text fills a phone column at 9 CSS px or more, and the page shows it
+through `<picture>`, with its size and lazy loading (scripts/figures_hook.py).
 
 In the browser, tests/test_layout.py measures the smallest text of every figure on every page as shown on a phone
 (390 px), on a desktop (1300 px) and printed to A4, in the same visit that checks nothing is cut off.

@@ -115,8 +115,6 @@ SHOWN = r"""() => [...document.querySelectorAll('article img')]
   })"""
 
 
-
-
 @dataclass
 class Seen:
     """One page in one view, as the sweep below saw it."""
@@ -171,9 +169,6 @@ def test_nothing_is_cut_off_on_a4_paper(browser, built_site, site_url):
 # re-measures (`make bench`, on an idle machine). Until then they show their wide layout on a phone, too small; each
 # stays listed only while it is (the test says when to take one off).
 AWAITING_BENCH: dict[str, str] = {}
-
-
-
 VIEWS = [(390, "screen"), (1300, "screen"), (A4_WIDTH, "print")]
 
 

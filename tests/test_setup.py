@@ -64,6 +64,20 @@ def test_the_files_started_first_exist():
     assert not missing, f"conftest.LONGEST_FIRST names files that are gone: {missing}"
 
 
+def test_the_longest_files_are_collected_first_and_each_file_keeps_its_order():
+    """conftest's collection hook puts LONGEST_FIRST's files first, in that order; the rest follow as collected."""
+    from types import SimpleNamespace
+
+    import conftest
+
+    first, second = conftest.LONGEST_FIRST[:2]
+    names = ["test_a.py", second, "test_b.py", first, second, "test_a.py"]
+    items = [SimpleNamespace(path=ROOT / "tests" / name, n=n) for n, name in enumerate(names)]
+    conftest.pytest_collection_modifyitems(None, items)
+    assert [(i.path.name, i.n) for i in items] == [(first, 3), (second, 1), (second, 4), ("test_a.py", 0),
+                                                   ("test_b.py", 2), ("test_a.py", 5)]
+
+
 def test_make_test_keeps_the_order_of_the_files():
     """pytest-xdist orders the files by how many tests each has unless told not to: `make test` and `make test-fast`
     keep the order conftest gives them (LONGEST_FIRST)."""
