@@ -1,6 +1,7 @@
 # Two commands for a newcomer: `make serve` and `make test`. Both set everything up first.
 # Needs only Python 3.11, make and apt (Debian's Node.js and npm, which typeset the math at build time, Debian's
-# Chromium for the browser tests and Debian's Java for the Nu HTML Checker are installed when missing).
+# Chromium and its headless shell for the browser tests and Debian's Java for the Nu HTML Checker are installed when
+# missing).
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,6 +12,7 @@ NODE_STAMP := node_modules/.installed
 FIND_LINKS := $(if $(wildcard /opt/wheels),--find-links /opt/wheels,)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 CHROMIUM ?= /usr/bin/chromium
+CHROMIUM_HEADLESS_SHELL ?= /usr/bin/chromium-headless-shell
 UV := uv==0.13.8
 
 export NO_MKDOCS_2_WARNING := 1
@@ -43,9 +45,10 @@ $(NODE_STAMP): package-lock.json
 
 setup: $(STAMP) $(NODE_STAMP)  ## Create .venv and node_modules/ with the exact pins of requirements.txt and package-lock.json
 
-browser:  ## Install Debian's Chromium for the browser tests when it is missing
-	@test -x $(CHROMIUM) || { echo "Installing Debian's chromium for the browser tests"; \
-	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+# The browser tests drive Chromium's headless shell; Lighthouse (make bench) runs the full browser.
+browser:  ## Install Debian's Chromium and its headless shell for the browser tests when they are missing
+	@test -x $(CHROMIUM) -a -x $(CHROMIUM_HEADLESS_SHELL) || { echo "Installing Debian's chromium and chromium-headless-shell for the browser tests"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell; }
 
 validators:  ## Install Debian's Java for the Nu HTML Checker (vnu-jar, from npm) when it is missing
 	@command -v java >/dev/null || { echo "Installing Debian's Java for the Nu HTML Checker"; \

@@ -100,6 +100,39 @@ def browser():
         pytest.fail(str(error))
 
 
+# What a page shows once read through, for the offline checks (tests/test_layout.py, and the bundle's in
+# tests/test_browser.py): its formulas, typeset at build time, and the fonts they are drawn in; its images.
+PAGE_STATE = r"""() => {
+  const math = [...document.querySelectorAll('.arithmatex')];
+  const images = [...document.querySelectorAll('article img')];
+  // notebook pages: mkdocs-jupyter leaves raw $...$ in rendered Markdown cells for KaTeX to typeset
+  const cells = [...document.querySelectorAll('.jupyter-wrapper .jp-RenderedMarkdown')];
+  const raw = cells.map(c => {
+    const copy = c.cloneNode(true);
+    copy.querySelectorAll('.katex, code, pre').forEach(e => e.remove());
+    return copy.textContent.match(/\$[^$]+\$/g) || [];
+  }).flat();
+  return {
+    math: math.length,
+    typeset: math.filter(e => e.querySelector('.katex')).length,
+    errors: document.querySelectorAll('.katex-error').length,
+    notebookMath: document.querySelectorAll('.jupyter-wrapper .katex').length,
+    untypeset: raw,
+    katexScript: typeof window.katex !== 'undefined' || typeof window.renderMathInElement !== 'undefined'
+      || [...document.scripts].some(s => /katex/i.test(s.src)),
+    mathFont: math.length === 0 || document.fonts.check('16px KaTeX_Main'),
+    images: images.length,
+    broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
+    // KaTeX's fonts the page drew with, and those its head preloaded (overrides/main.html, not from file://)
+    fontsUsed: [...document.fonts].filter(f => f.family.startsWith('KaTeX_') && f.status === 'loaded')
+      .map(f => `${f.family}-${f.style === 'italic' ? (f.weight === '700' ? 'BoldItalic' : 'Italic') : (f.weight === '700' ? 'Bold' : 'Regular')}`).sort(),
+    fontsPreloaded: [...document.querySelectorAll('link[rel=preload][as=font]')]
+      .map(l => l.getAttribute('href').split('/').pop().replace('.woff2', '')).sort(),
+    title: document.title,
+  };
+}"""
+
+
 class OfflinePage:
     """A browser page that refuses every request leaving the machine and records it, with its console errors."""
 

@@ -1,10 +1,9 @@
-"""Every built page in a real browser (Playwright + Debian's headless Chromium) with the network cut off.
+"""The built site in a real browser (Playwright + Debian's headless Chromium) with the network cut off.
 
-Each page: no request leaves the machine, no console error, every formula typeset (at build time: no KaTeX
-JavaScript runs in the page) and drawn in KaTeX's fonts, every image loaded once scrolled to (figures load lazily).
-Search finds a word from a page, and its index loads only when a reader reaches for search. The offline bundle
-(`make bundle`), unzipped, works from file:// as on a laptop with no network: every page, search, the explorer and
-the notebook download.
+Math is typeset at build time, also in the notebook. Search finds a word from a page, and its index loads only when
+a reader reaches for search. The offline bundle (`make bundle`), unzipped, works from file:// as on a laptop with no
+network: every page, search, the explorer and the notebook download. Every page served over http, with no request
+leaving the machine, is tests/test_layout.py's (one visit of each page per view serves all its checks).
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import PAGE_STATE as STATE
 from conftest import ROOT, read_through, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -22,67 +22,10 @@ import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-STATE = r"""() => {
-  const math = [...document.querySelectorAll('.arithmatex')];
-  const images = [...document.querySelectorAll('article img')];
-  // notebook pages: mkdocs-jupyter leaves raw $...$ in rendered Markdown cells for KaTeX to typeset
-  const cells = [...document.querySelectorAll('.jupyter-wrapper .jp-RenderedMarkdown')];
-  const raw = cells.map(c => {
-    const copy = c.cloneNode(true);
-    copy.querySelectorAll('.katex, code, pre').forEach(e => e.remove());
-    return copy.textContent.match(/\$[^$]+\$/g) || [];
-  }).flat();
-  return {
-    math: math.length,
-    typeset: math.filter(e => e.querySelector('.katex')).length,
-    errors: document.querySelectorAll('.katex-error').length,
-    notebookMath: document.querySelectorAll('.jupyter-wrapper .katex').length,
-    untypeset: raw,
-    katexScript: typeof window.katex !== 'undefined' || typeof window.renderMathInElement !== 'undefined'
-      || [...document.scripts].some(s => /katex/i.test(s.src)),
-    mathFont: math.length === 0 || document.fonts.check('16px KaTeX_Main'),
-    images: images.length,
-    broken: images.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src')),
-    // KaTeX's fonts the page drew with, and those its head preloaded (overrides/main.html, not from file://)
-    fontsUsed: [...document.fonts].filter(f => f.family.startsWith('KaTeX_') && f.status === 'loaded')
-      .map(f => `${f.family}-${f.style === 'italic' ? (f.weight === '700' ? 'BoldItalic' : 'Italic') : (f.weight === '700' ? 'Bold' : 'Regular')}`).sort(),
-    fontsPreloaded: [...document.querySelectorAll('link[rel=preload][as=font]')]
-      .map(l => l.getAttribute('href').split('/').pop().replace('.woff2', '')).sort(),
-    title: document.title,
-  };
-}"""
 
 
 def site_pages(site: Path) -> list[str]:
     return site_audit.site_pages(site, with_404=False)
-
-
-def test_every_page_offline_in_a_real_browser(built_site, site_url, offline_page):
-    problems = []
-    pages = site_pages(built_site)
-    assert pages
-    for path in pages:
-        offline_page.console_errors.clear()
-        offline_page.page.goto(f"{site_url}/{path}", wait_until="load")
-        offline_page.page.wait_for_load_state("networkidle")
-        read_through(offline_page.page)  # figures load lazily, as the reader scrolls to them
-        state = offline_page.page.evaluate(STATE)
-        if offline_page.console_errors:
-            problems.append(f"{path}: console errors {offline_page.console_errors}")
-        if state["untypeset"]:
-            problems.append(f"{path}: math left untypeset in notebook cells {state['untypeset'][:3]}")
-        if state["typeset"] != state["math"] or state["errors"]:
-            problems.append(f"{path}: {state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
-        if state["katexScript"]:
-            problems.append(f"{path}: KaTeX JavaScript in the page (math is typeset at build time)")
-        if not state["mathFont"]:
-            problems.append(f"{path}: KaTeX's fonts are not loaded")
-        if state["broken"]:
-            problems.append(f"{path}: images not loaded {state['broken']}")
-        if state["fontsPreloaded"] != state["fontsUsed"]:  # a font preloaded in vain, or one that shifts the page
-            problems.append(f"{path}: KaTeX fonts preloaded {state['fontsPreloaded']}, used {state['fontsUsed']}")
-    assert not offline_page.external, f"requests that tried to leave the machine: {offline_page.external}"
-    assert not problems, "\n".join(problems)
 
 
 def test_math_is_typeset_on_the_reference_page(site_url, offline_page):

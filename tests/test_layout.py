@@ -1,4 +1,5 @@
-"""Nothing is cut off and every figure reads: each page measured in Chromium at 390 and 1300 px and on A4 paper.
+"""Every page works offline, nothing is cut off and every figure reads: each page in Chromium, with the network cut
+off, at 390 and 1300 px and on A4 paper.
 
 A display formula must fit its column (no hidden part, no scrolling: a reader who does not know it scrolls loses
 its end). A table or code block may scroll sideways only where the reader can see and reach it: a visible scroll
@@ -18,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from conftest import read_through
+from conftest import PAGE_STATE, OfflinePage, read_through
 from pelib.figures import MIN_TEXT_PX
 from svgtext import smallest
 
@@ -122,17 +123,40 @@ class Seen:
     problems: list[str]  # what is cut off or not laid out, and code blocks a reader sees without their buttons
     figures: list[tuple[Path, float, str]]  # (SVG file, displayed width in CSS px, alt) of every SVG figure shown
     boxes: list[tuple[dict, dict]]  # (before it loads, once loaded) of every figure: src, width, height, loaded
+    offline: list[str]  # what went wrong with the network cut off: console errors, math, fonts, images
+    external: list[str]  # requests that tried to leave the machine (refused)
+
+
+def offline_problems(state: dict, console_errors: list[str]) -> list[str]:
+    """What PAGE_STATE and the console say went wrong on a page with the network cut off."""
+    problems = [f"console errors {console_errors}"] if console_errors else []
+    if state["untypeset"]:
+        problems.append(f"math left untypeset in notebook cells {state['untypeset'][:3]}")
+    if state["typeset"] != state["math"] or state["errors"]:
+        problems.append(f"{state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
+    if state["katexScript"]:
+        problems.append("KaTeX JavaScript in the page (math is typeset at build time)")
+    if not state["mathFont"]:
+        problems.append("KaTeX's fonts are not loaded")
+    if state["broken"]:
+        problems.append(f"images not loaded {state['broken']}")
+    if state["fontsPreloaded"] != state["fontsUsed"]:  # a font preloaded in vain, or one that shifts the page
+        problems.append(f"KaTeX fonts preloaded {state['fontsPreloaded']}, used {state['fontsUsed']}")
+    return problems
 
 
 @functools.cache  # each view is visited once, for every test of this file that looks at it
 def sweep(browser, site_url, built_site, width, media="screen") -> dict[str, Seen]:
-    """Every page in this view, loaded and read through once."""
+    """Every page in this view, loaded and read through once, with the network cut off."""
     context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
+    offline = OfflinePage(context)
+    page = offline.page
     page.emulate_media(media=media)
     seen = {}
     try:
         for path in site_pages(built_site):
+            offline.console_errors.clear()
+            offline.external.clear()
             page.goto(f"{site_url}/{path}", wait_until="load")
             page.evaluate("document.fonts.ready")
             before = page.evaluate(BOXES)
@@ -144,11 +168,25 @@ def sweep(browser, site_url, built_site, width, media="screen") -> dict[str, See
             problems += page.evaluate(MEASURE)
             figures = [(built_site / unquote(urlparse(img["src"]).path).lstrip("/"), img["width"], img["alt"])
                        for img in page.evaluate(SHOWN)]
+            offline_seen = offline_problems(page.evaluate(PAGE_STATE), offline.console_errors)
             seen[path] = Seen([f"{media} {width} px {path}: {p}" for p in problems], figures,
-                              list(zip(before, page.evaluate(BOXES), strict=True)))
+                              list(zip(before, page.evaluate(BOXES), strict=True)),
+                              [f"{media} {width} px {path}: {p}" for p in offline_seen], list(offline.external))
     finally:
         context.close()
     return seen
+
+
+@pytest.mark.parametrize(("width", "media"), [(w, "screen") for w in WIDTHS] + [(A4_WIDTH, "print")])
+def test_every_page_offline_in_a_real_browser(browser, built_site, site_url, width, media):
+    """With the network cut off, in every view: no request leaves the machine, no console error, every formula
+    typeset (at build time: no KaTeX JavaScript runs in the page) and drawn in KaTeX's fonts, exactly the fonts the
+    page preloads, and every image loaded once scrolled to (figures load lazily)."""
+    seen = sweep(browser, site_url, built_site, width, media)
+    external = sorted({url for s in seen.values() for url in s.external})
+    assert not external, f"requests that tried to leave the machine: {external}"
+    problems = [p for s in seen.values() for p in s.offline]
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -223,7 +223,7 @@ LEDGER = Ledger('index.md', [
              lambda: has_tests('pages.test_linearity_code') and has_tests('pages.test_properties_code', 'test_dot_product_depends_only_on_the_offset') and has_tests('pages.test_variants_index_code') and has_tests('pages.test_precision_code')),
     computed('strict-and-offline',
              r"the site builds strictly (no missing include, no broken link) and loads nothing from the network.",
-             lambda: has_tests('test_site', 'test_strict_build_fails_on_a_missing_include', 'test_local_links_and_anchors_resolve', 'test_nothing_is_loaded_from_the_network') and has_tests('test_browser', 'test_every_page_offline_in_a_real_browser')),
+             lambda: has_tests('test_site', 'test_strict_build_fails_on_a_missing_include', 'test_local_links_and_anchors_resolve', 'test_nothing_is_loaded_from_the_network') and has_tests('test_layout', 'test_every_page_offline_in_a_real_browser')),
     prose('contributing',
            r"[Contributing](contributing.md) shows how to add to it.",
            'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
