@@ -71,39 +71,52 @@ def test_committed_results_record_the_pinned_numerical_path(stem):
 
 
 def test_regen_pins_the_experiments_numerical_path():
-    """Whatever kernel the caller asks for, an experiment job's environment is the pinned one, and the pin is part
-    of its cache key (changing it makes the experiments stale). Snippets keep the caller's kernel."""
+    """Whatever kernel the caller asks for, an experiment job's environment is the pinned one, the same for every
+    caller (so its process is the same), and the pin is part of its cache key (changing it makes the experiments
+    stale). Snippets keep the caller's kernel."""
     assert PINNED_NUMERICS["ATEN_CPU_CAPABILITY"] == "default" and PINNED_NUMERICS["MKL_CBWR"] == "COMPATIBLE"
     assert "-FMA" in PINNED_NUMERICS["GLIBC_TUNABLES"]
     script = EXPERIMENTS[0]
-    with mock.patch.dict(os.environ, {"ATEN_CPU_CAPABILITY": "avx512", "MKL_CBWR": "AUTO"}):
-        job = experiment_job(script)
-        env = job.environment(Path("/nonexistent"))
-        snippet = next(j for j in regen_jobs.discover() if j.kind == "snippet")
-        assert snippet.environment(Path("/nonexistent"))["ATEN_CPU_CAPABILITY"] == "avx512"
-    assert {k: env.get(k) for k in PINNED_NUMERICS} == PINNED_NUMERICS
+    environments = []
+    for kernel in ("default", "avx2", "avx512"):
+        with mock.patch.dict(os.environ, {"ATEN_CPU_CAPABILITY": kernel, "MKL_CBWR": "AUTO"}):
+            job = experiment_job(script)
+            environments.append(job.environment(Path("/nonexistent")))
+            snippet = next(j for j in regen_jobs.discover() if j.kind == "snippet")
+            assert snippet.environment(Path("/nonexistent"))["ATEN_CPU_CAPABILITY"] == kernel
+    assert all(env == environments[0] for env in environments), "the caller's kernel reaches an experiment's environment"
+    assert {k: environments[0].get(k) for k in PINNED_NUMERICS} == PINNED_NUMERICS
     unpinned = regen_jobs.Job(job.name, job.path, job.kind, {k: v for k, v in job.env.items() if k not in PINNED_NUMERICS})
     assert unpinned.input_key() != job.input_key()
+
+
+def other_kernel(script: Path) -> str:
+    """The kernel the second reduced run of `script` asks for: the experiments take this CPU's other kernels in turn,
+    so that each is asked for (and on a CPU with one kernel, a second run under it)."""
+    others = OTHER_KERNELS or [NATIVE]
+    return others[EXPERIMENTS.index(script) % len(others)]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("script", EXPERIMENTS, ids=lambda p: p.stem)
 def test_reduced_runs_write_the_same_bytes_under_every_cpu_kernel(script, tmp_path):
-    """The reduced run, once with the caller on the machine's own kernel and once asking for each other kernel,
-    writes the same bytes every time (so two runs agree), the same files as the committed full run, and records the
-    pinned path. Ten steps already carry the kernels' last-bit differences into the weights (the evidence page's
-    ledger, kernels-differ, checks it): the caller's kernel must not reach an experiment."""
+    """The reduced run, once with the caller on the machine's own kernel and once asking for another kernel, writes
+    the same bytes both times (so two runs agree), the same files as the committed full run, and records the pinned
+    path. Ten steps already carry the kernels' last-bit differences into the weights (the evidence page's ledger,
+    kernels-differ, checks it): the caller's kernel must not reach an experiment. Each other kernel is asked for by
+    some experiment; that every caller gets the same environment is test_regen_pins_the_experiments_numerical_path."""
+    assert {other_kernel(s) for s in EXPERIMENTS} == set(OTHER_KERNELS or [NATIVE])
     native = run_reduced(script, tmp_path / NATIVE)
     assert {f"{script.stem}.json", f"{script.stem}.values.json"} <= native.keys()
     committed = {p.name for p in (ROOT / "docs" / "generated").glob(f"{script.stem}[.-]*")}
     assert native.keys() == committed, "the reduced run writes other files than the committed full run"
-    for kernel in OTHER_KERNELS or [NATIVE]:  # on a CPU with one kernel, a second run under it
-        other = run_reduced(script, tmp_path / f"{kernel}-caller", {"ATEN_CPU_CAPABILITY": kernel})
-        differ = sorted(name for name in native.keys() | other.keys() if native.get(name) != other.get(name))
-        assert not differ, (f"{script.name}: asking for ATEN_CPU_CAPABILITY={kernel}, the reduced run writes other "
-                            f"bytes than under {NATIVE}: {differ}")
-        recorded = json.loads((tmp_path / f"{kernel}-caller" / f"{script.stem}.json").read_text(encoding="utf-8"))
-        assert recorded["numerics"] == PINNED_PATH, f"{script.name} ran on {recorded['numerics']}, not on {PINNED_PATH}"
+    kernel = other_kernel(script)
+    other = run_reduced(script, tmp_path / f"{kernel}-caller", {"ATEN_CPU_CAPABILITY": kernel})
+    differ = sorted(name for name in native.keys() | other.keys() if native.get(name) != other.get(name))
+    assert not differ, (f"{script.name}: asking for ATEN_CPU_CAPABILITY={kernel}, the reduced run writes other "
+                        f"bytes than under {NATIVE}: {differ}")
+    recorded = json.loads((tmp_path / f"{kernel}-caller" / f"{script.stem}.json").read_text(encoding="utf-8"))
+    assert recorded["numerics"] == PINNED_PATH, f"{script.name} ran on {recorded['numerics']}, not on {PINNED_PATH}"
 
 
 @pytest.mark.slow
