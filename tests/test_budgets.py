@@ -62,6 +62,45 @@ def test_every_image_has_alt_text_and_nothing_leaves_the_machine(audits) -> None
     assert not external, f"requests that would leave the machine: {external}"
 
 
+# A page with Material's palette form. Far down, in a part content-visibility skips until it is near: text that reads
+# in both palettes once its colour transition (Material's kind, slowed here) has run, and text that reads only in
+# the light palette.
+DARK_ONLY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Palettes</title><style>
+body { background: #fff; color: #000; }
+[data-md-color-scheme="slate"] { background: #222; color: #eee; }
+[data-md-color-scheme="slate"] .dark-only { color: #444; }
+.far { margin-top: 3000px; content-visibility: auto; }
+.reads { transition: color 5s; }
+</style></head><body data-md-color-scheme="default"><main><h1>Palettes</h1>
+<form data-md-component="palette"><input type="radio" name="p" aria-label="dark" data-md-color-media="(prefers-color-scheme: dark)"
+ data-md-color-scheme="slate" data-md-color-primary="indigo" data-md-color-accent="indigo"></form>
+<div class="far"><p class="reads">Reads in both palettes.</p><p class="dark-only">Reads in the light one only.</p></div>
+</main><script>document.documentElement.dataset.scrollables = "marked";</script></body></html>"""
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_dark_pass_catches_what_only_the_dark_palette_gets_wrong(browser, tmp_path) -> None:
+    """The dark palette is checked in the light visit, switched as Material's toggle does: text that reads in the
+    light palette and not in the dark one fails in both dark views and only there, and text whose colour is still
+    changing is read at its final colour."""
+    (tmp_path / "index.html").write_text(DARK_ONLY, encoding="utf-8")
+    with audit.serve(tmp_path) as url:
+        (found,) = audit.audit_site(browser, url, tmp_path)
+    failing = {view: [(v["id"], v["targets"]) for v in found.violations[view]] for view in audit.VIEWS}
+    assert failing == {"light 390": [], "light 1300": [], "dark 390": [("color-contrast", [".dark-only"])],
+                       "dark 1300": [("color-contrast", [".dark-only"])]}
+
+
+def test_linkchecker_checks_our_server_at_full_rate(tmp_path) -> None:
+    """LinkChecker spaces its requests to a host 0.1 to 0.6 s apart unless the host answers with its opt-in header:
+    our server sends it, and link_check raises the rate."""
+    (tmp_path / "index.html").write_text("<!doctype html><title>t</title>", encoding="utf-8")
+    with audit.serve(tmp_path) as url, urllib.request.urlopen(f"{url}/index.html") as response:
+        assert "LinkChecker" in response.headers
+    assert audit.LINKCHECK_RATE >= 100
+
+
 def test_axe_core_is_vendored_intact_and_only_for_the_tests(tmp_path) -> None:
     sums = dict(line.split()[::-1] for line in (VENDOR / "SHA256SUMS").read_text().splitlines())
     assert set(sums) == {"axe.min.js", "LICENSE", "LICENSE-3RD-PARTY.txt"}
