@@ -98,7 +98,8 @@ def serve(site: Path, *, compress: bool = False) -> Iterator[str]:
     """Serve `site` over http on a free loopback port (text gzipped when `compress`); yield its base URL."""
     handler = _GzipHandler if compress else _QuietHandler
     server = _Server(("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # shutdown() waits for the loop's next look at its flag: every 50 ms, not the default 0.5 s
+    threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True).start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"
     finally:
