@@ -133,6 +133,25 @@ PAGE_STATE = r"""() => {
 }"""
 
 
+def offline_problems(state: dict, console_errors: list[str], *, preloads: bool = True) -> list[str]:
+    """What PAGE_STATE and the console say went wrong on a page with the network cut off. `preloads`: the fonts the
+    page draws with are exactly those its head preloads (served over http; a browser does not preload from file://)."""
+    problems = [f"console errors {console_errors}"] if console_errors else []
+    if state["untypeset"]:
+        problems.append(f"math left untypeset in notebook cells {state['untypeset'][:3]}")
+    if state["typeset"] != state["math"] or state["errors"]:
+        problems.append(f"{state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
+    if state["katexScript"]:
+        problems.append("KaTeX JavaScript in the page (math is typeset at build time)")
+    if not state["mathFont"]:
+        problems.append("KaTeX's fonts are not loaded")
+    if state["broken"]:
+        problems.append(f"images not loaded {state['broken']}")
+    if preloads and state["fontsPreloaded"] != state["fontsUsed"]:  # a font preloaded in vain, or one that shifts the page
+        problems.append(f"KaTeX fonts preloaded {state['fontsPreloaded']}, used {state['fontsUsed']}")
+    return problems
+
+
 class OfflinePage:
     """A browser page that refuses every request leaving the machine and records it, with its console errors."""
 

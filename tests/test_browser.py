@@ -15,13 +15,12 @@ from pathlib import Path
 
 import pytest
 from conftest import PAGE_STATE as STATE
-from conftest import ROOT, read_through, site_audit
+from conftest import ROOT, offline_problems, read_through, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
 
 
 def site_pages(site: Path) -> list[str]:
@@ -94,7 +93,8 @@ def unzipped(built_site, tmp_path_factory) -> Path:
 
 
 def test_every_page_of_the_unzipped_bundle_works_from_file_urls(unzipped, offline_page):
-    """From file:// after unzipping: every formula typeset in KaTeX's fonts, every figure shown, no console error."""
+    """From file:// after unzipping, the checks of a served page (tests/test_layout.py) but the preloads: every formula
+    typeset at build time in KaTeX's fonts, every figure shown, no console error."""
     problems = []
     pages = site_pages(unzipped)
     assert "index.html" in pages and "explorer.html" in pages
@@ -104,14 +104,8 @@ def test_every_page_of_the_unzipped_bundle_works_from_file_urls(unzipped, offlin
         offline_page.page.wait_for_load_state("networkidle")
         read_through(offline_page.page)
         state = offline_page.page.evaluate(STATE)
-        if offline_page.console_errors:
-            problems.append(f"{path}: console errors {offline_page.console_errors}")
-        if state["typeset"] != state["math"] or state["errors"] or state["untypeset"]:
-            problems.append(f"{path}: {state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
-        if not state["mathFont"]:
-            problems.append(f"{path}: KaTeX's fonts are not loaded from file://")
-        if state["broken"]:
-            problems.append(f"{path}: images not loaded {state['broken']}")
+        problems += [f"{path} from file://: {p}" for p in offline_problems(state, offline_page.console_errors,
+                                                                           preloads=False)]
     assert not offline_page.external, f"requests that tried to leave the machine: {offline_page.external}"
     assert not problems, "\n".join(problems)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from conftest import PAGE_STATE, OfflinePage, read_through
+from conftest import PAGE_STATE, OfflinePage, offline_problems, read_through
 from pelib.figures import MIN_TEXT_PX
 from svgtext import smallest
 
@@ -125,24 +125,6 @@ class Seen:
     boxes: list[tuple[dict, dict]]  # (before it loads, once loaded) of every figure: src, width, height, loaded
     offline: list[str]  # what went wrong with the network cut off: console errors, math, fonts, images
     external: list[str]  # requests that tried to leave the machine (refused)
-
-
-def offline_problems(state: dict, console_errors: list[str]) -> list[str]:
-    """What PAGE_STATE and the console say went wrong on a page with the network cut off."""
-    problems = [f"console errors {console_errors}"] if console_errors else []
-    if state["untypeset"]:
-        problems.append(f"math left untypeset in notebook cells {state['untypeset'][:3]}")
-    if state["typeset"] != state["math"] or state["errors"]:
-        problems.append(f"{state['typeset']} of {state['math']} formulas typeset, {state['errors']} errors")
-    if state["katexScript"]:
-        problems.append("KaTeX JavaScript in the page (math is typeset at build time)")
-    if not state["mathFont"]:
-        problems.append("KaTeX's fonts are not loaded")
-    if state["broken"]:
-        problems.append(f"images not loaded {state['broken']}")
-    if state["fontsPreloaded"] != state["fontsUsed"]:  # a font preloaded in vain, or one that shifts the page
-        problems.append(f"KaTeX fonts preloaded {state['fontsPreloaded']}, used {state['fontsUsed']}")
-    return problems
 
 
 @functools.cache  # each view is visited once, for every test of this file that looks at it
