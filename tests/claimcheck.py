@@ -219,6 +219,11 @@ class Claim:
     check: Callable[[], object] | None = None
     note: str = ""  # the source of a cited fact, or why a prose sentence needs no check
     slow: bool = False  # the check trains or re-runs for seconds: `make test` runs it, `make test-fast` leaves it out
+    # A conclusion drawn from the experiments (`measured`): the words of the sentence that say where it holds ("in
+    # these 2-layer models on token-k-back"), and, for each general word it still uses (cannot, never, always, every,
+    # all, no difference, does not ...), the proof or source that backs that word beyond the experiment.
+    scope: str = ""
+    general: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "text", normalise(self.text))
@@ -228,6 +233,14 @@ class Claim:
             raise ValueError(f"claim {self.id!r}: a {self.kind} claim needs a check")
         if self.kind in ("cited", "prose") and not self.note.strip():
             raise ValueError(f"claim {self.id!r}: a {self.kind} entry needs a note (the source, or why no check)")
+        if self.scope and normalise(self.scope) not in self.text:
+            raise ValueError(f"claim {self.id!r}: its scope {self.scope!r} is not in its sentence: {self.text}")
+        if self.scope:
+            unbacked = [w for w in general_words(self.text) if w not in dict(self.general)]
+            if unbacked:
+                raise ValueError(f"claim {self.id!r}: a conclusion from the experiments uses the general word(s) "
+                                 f"{unbacked} without a proof or source for them (general={{word: source}}), or "
+                                 f"say it for the setting measured: {self.text}")
 
     def verify(self) -> None:
         """Run the check; it must return True (not merely something truthy or None: a check that cannot fail)."""
@@ -239,6 +252,26 @@ class Claim:
 
 def computed(id: str, text: str, check: Callable[[], object], *, slow: bool = False) -> Claim:
     return Claim(id, text, "computed", check, slow=slow)
+
+
+# Words that turn a measurement into a general verdict: a conclusion from the experiments may use one only with a
+# proof or a source for it (`measured(..., general={word: source})`).
+GENERAL = re.compile(
+    r"(?<![\w-])(cannot|can't|never|always|no difference|fails?|does not|do not|doesn't|don't|every|all|none|"
+    r"impossible|only)(?![\w-])", re.IGNORECASE)
+
+
+def general_words(text: str) -> list[str]:
+    return [m.group(1).lower() for m in GENERAL.finditer(QUOTE.sub("", text))]
+
+
+def measured(id: str, text: str, check: Callable[[], object], *, scope: str,
+             general: dict[str, str] | None = None, slow: bool = False) -> Claim:
+    """A conclusion drawn from the experiments: `scope` is the phrase of the sentence that says where it holds;
+    `general` maps each general word the sentence still uses (see GENERAL) to the proof or source that backs it."""
+    if not scope.strip():
+        raise ValueError(f"claim {id!r}: a measured claim needs its scope, the words that say where it holds")
+    return Claim(id, text, "computed", check, slow=slow, scope=scope, general=tuple((general or {}).items()))
 
 
 def formula(id: str, text: str, check: Callable[[], object]) -> Claim:
