@@ -668,7 +668,7 @@ LEDGER = Ledger('beyond.md', [
     prose('distinct-heading',
         'No two positions share an encoding', "a heading"),
     computed('never-repeats',
-        'The table never repeats a row: for integers \\(p \\ne q\\), \\(\\mathrm{PE}(p) \\ne \\mathrm{PE}(q)\\), at every width from 2 up and every base.', never_repeats),
+        "The table never repeats a row, so every position's encoding is unique: for integers \\(p \\ne q\\), \\(\\mathrm{PE}(p) \\ne \\mathrm{PE}(q)\\), at every width from 2 up and every base.", never_repeats),
     computed('pair-0-omega-1',
         'The proof needs only pair 0, whose frequency is \\(\\omega_0 = b^{0} = 1\\) whatever the base \\(b\\) ([the formula](formula.md#the-formula)):', pair_zero_frequency_one),
     prose('suppose',
