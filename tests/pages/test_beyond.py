@@ -669,7 +669,7 @@ LEDGER = Ledger('beyond.md', [
         "Which widths really work, and how to change the grid's resolution, are on [beyond token indices](beyond-indices.md#2-d-grids-whose-width-is-not-a-multiple-of-4).",
         "a link to the page that answers it"),
     prose('see-beyond-indices-timesteps',
-        "How much of the table a timestep in \\([0, 1]\\) actually uses, and how practice rescales it, is on [beyond token indices](beyond-indices.md#timesteps-in-0-1).",
+        "How much of the table a timestep in \\([0, 1]\\) actually uses, and how practice rescales it, is on [beyond token indices](beyond-indices.md#timesteps-between-0-and-1).",
         "a link to the page that answers it"),
     prose('distinct-heading',
         'No two positions share an encoding', "a heading"),

@@ -54,7 +54,7 @@ LEDGER = Ledger("beyond-indices.md", [
         '![Angle each of the {{ gen.beyond_indices.timesteps.pairs }} pairs turns through as t goes from 0 to 1, log scale, d_model = {{ gen.beyond_indices.timesteps.d }}: for t itself every pair stays at or below the 1-radian line, most far below; for 1000 t the first pairs pass a full turn and only the last ones stay below 1 radian](generated/beyond_indices/timesteps.svg)',
         passes(t.test_turns_over_the_unit_interval)),
     prose('timesteps-heading',
-        'Timesteps in \\([0, 1]\\)',
+        'Timesteps between 0 and 1',
         "a heading"),
     cited('diffusion-timesteps',
         'Diffusion and flow models encode a noise level or time \\(t\\) with the same sines and cosines ([timestep embeddings](beyond.md#timesteps-and-fourier-features)).',

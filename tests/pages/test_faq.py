@@ -313,7 +313,7 @@ LEDGER = Ledger('faq.md', [
     computed('fine-positions', "What changes is precision: large or finely spaced positions need float32 or float64 angles.", fine_positions_need_float32),
     prose('see-precision', "See [precision](precision.md#the-error-as-the-position-grows) and [the linearity page](linearity.md#the-proof-one-pair-at-a-time).", "links"),
     computed('timesteps',
-             r"For timesteps in \([0, 1]\), as in diffusion models, almost every pair barely turns: scale \(t\) or choose the frequencies for its range ([timesteps](beyond-indices.md#timesteps-in-0-1)).",
+             r"For timesteps in \([0, 1]\), as in diffusion models, almost every pair barely turns: scale \(t\) or choose the frequencies for its range ([timesteps](beyond-indices.md#timesteps-between-0-and-1)).",
              lambda: passes(beyond_indices_tests.test_turns_over_the_unit_interval)()
              and passes(beyond_indices_tests.test_a_barely_turning_pair_barely_changes)()),
     # --- the input step (input-step.md) ---
