@@ -10,7 +10,7 @@ mask = torch.tensor([[1, 1, 1, 1, 1, 1],
                      [0, 0, 0, 0, 1, 1]])
 slot = torch.arange(mask.size(1)).expand_as(mask)
 from_mask = (mask.cumsum(-1) - 1).masked_fill(mask == 0, 0)
-panels = {"position = slot index (wrong)": slot, "position from the attention mask (right)": from_mask}
+panels = {"position = slot index (wrong)": slot, "position from the attention mask (correct)": from_mask}
 
 for layout in LAYOUTS:
     with layout.style():

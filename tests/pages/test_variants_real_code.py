@@ -89,7 +89,7 @@ LEDGER = Ledger("variants/real-code.md", [
         '![Two grids of three left-padded sequences in six slots.',
         "the figure's description (the grid is checked in the next sentence)"),
     computed('figure-alt-2',
-        "Left, position = slot index: every sequence numbers its slots 0 to 5, so a sequence with two pads starts its text at position 2. Right, positions from the attention mask: pads are skipped and every sequence's first real token is at position 0](../generated/real_code/position_grid.svg)",
+        "In the panel position = slot index (wrong), every sequence numbers its slots 0 to 5, so a sequence with two pads starts its text at position 2. In the panel position from the attention mask (correct), pads are skipped and every sequence's first real token is at position 0](../generated/real_code/position_grid.svg)",
         passes(t.test_transformers_positions_count_real_tokens_from_the_mask)),
     prose('offset-heading',
         'Cached decoding: the offset',
