@@ -244,6 +244,25 @@ def one_line_per_bad_input() -> bool:
     return len(error_lines()) == len(contract.calls) and "reference_page/contract-errors.txt" in (DOCS / "reference.md").read_text()
 
 
+
+def default_rows_and_where_they_start() -> bool:
+    out = text("reference_page/positions")
+    return ("offset=5 adds rows 5, 6, 7: True" in out and "position_ids pick rows per token: True" in out
+            and passes(reference_tests.test_an_offset_shifts_the_rows)()
+            and passes(reference_tests.test_position_ids_pick_rows_per_token_and_per_sequence)()
+            and passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)())
+
+
+def positions_refused_by_name() -> bool:
+    out = [line for line in text("reference_page/positions").splitlines() if line.startswith(("ValueError", "TypeError"))]
+    bad = reference_tests.test_bad_offsets_and_position_ids_are_refused_by_name
+    cases = [({"offset": -1}, ValueError, "offset must be a non-negative int, got -1"),
+             ({"position_ids": torch.ones(5, dtype=torch.bool)}, TypeError, "got torch.bool"),
+             ({"position_ids": torch.arange(5, device="meta")}, ValueError, "position_ids is on meta but x is on cpu")]
+    return (len(out) == 5 and all("got" in line for line in out)
+            and all(passes(bad, *case)() for case in cases))
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "The reference implementation", "the page's title"),
     computed('compared-against', "This is the implementation every variant on the site is compared against, and the table that the other snippets and the tests import.", compared_against),
@@ -275,6 +294,10 @@ LEDGER = Ledger('reference.md', [
     computed('chunks', "`positional_encoding` has `encode_positions` compute them for a chunk of positions at a time, not for the whole table at once, so the memory needed beyond the table is that of one chunk, whatever the table's length: a long table needs little more than its own size.", one_chunk_beyond_the_table),
     computed('output-dtype', "**What dtype comes out.** The output has the dtype of `x`: the table, a float32 buffer unless the module is built with another `dtype`, is rounded to `x`'s dtype before it is added.", output_dtype_is_x_and_table_float32),
     computed('dtype-differences', 'Float16 input thus gets the table rounded to float16 (off by {{ gen.reference_page.contract.float16_difference }}), and float64 input gets float32 values, off by {{ gen.reference_page.contract.float64_difference }} from the float64 table; build the module with `dtype=torch.float64` to add the float64 table itself:', quoted_dtype_differences),
+    computed('rows-default', "**Where the rows start.** By default token \\(j\\) of every sequence gets row \\(j\\).", default_rows_and_where_they_start),
+    computed('offset-position-ids', "In cached decoding, pass `offset`, the number of tokens already decoded; for padded or packed batches, pass `position_ids`, one integer position per token, of shape `[seq]` or `[batch, seq]` ([positions in real code](variants/real-code.md)).",
+             lambda: default_rows_and_where_they_start() and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)()),
+    computed('positions-refused', "A position past `max_len`, a negative one, a float or bool tensor, or a wrong shape or device gets an error that names it:", positions_refused_by_name),
     prose('heading-bad-input', 'Bad input', 'a heading'),
     computed('sizes-base-dtype', 'Every size must be a positive `int`; `base` must be a finite number greater than 1 whose frequencies \\(\\text{base}^{-2i/d}\\) all differ in float32 (a base too close to 1 would give two pairs the same frequency, and a huge one rounds the low frequencies to 0); `dtype` must be a floating-point dtype.', sizes_base_and_dtype_are_checked),
     computed('memory-refused', "A table larger than the machine's memory is refused before anything is allocated, naming the sizes and the memory they need.", too_large_refused_before_allocating),
