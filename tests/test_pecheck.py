@@ -359,3 +359,43 @@ def test_pecheck_imports_only_the_reference_numpy_and_torch():
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     stdlib = set(sys.stdlib_module_names)
     assert imported - stdlib <= {"numpy", "torch", "reference", "safetensors"}, imported - stdlib
+
+
+# --- the clinic: every reproduction judged as the bug it is ---------------------------------------------------------
+
+CLINIC = {  # case: (ok, problem codes, what the verdict must name)
+    "halves_swapped": (True, [], {"layout": "[sin | cos]", "convention": "split-paper"}),
+    "shift_switch": (True, [], {"layout": "[cos | sin]", "denominator": "d/2 - 1", "convention": "flipped-t2t"}),
+    "multiplied": (False, ["multiplied"], {"base": 10000.0}),
+    "column_exponent": (False, ["pair_mismatch"], {}),
+    "base_1000": (True, [], {"base": 1000.0}),
+    "odd_width": (False, ["zero_column"], {"layout": "[sin | cos]"}),
+    "missing_slice": (False, ["repeated_rows"], {}),
+    "sequence_first": (False, ["position_axis"], {"convention": "interleaved-paper"}),
+    "padding_offset": (True, [], {"first_position": 2}),
+    "overwritten": (False, ["not_sinusoidal"], {}),
+    "low_precision": (False, ["values_off"], {"dtype": "float16"}),
+    "stored_in_half": (True, [], {"dtype": "float16", "convention": "interleaved-paper"}),
+    "offset_ignored": (False, ["offset_ignored"], {}),
+    "never_applied": (False, ["not_applied"], {}),
+}
+
+
+def test_every_clinic_case_is_tested():
+    from variants import clinic
+
+    assert set(clinic.CASES) == set(CLINIC)
+
+
+@pytest.mark.parametrize("case", sorted(CLINIC))
+def test_every_clinic_reproduction_is_judged_as_the_bug_it_is(case):
+    from variants import clinic
+
+    torch.manual_seed(0)
+    verdict = clinic.CASES[case]()
+    ok, codes, named = CLINIC[case]
+    assert (verdict.ok, verdict.codes()) == (ok, codes), verdict.problems
+    for key, value in named.items():
+        assert getattr(verdict, key) == value, key
+    assert clinic.summary(verdict) in (ROOT / "docs" / "generated" / "variants" / f"clinic-{case}.txt").read_text(
+        encoding="utf-8")
