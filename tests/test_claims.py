@@ -101,7 +101,6 @@ DATA_ONLY = {
     "precision/duplicate_rows.json": "counts per dtype that the precision tests assert",
     "precision/error_vs_position.json": "errors per position that the precision tests assert",
     "variants/comparison.json": "every probe's observation per variant, which the variants tests assert",
-    "variants/conventions.json": "the conventions snippets/pecheck.py carries a copy of (test_pecheck holds them equal)",
     "add_or_concatenate/embedding_vs_pe_norms.txt": "the job's log; the page shows its table (add_or_concatenate/embedding_vs_pe_norms.md)",
     "faq/quoted_numbers.txt": "the job's log; the FAQ quotes its values",
     "variants/diffs.txt": "the job's log; the pages include the diffs themselves (variants/diffs-*.diff)",

@@ -16,7 +16,7 @@ import test_pecheck as tp
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS
-from support import DOCS, data
+from support import DOCS, ROOT, data
 from variants import clinic
 
 PAGE = (DOCS / "variants" / "clinic.md").read_text(encoding="utf-8")
@@ -168,7 +168,9 @@ def overwritten_fixed() -> bool:
 
 def explorer_section() -> bool:
     explorer = (DOCS / "explorer.md").read_text(encoding="utf-8")
-    return "## Check your own table" in explorer and (DOCS / "javascripts" / "pecheck.js").is_file()
+    browser_tests = (ROOT / "tests" / "test_pecheck_browser.py").read_text(encoding="utf-8")
+    return ("## Check your own table" in explorer and (DOCS / "javascripts" / "pecheck.js").is_file()
+            and "def test_the_browser_and_python_give_the_same_verdict" in browser_tests)
 
 
 LEDGER = Ledger("variants/clinic.md", [
@@ -190,6 +192,8 @@ LEDGER = Ledger("variants/clinic.md", [
     computed("exit-codes",
         "It exits with 0 when the encoding is right, 1 when it is not and 2 when it cannot read the input, and `--json` prints the verdict as one object.",
         exit_codes),
+    computed("explorer", "The [explorer](../explorer.md#check-your-own-table) gives the same verdict on a table you paste.",
+        explorer_section),
     computed("reports",
         r"What it reports: whether the columns pair up as sines and cosines at all; the layout; the frequencies (the base, the denominator of the exponent, a pair whose two columns disagree, frequencies past \(\pi\) per position); the first position; the amplitude; the largest error against the exact values, judged against what the table's dtype can hold; and which libraries build exactly the same table.",
         reports),
