@@ -144,7 +144,14 @@ def _pick(tensors: dict, name: str | None, path: Path):
 
 def load_table(path: str | Path, name: str | None = None):
     """Read a table file as data: .npy, .npz, .pt/.pth, .csv, .safetensors. Raises Unreadable with the reason."""
-    path = Path(path)
+    table = _load(Path(path), name)
+    count = math.prod(getattr(table, "shape", ()) or (0,))
+    if count > MAX_VALUES:
+        raise Unreadable(f"{Path(path).name} holds {count:,} values; pecheck reads at most {MAX_VALUES:,}")
+    return table
+
+
+def _load(path: Path, name: str | None):
     if not path.is_file():
         raise Unreadable(f"{path} is not a file")
     size = path.stat().st_size
@@ -288,7 +295,7 @@ def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int) -> float:
     return p
 
 
-def check_table(table, *, name: str = "table") -> Verdict:
+def check_table(table) -> Verdict:
     """Judge a [positions, width] table: is it a sinusoidal encoding, which layout, frequencies, first position,
     amplitude, how close to exact values its dtype allows, and which known conventions build the same table."""
     values, dtype = as_array(table)
@@ -668,6 +675,47 @@ def _kwargs_for(fn, width: int, positions: int) -> dict | None:
     return kwargs
 
 
+def _odd_width(obj, kind: str, width: int = 7, positions: int = 16) -> str:
+    """What the callable does at an odd width, as the registry's probe words it: correct, correct (permuted), a zero
+    column, a wrong width, wrong values, or the exception it raises."""
+    import torch
+
+    x = torch.zeros(1, positions, width)
+    try:
+        with torch.no_grad():
+            if kind == "function":
+                table = None
+                for args in ((torch.arange(positions), width), (positions, width), (x,)):
+                    try:
+                        table = obj(*args)
+                        break
+                    except Exception as error:  # the last form's error is the answer
+                        last = error
+                if table is None:
+                    raise last
+            else:
+                made = obj
+                if inspect.isclass(obj):
+                    kwargs = _kwargs_for(obj, width, positions)
+                    made = obj(**kwargs) if kwargs else obj(width, positions)
+                if hasattr(made, "eval"):
+                    made.eval()
+                table = made(x)
+    except Exception as error:  # the point is to see which exception it is
+        return f"crash ({type(error).__name__})"
+    table = (table[0] if isinstance(table, (tuple, list)) else table).detach().double()
+    table = table.reshape(-1, table.shape[-1])[-positions:] if table.dim() > 2 else table
+    if table.shape[-1] != width:
+        return f"wrong width ({table.shape[-1]} columns)"
+    zero = [j for j in range(width) if bool((table[:, j] == 0).all())]
+    if zero:
+        return f"zero column ({', '.join(map(str, zero))})"
+    verdict = check_table(table)
+    if not verdict.ok:
+        return "wrong values"
+    return "correct" if verdict.layout == "interleaved" else "correct (permuted)"
+
+
 def check_module(obj, *, width: int, positions: int) -> Verdict:
     """Build and call a module class, a module instance or a function as the registry's adapters do, recover its
     table, judge it, and report what the module does as itself: x + PE, scale, past max_len, offset."""
@@ -772,6 +820,7 @@ def check_module(obj, *, width: int, positions: int) -> Verdict:
         info["past_max_len"] = "error"
     except Exception as error:
         info["past_max_len"] = f"error ({type(error).__name__}: {str(error).splitlines()[0][:120] if str(error) else ''})"
+    info["odd_width"] = _odd_width(obj, kind)
     target = made if kind == "module" else obj
     forward = getattr(target, "forward", target)
     try:
@@ -797,7 +846,7 @@ def check_module(obj, *, width: int, positions: int) -> Verdict:
     verdict.problems = problems + verdict.problems
     family = next((f for f in CONVENTIONS if f["id"] == verdict.convention), None)
     if family is not None:  # as itself: the members of the family that also return what this module returns
-        verdict.members = [m["name"] for m in family["members"] if m["output"] == info["output"] and m["shape"] == info["shape"]]
+        verdict.members = [m["name"] for m in family["members"] if (m["output"], m["shape"]) == (info["output"], info["shape"])]
         if not verdict.members:
             verdict.notes.append(f"its table is that of {family['id']}, but no library of that family returns "
                                  f"{info['output']} of shape {info['shape']}")
