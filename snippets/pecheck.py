@@ -230,8 +230,10 @@ def _pairings(d: int) -> list[tuple[str, np.ndarray, np.ndarray]]:
 
 
 def _unit_circle_error(u: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Per pair, the largest |u_a^2 + u_b^2 - 1| over the rows."""
-    return np.abs(u[:, a] ** 2 + u[:, b] ** 2 - 1).max(axis=0)
+    """Per pair, the largest |r^2 / R^2 - 1| over the rows, r^2 = u_a^2 + u_b^2 and R^2 its median over every pair and
+    row: 0 for sines and cosines of any one amplitude (a table need not reach its amplitude in the rows given)."""
+    r2 = u[:, a] ** 2 + u[:, b] ** 2
+    return np.abs(r2 / max(float(np.median(r2)), 1e-300) - 1).max(axis=0)
 
 
 def _generic_pairing(u: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray] | None:
@@ -282,17 +284,26 @@ def _snap(value: float) -> float:
     return float(f"{value:.4g}")
 
 
-def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int) -> float:
-    """The position of row 0: from the slowest pair (no 2 pi ambiguity below pi / omega), refined pair by pair."""
-    order = np.argsort(omega)
-    good = [i for i in order if omega[i] * n_rows > 0.05 and omega[i] > 0] or list(order)
-    p = phase[good[0]] / omega[good[0]]
-    for i in good[1:]:
-        wrapped = (phase[i] - omega[i] * p + math.pi) % (2 * math.pi) - math.pi
-        p += wrapped / omega[i]
-        if omega[i] > 0.5:
-            break
-    return p
+def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int, reach: float = 1e5) -> int:
+    """The position of row 0, an integer: the slowest pair gives it up to multiples of its period; of those, the one
+    (within +-reach) whose angle agrees with every pair's is kept, the smallest in size on a tie."""
+    usable = (omega > 0) & (omega * n_rows > 0.05)
+    if not usable.any():
+        usable = omega > 0
+    if not usable.any():
+        return 0
+    slow = int(np.flatnonzero(usable)[np.argmin(omega[usable])])
+    estimate = phase[slow] / omega[slow]
+    period = 2 * math.pi / omega[slow]
+    k = np.arange(-min(int(reach / period), 20000), min(int(reach / period), 20000) + 1)
+    candidates = np.unique(np.round(estimate + k * period))
+    candidates = candidates[np.argsort(np.abs(candidates), kind="stable")]
+    o, f = omega[usable], phase[usable]
+    misfit = np.zeros(len(candidates))
+    for start in range(0, len(candidates), 2048):  # bounded memory: candidates x pairs at a time
+        chunk = candidates[start : start + 2048, None]
+        misfit[start : start + 2048] = (((f - o * chunk + math.pi) % (2 * math.pi) - math.pi) ** 2).sum(axis=1)
+    return int(candidates[np.argmin(misfit)])
 
 
 def check_table(table) -> Verdict:
@@ -387,7 +398,8 @@ def check_table(table) -> Verdict:
         return verdict
     verdict.sinusoidal = True
     kind, a, b = found
-    return _judge_pairs(verdict, values, u, amp, kind, a, b)
+    radius = math.sqrt(float(np.median(u[:FIT_ROWS, a] ** 2 + u[:FIT_ROWS, b] ** 2)))
+    return _judge_pairs(verdict, values, u / radius, amp, kind, a, b)
 
 
 def _mismatched_pair(u: np.ndarray, d_even: int):
@@ -483,7 +495,7 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
     if abs(omega0 - 1) > 1e-3:
         bad(Problem("first_frequency", f"the fastest pair turns by {omega0:.6g} rad per position, not 1: positions "
                                        "are scaled (or the frequencies multiplied by a constant)"))
-    first = round(p0)
+    first = p0
     verdict.base, verdict.denominator, verdict.first_position = base, den_name, first
 
     # the exact table of that convention, and how far the given one is from it

@@ -111,7 +111,7 @@ def test_every_variant_module_is_judged_as_itself(variant):
 
 @pytest.mark.parametrize("base", [500.0, 1000.0, 2500.0, 7777.0, 10000.0, 1e5])
 @pytest.mark.parametrize("d", [6, 10, 48, 130])
-@pytest.mark.parametrize("first", [0, 1, 7, 100])
+@pytest.mark.parametrize("first", [0, 1, 7, 100, 7777, -3])
 def test_the_paper_formula_with_other_bases_widths_and_offsets(base, d, first):
     verdict = pecheck.check_table(formula(300, d, base=base, first=first).astype(np.float32))
     assert verdict.ok, verdict.problems

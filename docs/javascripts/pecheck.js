@@ -157,12 +157,26 @@
     return [["interleaved", inter[0], inter[1]], ["split", split[0], split[1]]];
   }
 
-  function circleErrors(u, rows, d, a, b) {
-    var err = new Float64Array(a.length);
+  function median(values) {
+    var sorted = Float64Array.from(values).sort(), m = sorted.length;
+    return m % 2 ? sorted[(m - 1) / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
+  }
+
+  function radii(u, rows, d, a, b) {
+    var r2 = new Float64Array(rows.length * a.length), at = 0;
     for (var k = 0; k < rows.length; k++) {
       var base = rows[k] * d;
+      for (var j = 0; j < a.length; j++) { var x = u[base + a[j]], y = u[base + b[j]]; r2[at++] = x * x + y * y; }
+    }
+    return r2;
+  }
+
+  function circleErrors(u, rows, d, a, b) {
+    // per pair, the largest |r^2 / R^2 - 1|, R^2 the median of r^2 = u_a^2 + u_b^2 (any one amplitude passes)
+    var r2 = radii(u, rows, d, a, b), big = Math.max(median(r2), 1e-300), err = new Float64Array(a.length);
+    for (var k = 0; k < rows.length; k++) {
       for (var j = 0; j < a.length; j++) {
-        var x = u[base + a[j]], y = u[base + b[j]], e = Math.abs(x * x + y * y - 1);
+        var e = Math.abs(r2[k * a.length + j] / big - 1);
         if (e > err[j] || e !== e) err[j] = e !== e ? Infinity : e;
       }
     }
@@ -304,6 +318,9 @@
       return verdict;
     }
     verdict.sinusoidal = true;
+    var fitRows = []; for (p = 0; p < Math.min(n, FIT_ROWS); p++) fitRows.push(p);
+    var radius = Math.sqrt(median(radii(u, fitRows, d, found[1], found[2])));
+    for (i = 0; i < u.length; i++) u[i] /= radius;
     return judgePairs(verdict, values, u, amp, found[0], found[1], found[2], n, d);
   }
 
@@ -383,7 +400,7 @@
     }
     var scaled = Math.abs(omega0 - 1) > 1e-3;
     if (scaled) problem(verdict, "first_frequency", "the fastest pair turns by " + fmt(omega0, 6) + " rad per position, not 1: positions are scaled (or the frequencies multiplied by a constant)");
-    var first = Math.round(p0);
+    var first = p0;
     verdict.base = base; verdict.denominator = denName; verdict.first_position = first;
 
     var exact = half >= 2 ? law(base, denominator, half, false) : new Float64Array([1]);
@@ -456,16 +473,30 @@
   }
 
   function firstPosition(omega, phase, rows) {
-    var order = omega.map(function (w, k) { return k; }).sort(function (x, y) { return omega[x] - omega[y]; });
-    var good = order.filter(function (k) { return omega[k] * rows > 0.05 && omega[k] > 0; });
-    if (!good.length) good = order;
-    var p = phase[good[0]] / omega[good[0]];
-    for (var j = 1; j < good.length; j++) {
-      var k = good[j];
-      p += wrap(phase[k] - omega[k] * p) / omega[k];
-      if (omega[k] > 0.5) break;
+    // the slowest pair gives row 0's position up to multiples of its period; the integer candidate (within 1e5) whose
+    // angle agrees with every pair's is kept, the smallest in size on a tie (as pecheck._first_position)
+    var usable = [], k;
+    for (k = 0; k < omega.length; k++) if (omega[k] > 0 && omega[k] * rows > 0.05) usable.push(k);
+    if (!usable.length) for (k = 0; k < omega.length; k++) if (omega[k] > 0) usable.push(k);
+    if (!usable.length) return 0;
+    var slow = usable.reduce(function (x, y) { return omega[y] < omega[x] ? y : x; });
+    var estimate = phase[slow] / omega[slow], period = 2 * Math.PI / omega[slow];
+    var reach = Math.min(Math.floor(1e5 / period), 20000), seen = {}, candidates = [];
+    for (k = -reach; k <= reach; k++) {
+      var c = Math.round(estimate + k * period);
+      if (!seen[c]) { seen[c] = true; candidates.push(c); }
     }
-    return p;
+    candidates.sort(function (x, y) { return Math.abs(x) - Math.abs(y) || x - y; });
+    var best = Infinity, bestAt = 0;
+    for (var j = 0; j < candidates.length; j++) {
+      var misfit = 0;
+      for (k = 0; k < usable.length; k++) {
+        var e = wrap(phase[usable[k]] - omega[usable[k]] * candidates[j]);
+        misfit += e * e;
+      }
+      if (misfit < best) { best = misfit; bestAt = candidates[j]; }
+    }
+    return bestAt;
   }
 
   function amplitudeName(scale, d) {
