@@ -112,7 +112,7 @@ def as_array(table) -> tuple[np.ndarray, str]:
         dtype = str(array.dtype) if array.dtype.kind == "f" else "float64"
     if array.dtype.kind == "f" and str(array.dtype) == "float16":
         dtype = "float16"
-    return array.astype(np.float64), dtype
+    return array.astype(np.float64, copy=False), dtype
 
 
 def _read_npy_header(path: Path) -> None:
@@ -325,23 +325,25 @@ def check_table(table) -> Verdict:
     if n < 4 or d < 2:
         bad(Problem("too_small", f"the table is {n} x {d}; pecheck needs at least 4 positions and 2 columns"))
         return verdict
-    if not np.isfinite(values).all():
+    amp = float(np.abs(values).max())
+    if not math.isfinite(amp):
         where = np.argwhere(~np.isfinite(values))[0].tolist()
         bad(Problem("not_finite", f"the table holds NaN or infinite values (first at row {where[0]}, column "
                                   f"{where[1]}); a sinusoidal table holds values in [-1, 1]"))
         return verdict
-    amp = float(np.abs(values).max())
     if amp == 0:
         bad(Problem("all_zero", "every value is 0: the table was never filled (or was overwritten at init)"))
         return verdict
-    if np.ptp(values, axis=0).max() <= ROUNDING.get(dtype, 2**-24) * 4 * amp:
+    repeat_tol = ROUNDING.get(dtype, 2**-24) * 4 * amp
+    if np.abs(values[: min(n, 64)] - values[0]).max() <= repeat_tol and np.ptp(values, axis=0).max() <= repeat_tol:
         bad(Problem("repeated_rows", "every row is the same vector: one position's encoding is repeated for all "
                                      "(a missing slice such as pe[:, n] instead of pe[:, :n]?)"))
         return verdict
 
-    u = values / amp
-    # the layout is found on a sample of rows (the first ones, then spread out); the last step compares every value
-    sample = u if n <= 1024 else u[np.unique(np.concatenate([np.arange(512), np.linspace(512, n - 1, 512).astype(int)]))]
+    # the first rows (where the angles are fitted) and, for a long table, a sample spread over the rest, scaled to 1;
+    # the last step compares every value of the table itself
+    u = values[:FIT_ROWS] / amp
+    sample = u if n <= FIT_ROWS else np.concatenate([u[:512], values[np.linspace(512, n - 1, 512).astype(int)] / amp])
     pair_tol = 16 * ROUNDING.get(dtype, 2**-24) + 1e-5
     d_even = d - (d % 2)
     found = None
@@ -370,7 +372,7 @@ def check_table(table) -> Verdict:
         if generic is not None:
             found = ("other", *generic)
     if found is None:
-        mismatch = _mismatched_pair(u[:1024], d_even)
+        mismatch = _mismatched_pair(u, d_even)
         if mismatch is not None:
             name_, j, k, omega_j, omega_k = mismatch
             bad(Problem("pair_mismatch",
@@ -398,7 +400,7 @@ def check_table(table) -> Verdict:
         return verdict
     verdict.sinusoidal = True
     kind, a, b = found
-    radius = math.sqrt(float(np.median(u[:FIT_ROWS, a] ** 2 + u[:FIT_ROWS, b] ** 2)))
+    radius = math.sqrt(float(np.median(u[:, a] ** 2 + u[:, b] ** 2)))
     return _judge_pairs(verdict, values, u / radius, amp, kind, a, b)
 
 
@@ -432,7 +434,7 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
     bad = verdict.problems.append
     n, d = values.shape
     half = len(a)
-    slope, phase = _fit_angles(u[:FIT_ROWS], a, b)  # the consecutive first rows: enough to name the law
+    slope, phase = _fit_angles(u, a, b)  # the consecutive first rows: enough to name the law
     # which column of each pair is the sine: the first pair's angle must rise (omega_0 is below pi in every law)
     if kind == "other":  # each pair on its own: the column whose angle rises is the sine
         rising = slope > 0
@@ -504,19 +506,29 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
     else:
         exact_omega = np.array([1.0])
     positions = first + np.arange(n, dtype=np.float64)
-    exact_sin, exact_cos = _sin_cos(first, n, exact_omega)
-    given_sin, given_cos = values[:, sin_cols], values[:, cos_cols]
     lone = sorted(set(range(d)) - set(sin_cols.tolist()) - set(cos_cols.tolist()))
     m = min(n, FIT_ROWS)  # the amplitude, by least squares on the first rows
-    scale = float(((given_sin[:m] * exact_sin[:m]).sum() + (given_cos[:m] * exact_cos[:m]).sum())
-                  / ((exact_sin[:m] ** 2).sum() + (exact_cos[:m] ** 2).sum()))
+    exact_sin, exact_cos = _sin_cos(first, m, exact_omega)
+    given_sin, given_cos = values[:m, sin_cols], values[:m, cos_cols]
+    scale = float(((given_sin * exact_sin).sum() + (given_cos * exact_cos).sum())
+                  / ((exact_sin**2).sum() + (exact_cos**2).sum()))
     verdict.amplitude = _amplitude_name(scale, d)
     if verdict.amplitude.startswith("other"):
         bad(Problem("amplitude", f"the values reach {amp:.4g}, not 1: the table is multiplied by {scale:.4g} (the "
                                  "paper's values lie in [-1, 1]; scaling the embeddings is a separate step)"))
     named_scale = {"1": 1.0, "1/sqrt(d)": 1 / math.sqrt(d), "sqrt(d)": math.sqrt(d)}.get(verdict.amplitude, scale)
-    off_sin = np.abs(given_sin - named_scale * exact_sin).max(axis=0)
-    off_cos = np.abs(given_cos - named_scale * exact_cos).max(axis=0)
+    off_sin, off_cos = np.zeros(half), np.zeros(half)
+    sin_index, cos_index = _as_slice(sin_cols), _as_slice(cos_cols)
+    for start in range(0, n, 512):  # every value, a block of rows at a time (the blocks stay in cache)
+        rows = min(512, n - start)
+        exact_sin, exact_cos = _sin_cos(first + start, rows, exact_omega)
+        block = values[start : start + rows]
+        exact_sin *= named_scale
+        exact_cos *= named_scale
+        exact_sin -= block[:, sin_index]
+        exact_cos -= block[:, cos_index]
+        off_sin = np.maximum(off_sin, np.abs(exact_sin, out=exact_sin).max(axis=0))
+        off_cos = np.maximum(off_cos, np.abs(exact_cos, out=exact_cos).max(axis=0))
     error = float(max(off_sin.max(), off_cos.max()))
     extent = float(np.abs(positions).max() * exact_omega.max() + 1)
     tol = named_scale * (4 * ROUNDING.get(verdict.dtype, 2**-24) + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12
@@ -532,6 +544,15 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
     _match(verdict, d, denominator)
     verdict.ok = not verdict.problems
     return verdict
+
+
+def _as_slice(columns: np.ndarray):
+    """Evenly spaced columns as a slice (a view, no copy: interleaved and split layouts), else the index array."""
+    if len(columns) > 1:
+        step = int(columns[1] - columns[0])
+        if step > 0 and np.array_equal(columns, columns[0] + step * np.arange(len(columns))):
+            return slice(int(columns[0]), int(columns[-1]) + 1, step)
+    return columns
 
 
 def _sin_cos(first: int, n: int, omega: np.ndarray, block: int = 64) -> tuple[np.ndarray, np.ndarray]:
