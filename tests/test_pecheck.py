@@ -404,3 +404,18 @@ def test_every_clinic_reproduction_is_judged_as_the_bug_it_is(case):
         assert getattr(verdict, key) == value, key
     assert clinic.summary(verdict) in (ROOT / "docs" / "generated" / "variants" / f"clinic-{case}.txt").read_text(
         encoding="utf-8")
+
+
+def test_the_two_copied_files_work_on_their_own(tmp_path):
+    """A reader copies pecheck.py and reference.py into one folder: nothing else of the site is needed."""
+    import shutil
+
+    for name in ("pecheck.py", "reference.py"):
+        shutil.copy(ROOT / "snippets" / name, tmp_path / name)
+    from safetensors.torch import save_file
+
+    save_file({"pe": torch.from_numpy(formula(100, 16)).bfloat16()}, str(tmp_path / "pe.safetensors"))
+    result = subprocess.run([sys.executable, "pecheck.py", "pe.safetensors", "--json"], capture_output=True,
+                            text=True, cwd=tmp_path)
+    verdict = json.loads(result.stdout)
+    assert result.returncode == 0 and verdict["ok"] and verdict["dtype"] == "bfloat16", result.stderr

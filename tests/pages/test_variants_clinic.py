@@ -185,7 +185,8 @@ LEDGER = Ledger("variants/clinic.md", [
             p.message for c in clinic.CASES for p in verdict(c).problems)),
     computed("copy",
         "Copy `snippets/pecheck.py` and `snippets/reference.py` into one folder; the checker needs NumPy and PyTorch.",
-        passes(tp.test_pecheck_imports_only_the_reference_numpy_and_torch)),
+        lambda: passes(tp.test_pecheck_imports_only_the_reference_numpy_and_torch)()
+        and passes(tp.test_the_two_copied_files_work_on_their_own, tmp())()),
     computed("files", "A table may be a `.npy`, `.npz`, `.pt`, `.csv` or `.safetensors` file, read as data, never as code; the module mode imports and runs your file.",
         reads_files),
     computed("own-tests", "In your own tests: `from pecheck import check_table; assert check_table(pe).ok`.",
