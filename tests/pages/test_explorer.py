@@ -136,6 +136,18 @@ def curves_mark_p_with_a_vertical_line() -> bool:
             and 'el("line", { x1: X(m.x), x2: X(m.x), y1: box.t, y2: box.t + box.h' in marker)
 
 
+def pecheck_in_the_browser() -> bool:
+    """The section loads pecheck.js and the generated conventions; the script reads CSV, JSON and .npy, fetches nothing,
+    and its verdicts are held to the Python checker's by tests/test_pecheck_browser.py."""
+    page = (DOCS / "explorer.md").read_text(encoding="utf-8")
+    script = (DOCS / "javascripts" / "pecheck.js").read_text(encoding="utf-8")
+    browser_tests = (ROOT / "tests" / "test_pecheck_browser.py").read_text(encoding="utf-8")
+    return ('--8<-- "variants/conventions.json"' in page and '<script src="javascripts/pecheck.js"></script>' in page
+            and all(word in script for word in ("parseNpy", "JSON.parse", "parseText", "readAsArrayBuffer"))
+            and not re.search(r"\b(fetch|XMLHttpRequest|sendBeacon|WebSocket|innerHTML)\b", script)
+            and "def test_the_browser_and_python_give_the_same_verdict" in browser_tests)
+
+
 LEDGER = Ledger('explorer.md', [
     prose('title',
         'Interactive explorer',
@@ -181,6 +193,10 @@ LEDGER = Ledger('explorer.md', [
     computed('vertical-line-p',
         'there is room; the vertical line marks p.</p>',
         curves_mark_p_with_a_vertical_line),
+    prose('check-heading', 'Check your own table', 'a heading'),
+    computed('check-paste',
+        "Paste a table, one row per position (comma-separated numbers, or JSON rows), or choose a `.csv`, `.json` or `.npy` file, and this page gives [the checker's](variants/clinic.md) verdict on it, computed in your browser from the same conventions; nothing is sent anywhere.",
+        pecheck_in_the_browser),
 ])
 
 test_claims_hold = LEDGER.test

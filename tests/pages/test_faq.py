@@ -258,6 +258,16 @@ def returns_column():
     return defaults["batch"] == 3 and defaults["seq_len"] == 5
 
 
+def checker_names() -> bool:
+    """pecheck names a library table's convention, and a broken one's problem with a sentence."""
+    import test_pecheck
+
+    right = test_pecheck.pecheck.check_table(positional_encoding(100, 32))
+    wrong = test_pecheck.pecheck.check_table(test_pecheck.formula(100, 32, grow=True))
+    return (right.ok and right.convention == "interleaved-paper" and not wrong.ok
+            and all(p.code and p.message for p in wrong.problems) and bool(wrong.problems))
+
+
 LEDGER = Ledger('faq.md', [
     prose('title', "FAQ", "the page's title"),
     cited('questions', "The questions learners ask most often about the sinusoidal encoding (on Stack Exchange, in course forums and in issue trackers), and the mistakes that recur in posts.", SOURCES),
@@ -406,6 +416,9 @@ LEDGER = Ledger('faq.md', [
                               "pe as [max_len, 1, d_model] and adds pe[:x.size(0)]", seq_first_tutorial),
     computed('batch-first', "Feed it batch-first input and it silently adds one encoding per *batch index* instead of per position, without any error: each sequence gets one constant vector, so position information is lost.", batch_first_slip),
     computed('returns-column', 'See [sequence-first tables fed batch-first input](variants/converting.md#sequence-first-tables-fed-batch-first-input) for what is added, the fix, and a check you can run on your own module, and [how each variant behaves](variants/index.md#how-each-variant-behaves) (the "returns" column shows what each one gives back for a batch of 3 sequences of 5 positions).', returns_column),
+    prose('q-check', "How do I check that my encoding is right?", "a question"),
+    computed('checker', "Run the site's checker on your table or module: it names the convention your code follows, or what is wrong and how to fix it.", checker_names),
+    prose('see-clinic', "[Is my encoding right?](variants/clinic.md) shows how, with the real bugs it catches.", "a link"),
     prose('q-float16', "At which position does float16 stop working?", "a question"),
     computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercises_tests.test_exercise_8_first_inexact_positions)()
              and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}

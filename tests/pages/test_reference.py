@@ -262,6 +262,14 @@ def positions_refused_by_name() -> bool:
     return (len(out) == 5 and all("got" in line for line in out)
             and all(passes(bad, *case)() for case in cases))
 
+def checked_against_this() -> bool:
+    """The checker takes its frequencies from this file, and names this table's convention with the reference in it."""
+    import pecheck
+
+    verdict = pecheck.check_table(positional_encoding(100, 32))
+    return (pecheck.reference is __import__("reference") and "reference.frequencies" in inspect.getsource(pecheck.law)
+            and verdict.ok and "Reference" in verdict.members)
+
 
 LEDGER = Ledger('reference.md', [
     prose('title', "The reference implementation", "the page's title"),
@@ -269,6 +277,8 @@ LEDGER = Ledger('reference.md', [
     computed('paper-layout', "It follows the paper's layout: sine in the even columns, cosine in the odd ones, and both columns of a pair share one frequency.", passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)),
     equation('the-formula',
              r"\[ \mathrm{PE}(p, 2i) = \sin(\omega_i\, p), \qquad \mathrm{PE}(p, 2i+1) = \cos(\omega_i\, p), \qquad \omega_i = \text{base}^{-2i/d}, \quad \text{base} = 10000 . \]"),
+    computed('check-yours', "To check your own table or module against it, see [Is my encoding right?](variants/clinic.md).",
+             checked_against_this),
     prose('function', "The function", "a heading"),
     computed('three-choices', "Three choices in these few lines matter:", three_choices),
     computed('two-i', r"**`torch.arange(0, d_model, 2)` is `2i`, not `i`.** The exponent is \(2i/d\), so the frequencies run from \(1\) down to \(\text{base}^{-(d-2)/d}\) for even \(d\).", exponent_and_range),
