@@ -424,3 +424,20 @@ def test_the_two_copied_files_work_on_their_own(tmp_path):
                             text=True, cwd=tmp_path)
     verdict = json.loads(result.stdout)
     assert result.returncode == 0 and verdict["ok"] and verdict["dtype"] == "bfloat16", result.stderr
+
+
+def test_the_commands_the_clinic_page_shows_run(tmp_path, monkeypatch):
+    """docs/variants/clinic.md includes snippets/variants/clinic_commands.sh: each line, run as shown next to a saved
+    table and a module of the names it uses, judges it (exit 0 for a right encoding)."""
+    shown = (ROOT / "snippets" / "variants" / "clinic_commands.sh").read_text(encoding="utf-8").splitlines()
+    np.save(tmp_path / "pe.npy", formula(300, 64))
+    (tmp_path / "model.py").write_text(
+        "import sys\nsys.path.insert(0, %r)\nfrom reference import PositionalEncoding  # noqa: E402,F401\n"
+        % str(ROOT / "snippets"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert len(shown) == 2
+    for line in shown:
+        words = line.split("#")[0].split()
+        assert words[:2] == ["python", "pecheck.py"], line
+        code, out, err = run(*words[2:])
+        assert code == 0, (line, out, err)

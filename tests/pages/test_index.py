@@ -63,7 +63,8 @@ def includes_come_from_the_code() -> bool:
             folder = "" if name.startswith(("benchmarks/", "experiments/")) else "snippets"
             if name.endswith(".py") and not (ROOT / folder / name).is_file():
                 return False
-            if not name.endswith(".py") and not (DOCS / "generated" / name).is_file() and name != "CONTRIBUTING.md":
+            code = name.endswith(".sh") and (ROOT / "snippets" / name).is_file()  # commands a page shows and a test runs
+            if not name.endswith(".py") and not code and not (DOCS / "generated" / name).is_file() and name != "CONTRIBUTING.md":
                 return False
     return True
 
@@ -106,9 +107,12 @@ def heatmap_stripes_then_bands() -> bool:
     return "positional_encoding(128, 128)" in source and n[0] > 30 and n[-1] == 0 and all(a >= b for a, b in zip(n, n[1:]))
 
 
-def explanation_card_is_the_nav_section(card: str) -> bool:
+def explanation_card_is_the_nav_section() -> bool:
+    """The home page's "Understand it" card links the pages of the navigation's Explanation section, in its order."""
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     section = re.search(r"- Explanation:\n((?:\s{6}- .*\n)+)", nav).group(1)
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    card = home[home.index("**Understand it**"):home.index("**Use it**")]
     return re.findall(r"\]\(([\w/-]+\.md)\)", card) == re.findall(r":\s*([\w/-]+\.md)", section)
 
 
@@ -174,13 +178,13 @@ LEDGER = Ledger('index.md', [
            r"**Understand it** (explanation)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     computed('explanation-pages',
-             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md) · [Evidence from trained models](evidence.md)",
-             lambda: explanation_card_is_the_nav_section(r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md) · [Evidence from trained models](evidence.md)")),
+             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [The input step, end to end](input-step.md) · [Beyond the paper](beyond.md) · [Beyond token indices](beyond-indices.md) · [Evidence from trained models](evidence.md)",
+             explanation_card_is_the_nav_section),
     prose('card-use',
            r"**Use it** (reference)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     prose('links-use',
-           r"[The reference implementation](reference.md) · [Code variants compared](variants/index.md) · [Converting and choosing](variants/converting.md)",
+           r"[The reference implementation](reference.md) · [Code variants compared](variants/index.md) · [Converting and choosing](variants/converting.md) · [Positions in real code](variants/real-code.md) · [Is my encoding right?](variants/clinic.md)",
            'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
     prose('card-trust',
            r"**Trust it** (measured)",
