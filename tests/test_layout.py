@@ -215,12 +215,17 @@ SETTLED = r"""async () => {
   while (document.documentElement.dataset.scrollables !== 'marked') await new Promise((r) => setTimeout(r, 10));
   return document.documentElement.scrollWidth - document.documentElement.clientWidth;
 }"""
-# On paper every folded block is open (extra.css).
-FOLDED_ON_PAPER = r"""() => [...document.querySelectorAll('article details')]
-  .filter((fold) => [...fold.children].some((c) => c.tagName !== 'SUMMARY' && !c.checkVisibility()))
-  .map((fold) => `a folded block does not print open: ${fold.textContent.trim().slice(0, 60)}`)"""
-# A link into a folded block opens it (docs/javascripts/folds.js): the first closed block of the page gets a target
-# inside it, the address that fragment; then everything is put back as it was.
+# On paper every folded block shows its content, even one left closed (Material's script opens them for printing;
+# extra.css shows them without it): each is closed, looked at, and put back.
+FOLDED_ON_PAPER = r"""() => [...document.querySelectorAll('article details')].filter((fold) => {
+    const open = fold.open;
+    fold.open = false;
+    const hidden = [...fold.children].some((c) => c.tagName !== 'SUMMARY' && !c.checkVisibility());
+    fold.open = open;
+    return hidden;
+  }).map((fold) => `a folded block does not print open: ${fold.textContent.trim().slice(0, 60)}`)"""
+# A link into a folded block opens it (Material's details component does, and Chromium's fragment navigation): the
+# first closed block of the page gets a target inside it, the address that fragment; then all is put back.
 LINK_INTO_FOLD = r"""async () => {
   const fold = document.querySelector('article details:not([open])');
   const inside = fold && [...fold.children].find((c) => c.tagName !== 'SUMMARY');
@@ -373,8 +378,8 @@ def test_displays_break_only_between_terms_and_at_most_3x_taller_on_a_phone(brow
 
 
 def test_folded_blocks_print_open_and_open_for_a_link(browser, built_site, site_url):
-    """Printed on A4, every folded block (`???`, <details>) is open; a link into a folded block opens it
-    (docs/javascripts/folds.js, tried on the first folded block of every page that has one)."""
+    """Printed on A4, every folded block (`???`, <details>) is open, even without a script; a link into a folded
+    block opens it (tried on the first folded block of every page that has one)."""
     paper = sweep(browser, site_url, built_site, A4_WIDTH, "print")
     screen = sweep(browser, site_url, built_site, DESKTOP)
     problems = [p for seen in (*paper.values(), *screen.values()) for p in seen.folds]
