@@ -155,7 +155,7 @@ READER = r"""() => {
   const screen = innerHeight, top = scrollY;
   const shows = (e) => e.checkVisibility();
   const out = { screens: doc.scrollHeight / screen, overflow: doc.scrollWidth - doc.clientWidth, figure: null,
-                code: 0, testNames: [], displays: [], problems: [] };
+                code: 0, testNames: [], displays: [], problems: [], outputs: 0 };
   if (!article) return out;
   const key = [...article.querySelectorAll('img, svg.pe-chart')].find(shows);
   if (key) out.figure = (key.getBoundingClientRect().top + top) / screen;
@@ -199,8 +199,10 @@ READER = r"""() => {
     if (!(/gradient/.test(style.backgroundImage) && /local/.test(style.backgroundAttachment)))
       out.problems.push(`scrolls sideways without a cue at the edge: ${what}`);
   }
-  for (const output of article.querySelectorAll('div.highlight:not(:has(code span[class])) > pre > code'))
-    if (shows(output) && getComputedStyle(output).whiteSpace !== 'pre')
+  const outputs = [...article.querySelectorAll('div.language-text > pre > code')].filter(shows);
+  out.outputs = outputs.length;
+  for (const output of outputs)
+    if (getComputedStyle(output).whiteSpace !== 'pre')
       out.problems.push(`an output wraps its lines (its columns break): ${output.textContent.trim().slice(0, 50)}`);
   const body = [...article.querySelectorAll(':scope > p')].map((p) => getComputedStyle(p).fontSize)[0];
   for (const box of article.querySelectorAll(':is(.admonition, details):is(.abstract, .success) > p:not(.admonition-title)'))
@@ -351,8 +353,9 @@ def test_what_scrolls_sideways_shows_it_and_takes_the_keyboard(browser, built_si
     """A display, table, output or notebook line that scrolls sideways is a keyboard stop with a name and shows a
     shadow at the edge with more behind it; an output keeps its columns (it scrolls, never wraps: the 6 x 6 M_2 of
     linearity stays block-diagonal); theorem and result boxes are at the text's size."""
-    problems = [f"{width} px {path}: {p}" for path, r in readers(browser, site_url, built_site, width).items()
-                for p in r["problems"]]
+    seen = readers(browser, site_url, built_site, width)
+    assert sum(r["outputs"] for r in seen.values()) >= 30, "too few outputs found: is `.language-text` gone?"
+    problems = [f"{width} px {path}: {p}" for path, r in seen.items() for p in r["problems"]]
     assert not problems, f"{len(problems)} found:\n" + "\n".join(problems)
 
 
