@@ -187,8 +187,11 @@ def rotation_figure_as_described() -> bool:
     import linearity.rotation as fig
 
     source = inspect.getsource(fig)
-    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and len(fig.point) == 7 and fig.d == 8
-            and fig.terms.shape[1] == 4 and "red: M_" in source and "green: textbook" in source)
+    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and fig.P == 1 and len(fig.point) == 7
+            and fig.d == 8 and fig.terms.shape[1] == 4 and "Arc((0, 0)" in source and 'f"p + k = {P + K}"' in source
+            and torch.allclose(fig.wrong, fig.behind) and abs(fig.K * frequencies(8)[0].item() - 2) < 1e-12
+            and torch.equal(fig.m3, shift_matrix(8, 3)) and "Rectangle((2 * i - 0.5" in source
+            and "label_ends(" in source)
 
 
 def checked_window() -> bool:
@@ -446,14 +449,14 @@ LEDGER = Ledger('linearity.md', [
         '**labml.ai**, [annotated RoPE](https://github.com/labmlai/annotated_deep_learning_paper_implementations/blob/master/labml_nn/transformers/rope/__init__.py).', LABML),
     cited("labml-no-minus",
         'The documentation writes \\(\\theta_i = 10000^{2(i-1)/d}\\) without the minus sign (the code is right).', LABML),
-    computed('rotation-alt-left',
-        '![Panel "pair 0 turns clockwise as p grows": pair 0\'s (sin, cos) point for positions 0 to 6 on the unit circle, turning clockwise, with M_2 carrying position 1 to position 3 (red) and the textbook rotation by 2 carrying it back (green).',
+    computed('rotation-alt-circle',
+        "![Pair 0's (sin, cos) point for positions 0 to 6 on the unit circle, turning clockwise as p grows, with the radii to p = 1 and to p + k = 3 and the arc between them, the angle ω₀k = 2 radians; the block R₀(k) is written beside the circle, and an open dot marks p − k = −1, where the textbook rotation lands instead](generated/linearity/rotation.svg)",
         rotation_figure_as_described),
-    computed('rotation-alt-middle',
-        'Panel "M_3 (d_model = 8)": heatmap of the 8 by 8 matrix M_3, 2 by 2 rotation blocks on the diagonal and zeros elsewhere.',
+    computed('rotation-alt-matrix',
+        '![The 8 by 8 matrix M_3 for d_model = 8 with its values written in: one 2 by 2 rotation block per pair on the diagonal, outlined, and zeros everywhere else](generated/linearity/rotation-matrix.svg)',
         rotation_figure_as_described),
-    computed('rotation-alt-right',
-        'Panel "the dot product is a sum of cosines": cos(ω_i k) for the four pairs of d_model = 8 against the offset k, and their sum, which is the dot product PE(p)·PE(p+k)](generated/linearity/rotation.svg)',
+    computed('rotation-alt-dots',
+        '![cos(ω_i k) for the four pairs of d_model = 8 against the offset k, each named at its end, and their sum in black, the dot product PE(p)·PE(p+k)](generated/linearity/rotation-dots.svg)',
         rotation_figure_as_described),
     computed('checked-window',
         'Every position \\(p\\) in a window of {{ gen.linearity.shift_matrix.positions }}, for {{ gen.linearity.shift_matrix.offsets }} offsets (negative ones too) and six widths, two of them odd (there only the complete pairs are compared, see [below](#odd-d_model-the-lone-sine-has-no-matrix)):',
