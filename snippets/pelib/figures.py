@@ -113,7 +113,6 @@ HOUSE: dict[str, object] = {  # the look every figure shares, on top of docenv's
     "xtick.labelcolor": INK,
     "ytick.labelcolor": INK,
     "grid.color": "#BBBBBB",
-    "legend.frameon": False,
     "lines.linewidth": 2.0,
     "image.cmap": SEQUENTIAL,
     "image.interpolation": "nearest",
