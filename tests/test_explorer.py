@@ -444,3 +444,31 @@ def test_the_circle_labels_p_and_p_plus_k_and_draws_the_angle(explorer) -> None:
     angle = [t for t in explorer.locator("#pe-rotation text").evaluate_all("t => t.map(x => x.textContent)")
              if t.startswith("ω")]
     assert angle == ["ω₀k = 2.00"], angle  # pair 0: w = 1, k = 2
+
+
+# --- the small widgets inside the pages share the explorer's code (pe-core.js) ---------------------------------------
+
+
+def test_the_widgets_in_the_pages_draw_with_the_explorers_code(offline_page, site_url) -> None:
+    page = offline_page.page
+    page.goto(f"{site_url}/linearity.html")
+    widget = page.locator('[data-pe-widget="rotation"]')
+    page.wait_for_function("document.querySelector('[data-pe-widget=rotation]').dataset.drawn === '1,2'")
+    assert page.evaluate("typeof window.PE.drawCircle") == "function" and page.evaluate("window.peExplorer") is None
+    slide_to(page, "pe-w-k", 5)
+    assert widget.get_attribute("data-drawn") == "1,5"
+    labels = widget.locator("svg text").evaluate_all("t => t.map(x => x.textContent)")
+    assert {"p = 1", "p + k = 6", "ω₀k = 5"} <= set(labels), labels
+    assert widget.locator("path.pe-arc").count() == 1 and widget.locator(".pe-bracket-l").count() == 1
+    page.goto(f"{site_url}/base.html")
+    page.wait_for_function("document.querySelector('[data-pe-widget=base]').dataset.repeat !== undefined")
+    base = page.locator('[data-pe-widget="base"]')
+    repeats = [int(base.get_attribute("data-repeat"))]
+    slider = page.locator("#pe-w-base")
+    slider.focus()
+    for key in ("Home", "End"):
+        slider.press(key)
+        repeats.append(int(base.get_attribute("data-repeat")))
+    assert repeats[1] > repeats[0] > repeats[2], f"pairs that turn within the window at bases 10^4, 10, 10^6: {repeats}"
+    assert page.locator("#pe-w-base-out").inner_text() == "1,000,000"
+    assert not offline_page.console_errors, offline_page.console_errors
