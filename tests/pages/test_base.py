@@ -76,7 +76,7 @@ def left_panel() -> bool:
 
 def right_panel() -> bool:
     source = snippet()
-    return "wave_ax.semilogy" in source and 'axhline(window, color="black", ls="--"' in source
+    return "wave_ax.semilogy" in source and 'wave_ax.axhline(window, color="black", ls="--"' in source
 
 
 def closest_are_neighbours() -> bool:
