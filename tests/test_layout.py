@@ -5,15 +5,18 @@ A display formula must fit its column (no hidden part, no scrolling: a reader wh
 its end). A table or code block may scroll sideways only where the reader can see and reach it: a visible scroll
 region that takes keyboard focus. A figure fits its column. No element pushes the page wider than the screen.
 
-The smallest text of every figure shows at MIN_TEXT_PX (11 CSS px) or more in every view: the browser says which SVG each `<img>`
-shows and how wide, the SVG its smallest font size (tests/test_figures.py tests the narrow versions and the
-`<picture>` without a browser). A figure holds its box before it loads. Each view is one visit of every page
+The smallest text of every figure (the notebook's inline ones too) shows at MIN_TEXT_PX (11 CSS px) or more in
+every view: the browser says which SVG each `<img>` shows and how wide, the SVG its smallest font size
+(tests/test_figures.py tests the narrow and wide versions and the `<picture>` without a browser). A figure holds its box before it loads. Each view is one visit of every page
 (`sweep`), which all these tests read.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
+import hashlib
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -106,7 +109,7 @@ BOXES = r"""() => [...document.querySelectorAll('article img')].map((img) => {
   return { src: img.getAttribute('src'), width: r.width, height: r.height, loaded: img.complete && img.naturalWidth > 0 };
 })"""
 SHOWN = r"""() => [...document.querySelectorAll('article img')]
-  .filter((img) => /\.svg$/.test(img.currentSrc || img.src))
+  .filter((img) => /\.svg$/.test(img.currentSrc || img.src) || /^data:image\/svg\+xml;base64,/.test(img.src))
   .map((img) => {
     const style = getComputedStyle(img);
     const pad = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth']
@@ -125,6 +128,21 @@ class Seen:
     boxes: list[tuple[dict, dict]]  # (before it loads, once loaded) of every figure: src, width, height, loaded
     offline: list[str]  # what went wrong with the network cut off: console errors, math, fonts, images
     external: list[str]  # requests that tried to leave the machine (refused)
+
+
+INLINE_FIGURES = Path(tempfile.gettempdir()) / "pe-inline-figures"
+
+
+def figure_file(built_site: Path, src: str) -> Path:
+    """The SVG file an `<img>` shows: a file of the site, or (a notebook's output, inlined as a data: URI) the
+    decoded SVG written to a file named after its hash, so that every figure is measured the same way."""
+    if not src.startswith("data:"):
+        return built_site / unquote(urlparse(src).path).lstrip("/")
+    data = base64.b64decode(src.split(",", 1)[1])
+    INLINE_FIGURES.mkdir(exist_ok=True)
+    path = INLINE_FIGURES / f"inline-{hashlib.sha256(data).hexdigest()[:16]}.svg"
+    path.write_bytes(data)
+    return path
 
 
 @functools.cache  # each view is visited once, for every test of this file that looks at it
@@ -148,8 +166,7 @@ def sweep(browser, site_url, built_site, width, media="screen") -> dict[str, See
             if media == "screen":
                 problems += page.evaluate(NO_COPY_BUTTON)
             problems += page.evaluate(MEASURE)
-            figures = [(built_site / unquote(urlparse(img["src"]).path).lstrip("/"), img["width"], img["alt"])
-                       for img in page.evaluate(SHOWN)]
+            figures = [(figure_file(built_site, img["src"]), img["width"], img["alt"]) for img in page.evaluate(SHOWN)]
             offline_seen = offline_problems(page.evaluate(PAGE_STATE), offline.console_errors)
             seen[path] = Seen([f"{media} {width} px {path}: {p}" for p in problems], figures,
                               list(zip(before, page.evaluate(BOXES), strict=True)),
