@@ -19,6 +19,8 @@ for layout in LAYOUTS:  # drawn twice: wide for a desktop and paper, narrow for 
             ax.set_ylabel(f"pair i\n(column {'2i' if name == 'sin' else '2i + 1'})")
             ax.set_title(f"{name}(p·ωᵢ): {meaning} columns", color=PALETTE[meaning])
             ax.grid(False)
+        for ax in axes:  # what the sentence beside the figure says: fast at the bottom, slow at the top
+            ax.set_yticks([0, 20, 40, 63], ["fast 0", "20", "40", "slow 63"])
         axes[1].set_xlabel("position p")
         fig.suptitle(layout.wrap("PE(p), d_model = 128: fast waves in the first pairs, slow in the last"),
                      x=0.02, ha="left", fontweight="bold")
