@@ -234,7 +234,9 @@ def test_heatmap_has_axes_a_colour_scale_and_labelled_markers(explorer) -> None:
     slide_to(explorer, "pe-k", 60)
     drawn(explorer)
     texts = explorer.locator("#pe-heatmap text").evaluate_all("t => t.map(x => x.textContent)")
-    assert {"position p", "dimension (column)", "value", "1", "0", "−1", "100"} <= set(texts), texts
+    assert {"position p", "pair i: sine, cosine", "sin 0", "sin 63", "cos 0", "cos 63", "value", "1", "0", "−1",
+            "100"} <= set(texts), texts
+    assert explorer.locator("#pe-heatmap .pe-split").count() == 1  # the line between the sines and the cosines
     assert explorer.locator("#pe-heatmap .pe-scale").count() == 1
     stops = explorer.locator("#pe-heatmap stop").evaluate_all("s => s.map(x => x.getAttribute('stop-color'))")
     assert stops[0] == "rgb(33,102,172)" and stops[-1] == "rgb(178,24,43)", stops  # −1 blue at the bottom, +1 red
@@ -281,6 +283,12 @@ def test_4096_positions_stay_legible(explorer) -> None:
     expected = [sum(math.sin(p) for p in block) / len(block) for block in blocks]
     assert max(abs(a - b) for a, b in zip(row, expected)) < 1e-9, "each pixel is the mean of its positions"
     assert max(abs(v) for v in row) < 0.4, "a wave faster than the pixels fades to its mean, not to stripes"
+    # row 64 of 128 is column 1, pair 0's cosine: the sines by pair below, the cosines by pair above, not interleaved
+    cosines = explorer.evaluate("window.peExplorer.heatmapRow(64)")
+    assert max(abs(a - sum(math.cos(p) for p in block) / len(block)) for a, block in zip(cosines, blocks)) < 1e-9
+    last_sine = explorer.evaluate("window.peExplorer.heatmapRow(63)")  # column 126: pair 63's sine, the slowest
+    w63 = 10000 ** (-126 / 128)
+    assert max(abs(a - sum(math.sin(p * w63) for p in block) / len(block)) for a, block in zip(last_sine, blocks)) < 1e-9
     curve = explorer.evaluate("window.peExplorer.curve()")
     px_per_wave = curve["plotWidth"] / (curve["x1"] - curve["x0"]) * 2 * math.pi
     assert px_per_wave >= 16 and curve["x0"] <= 3000 <= curve["x1"], curve

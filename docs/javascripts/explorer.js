@@ -150,11 +150,12 @@
       el("line", { x1: X(t), x2: X(t), y1: box.t + box.h, y2: box.t + box.h + 4, "class": "pe-frame" }, g);
       el("text", { x: X(t), y: box.t + box.h + 16, "text-anchor": "middle" }, g).textContent = label(t);
     });
-    ticks(y0, y1, Math.max(2, Math.floor(box.h / 45))).forEach(function (t) {
-      if (!opts.noGrid) el("line", { x1: box.l, x2: box.l + box.w, y1: Y(t), y2: Y(t), "class": "pe-grid" }, g);
-      el("line", { x1: box.l - 4, x2: box.l, y1: Y(t), y2: Y(t), "class": "pe-frame" }, g);
-      el("text", { x: box.l - 7, y: Y(t) + 4, "text-anchor": "end" }, g).textContent = label(t);
-    });
+    (opts.yTicks || ticks(y0, y1, Math.max(2, Math.floor(box.h / 45))).map(function (t) { return [t, label(t)]; }))
+      .forEach(function (t) {
+        if (!opts.noGrid) el("line", { x1: box.l, x2: box.l + box.w, y1: Y(t[0]), y2: Y(t[0]), "class": "pe-grid" }, g);
+        el("line", { x1: box.l - 4, x2: box.l, y1: Y(t[0]), y2: Y(t[0]), "class": "pe-frame" }, g);
+        el("text", { x: box.l - 7, y: Y(t[0]) + 4, "text-anchor": "end" }, g).textContent = t[1];
+      });
     el("rect", { x: box.l, y: box.t, width: box.w, height: box.h, "class": "pe-frame" }, g);
     el("text", { x: box.l + box.w / 2, y: box.H - 6, "text-anchor": "middle", "class": "pe-axis-title" }, g)
       .textContent = xLabel;
@@ -201,19 +202,21 @@
     if (title) title.textContent = text;
   }
 
-  /** The table averaged onto at most `cols` x `rows` pixels (position across, dimension 0 at the bottom): every
-   *  entry counts once, so a wave faster than the pixels fades to its mean instead of folding into moiré. */
+  /** The table averaged onto at most `cols` x `rows` pixels, position across; upwards, the sine columns by pair
+   *  (dimension 0 at the bottom), then the cosine columns by pair: taken apart, the interleaved columns do not read
+   *  as 1-px stripes. Every entry counts once, so a wave faster than the pixels fades to its mean instead of folding
+   *  into moiré. */
   function aggregate(d, n, cols, rows) {
-    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h);
+    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h), half = Math.ceil(d / 2);
     for (var cx = 0; cx < w; cx++) {
       var p0 = Math.floor(cx * n / w), p1 = Math.floor((cx + 1) * n / w);
       for (var ry = 0; ry < h; ry++) {
         var j0 = Math.floor(ry * d / h), j1 = Math.floor((ry + 1) * d / h), sum = 0;
         for (var pos = p0; pos < p1; pos++) {
           var row = pos * d;
-          for (var j = j0; j < j1; j++) sum += state.table[row + j];
+          for (var j = j0; j < j1; j++) sum += state.table[row + (j < half ? 2 * j : 2 * (j - half) + 1)];
         }
-        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the lowest dimensions
+        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the sine of pair 0
       }
     }
     return { width: w, height: h, values: values, positionsPerPixel: n / w, dimensionsPerPixel: d / h };
@@ -246,12 +249,19 @@
     var heat = cache.heatmap;
     el("image", { x: box.l, y: box.t, width: box.w, height: box.h, preserveAspectRatio: "none", href: heat.url,
                   "class": heat.image.width < cols || heat.image.height < rows ? "pe-cells" : "" }, svg);
-    // cells are centred on integer positions and dimensions
-    var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "dimension (column)", {
-      noGrid: true,
+    // cells are centred on integer positions and rows; the rows: sines of pairs 0 .. half - 1, then cosines
+    var half = Math.ceil(d / 2), yTicks = [[0, "sin 0"], [half - 1, "sin " + (half - 1)]];
+    if (d > 1) yTicks.push([half, "cos 0"], [d - 1, "cos " + (d - 1 - half)]);
+    if (d < 8) yTicks = yTicks.slice(0, 1).concat(d > 1 ? [yTicks[2]] : []); // too few rows for four labels
+    var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "pair i: sine, cosine", {
+      noGrid: true, yTicks: yTicks,
       X: function (x) { return box.l + (x + 0.5) / n * box.w; },
       Y: function (y) { return box.t + box.h - (y + 0.5) / d * box.h; },
     });
+    if (d > 1) { // where the sines end and the cosines begin
+      var split = box.t + box.h - half / d * box.h;
+      el("line", { x1: box.l - 4, x2: box.l + box.w, y1: split, y2: split, "class": "pe-split" }, svg);
+    }
     markers(svg, box, map.X, [{ x: s.p, lo: 0, hi: n - 1, text: "p = " + s.p },
                               { x: s.p + s.k, lo: 0, hi: n - 1, text: "p + k = " + (s.p + s.k) }]);
     // the colour scale
@@ -269,13 +279,17 @@
     el("text", { x: bx + 6, y: box.t - 7, "text-anchor": "middle", "class": "pe-axis-title" }, svg).textContent = "value";
     var averaged = heat.image.positionsPerPixel > 1 || heat.image.dimensionsPerPixel > 1;
     describe("pe-heatmap", "Heatmap of PE for " + n + " positions (left to right) and d_model = " + d +
-      " (dimension 0 at the bottom), base " + s.base + ": red is +1, blue is −1. Fast stripes in the low dimensions, " +
-      "slow bands in the high ones. Lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
+      ", base " + s.base + ": the sine columns by pair in the lower half (dimension 0 at the bottom), the cosine " +
+      "columns by pair in the upper half; red is +1, blue is −1. Fast stripes in the first pairs of each half, " +
+      "slow bands in the last. Lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
     $("pe-heatmap-axes").textContent = averaged
       ? "Each pixel shows the mean of " + label(heat.image.positionsPerPixel) + " positions × " +
         label(heat.image.dimensionsPerPixel) + " dimensions: a wave faster than the pixels fades to grey instead " +
         "of folding into false stripes."
-      : "One cell per position and dimension.";
+      : "One cell per position and column.";
+    $("pe-heatmap-axes").textContent += " The table interleaves its columns (column 2i holds pair i's sine, " +
+      "2i + 1 its cosine); drawn here apart, sines below the line and cosines above, so that neighbouring rows are " +
+      "neighbouring pairs.";
   }
 
   /** The pair's two columns as the waves they sample: drawn between integer positions too, over a window of
