@@ -234,7 +234,7 @@ def test_heatmap_has_axes_a_colour_scale_and_labelled_markers(explorer) -> None:
     slide_to(explorer, "pe-k", 60)
     drawn(explorer)
     texts = explorer.locator("#pe-heatmap text").evaluate_all("t => t.map(x => x.textContent)")
-    assert {"position p", "pair i: sine, cosine", "sin 0", "sin 63", "cos 0", "cos 63", "value", "1", "0", "−1",
+    assert {"position p", "pair i: sine, cosine", "sin 0", "sin 32", "cos 0", "cos 32", "value", "1", "0", "−1",
             "100"} <= set(texts), texts
     assert explorer.locator("#pe-heatmap .pe-split").count() == 1  # the line between the sines and the cosines
     assert explorer.locator("#pe-heatmap .pe-scale").count() == 1

@@ -250,9 +250,10 @@
     el("image", { x: box.l, y: box.t, width: box.w, height: box.h, preserveAspectRatio: "none", href: heat.url,
                   "class": heat.image.width < cols || heat.image.height < rows ? "pe-cells" : "" }, svg);
     // cells are centred on integer positions and rows; the rows: sines of pairs 0 .. half - 1, then cosines
-    var half = Math.ceil(d / 2), yTicks = [[0, "sin 0"], [half - 1, "sin " + (half - 1)]];
-    if (d > 1) yTicks.push([half, "cos 0"], [d - 1, "cos " + (d - 1 - half)]);
-    if (d < 8) yTicks = yTicks.slice(0, 1).concat(d > 1 ? [yTicks[2]] : []); // too few rows for four labels
+    var half = Math.ceil(d / 2), mid = Math.floor(half / 2), yTicks = [[0, "sin 0"]];
+    if (mid > 0) yTicks.push([mid, "sin " + mid]);
+    if (d > 1) yTicks.push([half, "cos 0"]);
+    if (mid > 0 && half + mid < d) yTicks.push([half + mid, "cos " + mid]);
     var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "pair i: sine, cosine", {
       noGrid: true, yTicks: yTicks,
       X: function (x) { return box.l + (x + 0.5) / n * box.w; },
