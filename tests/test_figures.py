@@ -106,6 +106,49 @@ def test_every_figure_uses_only_the_palette():
     assert COLOUR.findall('<path style="fill: #1f77b4; stroke: #0072B2"/>') == ["#1f77b4", "#0072B2"]
 
 
+def heatmaps_and_colour_bars(svg: str) -> tuple[int, int]:
+    """(heatmaps, colour bars) of a matplotlib SVG: both are raster <image>s; a colour bar is at least 8 times as
+    long as it is wide."""
+    import xml.etree.ElementTree as ET
+
+    heat = bars = 0
+    for image in ET.fromstring(svg.encode()).iter("{http://www.w3.org/2000/svg}image"):
+        w, h = float(image.get("width")), float(image.get("height"))
+        if max(w, h) >= 8 * min(w, h):
+            bars += 1
+        else:
+            heat += 1
+    return heat, bars
+
+
+def notebook_svgs() -> list[tuple[str, str]]:
+    import base64
+    import json
+
+    found = []
+    for path in sorted((ROOT / "docs" / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                html = "".join(output.get("data", {}).get("text/html", ""))
+                for data in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html):
+                    found.append((path.name, base64.b64decode(data).decode("utf-8")))
+    return found
+
+
+def test_every_heatmap_has_a_colour_bar_the_notebooks_too():
+    missing = []
+    figures = [(str(p.relative_to(GENERATED)), p.read_text(encoding="utf-8")) for p in sorted(GENERATED.rglob("*.svg"))
+               if p.name not in AWAITING_REGEN]
+    inline = notebook_svgs()
+    assert inline, "no figure found in the notebooks' outputs"
+    for name, svg in figures + inline:
+        heat, bars = heatmaps_and_colour_bars(svg)
+        if heat and not bars:
+            missing.append(name)
+    assert not missing, f"heatmaps without a colour bar: {missing}"
+    assert sum(heatmaps_and_colour_bars(svg)[0] > 0 for _, svg in figures + inline) >= 8
+
+
 def test_the_palette_is_small_colour_blind_safe_and_has_one_meaning_per_colour():
     assert set(PALETTE) >= {"sine", "cosine", "pair", "offset"} and len(set(PALETTE.values())) == len(PALETTE) <= 7
     assert CYCLE[:4] == (colour("sine"), colour("cosine"), colour("pair"), colour("offset"))  # C0..C3
