@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from figures_hook import picture, svg_size  # noqa: E402
 from pelib.figures import (  # noqa: E402
+    A4_FIGURE_PX,
     CYCLE,
     DESKTOP_FIGURE_PX,
     LAYOUTS,
@@ -73,12 +74,12 @@ def test_min_text_px_is_11():
 
 
 def test_every_figure_reads_at_min_text_px_on_a_phone_and_a_desktop():
-    """Without a browser: a narrow SVG in the 350 px a 390 px page gives a figure, a wide one in the 688 px desktop
-    column (what test_layout.py's test_figure_text_reads_at_min_text_px measures in Chromium at 390 px, 1300 px and
-    on A4, whose column is wider), its smallest label at MIN_TEXT_PX or more."""
+    """Without a browser: a narrow SVG in the 350 px a 390 px page gives a figure, a wide one in the 678 px of an A4
+    page (narrower than the 688 px desktop column), its smallest label at MIN_TEXT_PX or more: what test_layout.py's
+    test_figure_text_reads_at_min_text_px measures in Chromium at 390 px, 1300 px and on A4."""
     short, fixed = [], []
     for path in sorted(GENERATED.rglob("*.svg")):
-        column = PHONE_FIGURE_PX if path.name.endswith("-narrow.svg") else DESKTOP_FIGURE_PX
+        column = PHONE_FIGURE_PX if path.name.endswith("-narrow.svg") else min(DESKTOP_FIGURE_PX, A4_FIGURE_PX)
         px, text = smallest_px(path, column)
         if px < MIN_TEXT_PX and path.name not in AWAITING_REGEN:
             short.append(f"{path.relative_to(GENERATED)}: {text!r} at {px:.1f} px in {column} px")

@@ -6,8 +6,8 @@ the wide one, and scripts/figures_hook.py serves the narrow one through `<pictur
 width. Each layout's type is sized so that its smallest text shows at MIN_TEXT_PX or more where that layout is shown:
 a narrow figure of NARROW_WIDTH inches (about 300 pt once matplotlib trims it) fills the 350 px a 390 px phone gives
 a figure at about 1.17 px per pt, so its smallest type is 10.5 pt (room for one that trims to 330 pt); a wide
-figure of up to WIDE_MAX_WIDTH inches fills the 688 px desktop column (and A4) at 1 px per pt or more, so its
-smallest type is 11.5 pt.
+figure of up to WIDE_MAX_WIDTH inches fills the 688 px desktop column and the 678 px of A4 at about 1 px per pt, so
+its smallest type is 11.5 pt.
 tests/test_figures.py measures every figure at both widths without a browser, tests/test_layout.py in the browser
 at 390 px, 1300 px and on A4.
 
@@ -37,6 +37,7 @@ NARROW_WIDTH = 4.0  # inches
 WIDE_MAX_WIDTH = 9.5  # inches: a wide figure up to this width shows its smallest type at MIN_TEXT_PX in 688 px
 PHONE_FIGURE_PX = 350  # CSS px a 390 px screen gives a figure (the column less its padding)
 DESKTOP_FIGURE_PX = 688  # CSS px of Material's content column at 1300 px
+A4_FIGURE_PX = 678  # CSS px of the column printed on A4 (the narrower of the two wide views)
 
 PALETTE: dict[str, str] = {  # Okabe & Ito (2008): distinguishable in the common forms of colour blindness
     "sine": "#0072B2",  # blue
