@@ -41,7 +41,7 @@ A4_FIGURE_PX = 678  # CSS px of the column printed on A4 (the narrower of the tw
 
 PALETTE: dict[str, str] = {  # Okabe & Ito (2008): distinguishable in the common forms of colour blindness
     "sine": "#0072B2",  # blue
-    "cosine": "#D55E00",  # vermillion
+    "cosine": "#D55E00",  # vermilion
     "pair": "#009E73",  # bluish green
     "offset": "#CC79A7",  # reddish purple
     "accent": "#E69F00",  # orange
