@@ -443,6 +443,9 @@ def assert_rotation_drawn(page) -> None:
     assert border == ["0px", "0px"], f"bars beside the matrix read as a determinant: {border}"
     marks = page.locator("#pe-curves circle.pe-mark").count()
     assert marks == 4, f"p and p + k should each be marked on both waves, found {marks} marks"
+    at_k = page.locator("#pe-dots circle.pe-mark")  # the dot product at k, the value the table quotes
+    assert at_k.count() == 1
+    assert float(at_k.get_attribute("data-value")) == float(page.locator("#pe-dot-value").get_attribute("data-value"))
 
 
 def test_the_circle_labels_p_and_p_plus_k_and_draws_the_angle(explorer) -> None:

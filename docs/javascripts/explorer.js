@@ -381,6 +381,10 @@
       else band(svg, c.xs, c.lo, c.hi, map.X, map.Y, cls).setAttribute("data-curve", index === 0 ? "p" : "p0");
     });
     markers(svg, box, map.X, [{ x: s.k, lo: 0, hi: x1, text: "k = " + s.k }]);
+    if (s.k <= x1) { // the value the table below quotes, where the line for k meets the curve
+      el("circle", { cx: map.X(s.k), cy: map.Y(state.dots[s.k]), r: 5, "class": "pe-dot pe-mark pe-offset",
+                     "data-value": String(state.dots[s.k]) }, svg);
+    }
     describe("pe-dots", "Dot product PE(p) · PE(p + k) against the offset k for p = " + s.p + " and for p = 0; " +
       "it is largest at k = 0, where it equals " + fmt(state.dots[0], 2) + "." +
       (perPixel > 1 ? " Each pixel column shows the range of the values of its offsets." : ""));
