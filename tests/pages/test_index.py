@@ -12,6 +12,7 @@ from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from reference import positional_encoding
 from support import ROOT
 
+from pages import test_formula as tf
 from pages import test_properties_code as properties_tests
 from pages import test_why_positions_code as why_positions_tests
 
@@ -169,8 +170,8 @@ LEDGER = Ledger('index.md', [
              r"Columns \(2i\) and \(2i+1\) share one angular frequency \(\omega_i = 10000^{-2i/d}\): a sine and a cosine of the same angle, a point turning on a circle, fast for the first pairs and slower and slower for the later ones.",
              pairs_share_a_frequency_fast_to_slow),
     computed('heatmap-alt',
-             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/reference_page/heatmap.svg)",
-             heatmap_stripes_then_bands),
+             r"![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)",
+             tf.heatmap_split_by_pair),
     prose('heading-find-your-way',
            r"Find your way",
            'a heading: the claims are in the sentences below it'),

@@ -15,6 +15,7 @@ from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
 from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 
+from pages import test_formula as tf
 from pages import test_variants_index_code as variants_tests
 
 
@@ -93,7 +94,8 @@ def column_zero():
 
 def heatmap_source():
     source = (SNIPPETS / "reference_page/heatmap.py").read_text()
-    return "positional_encoding(128, 128)" in source and "ax.imshow(pe.T" in source and 'ax.set_xlabel("position p")' in source
+    return ("positional_encoding(128, 128)" in source and "ax.imshow(part.T" in source
+            and 'axes[1].set_xlabel("position p")' in source and "sines, cosines = pe[:, 0::2], pe[:, 1::2]" in source)
 
 
 def stripes_and_bands():
@@ -292,7 +294,7 @@ LEDGER = Ledger('reference.md', [
     computed('column-zero', r"Column 0 has frequency 1 and turns through a full circle every \(2\pi \approx 6.28\) positions; the later columns move more and more slowly.", column_zero),
     prose('picture', "As a picture", "a heading"),
     computed('heatmap', "The same table for 128 positions and `d_model = 128`, one column of pixels per position:", heatmap_source),
-    computed('heatmap-alt', "![Heatmap of PE for 128 positions and d_model = 128: rapid stripes in the low dimensions, slow bands in the high ones](generated/reference_page/heatmap.svg)", stripes_and_bands),
+    computed('heatmap-alt', "![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)", lambda: stripes_and_bands() and tf.heatmap_split_by_pair()),
     prose('module', "The module", "a heading"),
     cited('bottom-and-dropout', r"Most models add the table to the token embeddings once, at the bottom of the encoder and the decoder, and apply dropout to the sum (the paper uses \(P_{drop} = 0.1\)).",
           "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
