@@ -239,6 +239,15 @@ def the_tests_note() -> bool:
             and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513))
             and all_pass(te.test_distance_depends_only_on_the_offset))
 
+def in_short() -> bool:
+    """The page's summary: the dot product and the distance depend only on the offset, are even in it, and the norm
+    is constant for even widths (and only for them: an odd width's norm varies)."""
+    return (all_pass(te.test_dot_product_depends_only_on_the_offset) and symmetric_in_k()
+            and all_pass(te.test_distance_depends_only_on_the_offset) and toeplitz_and_both_directions()
+            and all_pass(te.test_norm_is_constant_for_even_width, (2, 6, 128, 512))
+            and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513)))
+
+
 LEDGER = Ledger('properties.md', [
     equation('dot-product-closed-form',
              r"\[ \mathrm{PE}(p) \cdot \mathrm{PE}(p + k) = \sum_{i=0}^{d/2 - 1} \cos(\omega_i k) . \]"),
@@ -254,11 +263,17 @@ LEDGER = Ledger('properties.md', [
     prose('what-this-page-is',
            r"An **explanation** of what the geometry of the table gives a model: how similar two encodings are, how long they are, how far apart.",
            'the plan of the page: the properties are stated and checked below'),
+    computed('in-short',
+             r"In short: the similarity and the distance of two encodings depend only on their offset, the same to the left and to the right, and every encoding has the same length (for an even \(d\)).",
+             in_short),
+    computed('falls-only-over-the-first-offsets',
+             r"The similarity falls as the offset grows only over the first offsets, as the figure shows for \(d = 512\).",
+             lambda: first_minimum_and_rise() and falling_trend_with_ripples() and left_panel()),
     computed('derived-measured-asserted',
              r"Each property is derived in two lines, then measured by the code shown, and asserted in `tests/pages/test_properties_code.py`.",
              described_and_tested),
     computed('notation',
-             r"Notation as on [The formula, indexed right](formula.md): \(\omega_i = 10000^{-2i/d}\), \(d\) even unless said otherwise.",
+             r"Notation as on [The formula, indexed right](formula.md), read it first: \(\omega_i = 10000^{-2i/d}\), \(d\) even unless said otherwise.",
              notation_is_the_libraries),
     computed('heading-dot-product',
              r"The dot product depends only on the offset",
@@ -328,7 +343,7 @@ LEDGER = Ledger('properties.md', [
              r"It falls monotonically only up to offset {{ gen.properties.dot_product_vs_offset.first_min }} for \(d = 512\).",
              first_minimum_and_rise),
     cited('wang-2021-three-properties',
-           r"Wang et al. (ICLR 2021), [*On Position Embeddings in BERT*](https://openreview.net/forum?id=onxoVA9FxMw), name three properties of position similarity (translation invariance, monotonicity, symmetry) and find that sinusoidal PE has the first and the last exactly and monotonicity only locally, which is what the figure shows.",
+           r"Wang et al. (ICLR 2021), [*On Position Embeddings in BERT*](https://openreview.net/forum?id=onxoVA9FxMw), name three properties of position similarity (translation invariance, monotonicity, symmetry) and find that sinusoidal PE has the first and the last exactly and monotonicity only locally, which is what the figure at the top shows.",
            'Wang et al., On Position Embeddings in BERT, ICLR 2021, https://openreview.net/forum?id=onxoVA9FxMw; shared/research/content_anchors.md §2',
            lambda: all_pass(te.test_dot_product_depends_only_on_the_offset) and symmetric_in_k() and first_minimum_and_rise()),
     computed('base-sets-the-fall',
