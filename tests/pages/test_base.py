@@ -182,6 +182,15 @@ def base_widget_freezes_more_pairs() -> bool:
             and "PE.colour(row[2 * i])" in script)
 
 
+def in_short() -> bool:
+    """The page's summary: pair 0 turns at 2 pi for every base and the base sets the longest wavelength; base 10 wraps
+    all 256 pairs within the window, base 1,000,000 leaves more than half without a turn; 10000 is between."""
+    r = results()
+    return (wavelengths_from_2pi_for_every_base() and small_base_wraps_everything() and large_base_freezes()
+            and r[10.0]["wrapping"] == D // 2 and D // 2 - r[1e6]["wrapping"] > D // 4
+            and r[10.0]["wrapping"] > r[1e4]["wrapping"] > r[1e6]["wrapping"] and middle_ground())
+
+
 LEDGER = Ledger('base.md', [
     computed('title',
              r"Why base 10000",
@@ -192,6 +201,12 @@ LEDGER = Ledger('base.md', [
     computed('measured-512-4096',
              r"What the paper says about it (nothing), what the base controls, and what another base would change, measured for \(d = 512\) over a window of 4,096 positions.",
              measured_at_512_over_4096),
+    prose('builds-on-the-formula',
+           r"It builds on [The formula, indexed right](formula.md).",
+           'which page to read first; mkdocs build --strict checks that the target exists'),
+    computed('in-short',
+             r"In short: the base sets how slow the slowest pairs turn, and 10000 is a middle ground: at base 10 every pair repeats within 4,096 positions, at base 1,000,000 more than half never complete a turn.",
+             in_short),
     computed('asserted',
              r"The measurements are asserted in `tests/pages/test_base_code.py`.",
              lambda: 'base/comparison' in te.JOBS and ok(te.test_what_the_base_trades)),
