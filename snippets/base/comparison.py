@@ -12,15 +12,17 @@ from pelib.spectrum import wavelengths
 BASES = (10.0, 100.0, 1000.0, 10000.0, 100000.0, 1000000.0)
 
 
-# --8<-- [start:measures]
+# --8<-- [start:falls_until]
 def falls_until(sim: torch.Tensor, window: int) -> int:
     """The last offset before the similarity first rises, or `window` if it falls all the way."""
     try:
         return first_rise(sim) - 1
     except ValueError:
         return window
+# --8<-- [end:falls_until]
 
 
+# --8<-- [start:measures]
 def measure(d_model: int, base: float, window: int) -> dict[str, float]:
     """What a base does within `window` positions: wavelengths, wrapping pairs, resolution and similarity."""
     wavelength = wavelengths(d_model, base)

@@ -25,13 +25,15 @@ if __name__ == "__main__":
         closed = dot_by_offset(torch.tensor([k]), d_model).item()
         print(f"k = {k:3d}: PE(p).PE(p+k) over p = 0..{2999 - k}: from {dots.min().item():.4f} to {dots.max().item():.4f};"
               f" sum cos(w_i k) = {closed:.4f}")
+    # --8<-- [end:run]
+    # --8<-- [start:left_right_and_rise]
     p = torch.arange(500, 1000)
     left_right = ((pe[p] * pe[p + 37]).sum(1) - (pe[p] * pe[p - 37]).sum(1)).abs().max().item()
     print(f"max over p |PE(p).PE(p+37) - PE(p).PE(p-37)| {docenv.bound(left_right, 1e-11)}")
     curve = dot_by_offset(torch.arange(0, 2001), d_model)
     k_up = first_rise(curve)
     print(f"the curve falls from k = 0 to k = {k_up - 1} ({curve[k_up - 1].item():.4f}) and rises at k = {k_up} ({curve[k_up].item():.4f})")
-    # --8<-- [end:run]
+    # --8<-- [end:left_right_and_rise]
 
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
         with layout.style():

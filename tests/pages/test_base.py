@@ -182,10 +182,23 @@ def base_widget_freezes_more_pairs() -> bool:
             and "PE.colour(row[2 * i])" in script)
 
 
+def in_short() -> bool:
+    """The page's summary: pair 0 turns at 2 pi for every base and the base sets the longest wavelength; base 10 wraps
+    all 256 pairs within the window, base 1,000,000 leaves more than half without a turn; 10000 is between."""
+    r = results()
+    return (wavelengths_from_2pi_for_every_base() and small_base_wraps_everything() and large_base_freezes()
+            and r[10.0]["wrapping"] == D // 2 and D // 2 - r[1e6]["wrapping"] > D // 4
+            and r[10.0]["wrapping"] > r[1e4]["wrapping"] > r[1e6]["wrapping"] and middle_ground())
+
+
 LEDGER = Ledger('base.md', [
     computed('title', lambda: 10000.0 in bc.BASES and one_free_constant(), backs=['10000']),
     computed('one-free-constant', one_free_constant, backs=['constant']),
     computed('measured-512-4096', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)']),
+    prose('builds-on-the-formula',
+           'which page to read first; mkdocs build --strict checks that the target exists', unbacked=['right']),
+    computed('in-short',
+             in_short, backs=['1,000,000', '10', '10000', '4,096', 'every', 'half', 'more', 'never', 'slowest', 'within']),
     computed('asserted', lambda: 'base/comparison' in te.JOBS and ok(te.test_what_the_base_trades)),
     cited('heading-no-reason',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (the base's only mention besides the formula) and Table 3 (no row varies it)", backs=['no']),
@@ -234,9 +247,10 @@ LEDGER = Ledger('base.md', [
     computed('the-test-note',
              the_test_note, backs=['1,000,000', '1,000,000', '10', '10', '10000', '10000', '10000', r'\(2\pi b^{510/512}\)', 'distinct', 'equals', 'every', 'fewer', 'first', 'grows', 'longer', 'minimum', 'monotone', 'more', 'most', 'recomputes', 'shrinks']),
     computed('beyond-draws-extension', beyond_draws_the_extension_wavelengths, backs=['not']),
-    prose('what-page', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('helper-how-far-similarity-falls', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['falls']),  # recorded by scripts/migrate_claims.py: review
+    prose('plotting-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('so-should-i-change', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('test', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('last-offset-before-similarity-first', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'before', 'falls', 'first', 'last', 'rises']),  # recorded by scripts/migrate_claims.py: review
     prose('what-base-does-within-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['within']),  # recorded by scripts/migrate_claims.py: review
 ])

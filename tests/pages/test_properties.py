@@ -243,6 +243,15 @@ def the_tests_note() -> bool:
             and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513))
             and all_pass(te.test_distance_depends_only_on_the_offset))
 
+def in_short() -> bool:
+    """The page's summary: the dot product and the distance depend only on the offset, are even in it, and the norm
+    is constant for even widths (and only for them: an odd width's norm varies)."""
+    return (all_pass(te.test_dot_product_depends_only_on_the_offset) and symmetric_in_k()
+            and all_pass(te.test_distance_depends_only_on_the_offset) and toeplitz_and_both_directions()
+            and all_pass(te.test_norm_is_constant_for_even_width, (2, 6, 128, 512))
+            and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513)))
+
+
 LEDGER = Ledger('properties.md', [
     equation('dot-product-closed-form'),
     equation('norm-even'),
@@ -250,8 +259,13 @@ LEDGER = Ledger('properties.md', [
     equation('distance'),
     prose('title', "the page's title"),
     prose('what-this-page-is', 'the plan of the page: the properties are stated and checked below'),
+    computed('in-short',
+             in_short, backs=[r'\(d\)', 'depend', 'even', 'every', 'left', 'only', 'right', 'same', 'same']),
+    computed('falls-only-over-the-first-offsets',
+             lambda: first_minimum_and_rise() and falling_trend_with_ripples() and left_panel(), backs=[r'\(d = 512\)', 'falls', 'first', 'grows', 'only']),
     computed('derived-measured-asserted', described_and_tested, backs=['each']),
-    computed('notation', notation_is_the_libraries, backs=[r'\(\omega_i = 10000^{-2i/d}\)', r'\(d\)', 'even', 'right']),
+    computed('notation',
+             notation_is_the_libraries, backs=[r'\(\omega_i = 10000^{-2i/d}\)', r'\(d\)', 'even', 'first', 'right']),
     computed('heading-dot-product',
              lambda: all_pass(te.test_dot_product_depends_only_on_the_offset), backs=['depends', 'only']),
     prose('multiply-and-add', 'the definition of the dot product, an instruction', unbacked=['column', 'column', 'up']),
@@ -317,10 +331,13 @@ LEDGER = Ledger('properties.md', [
            'a pointer to another page; mkdocs build --strict (validation.anchors) checks that the target exists', unbacked=['all']),
     computed('the-tests-note',
              the_tests_note, backs=['60', r'\((d-1)/2 + \sin^2\)', 'after', 'below', 'each', 'equal', 'every', 'falling', 'larger', 'right', 'rising', 'up to']),
-    prose('what-page', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('closed-form-spread-over-positions', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('rest-run-left-against-right', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['first', 'left', 'right', 'rises']),  # recorded by scripts/migrate_claims.py: review
     prose('similarity-decays-with-distance-true', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
+    prose('norm-measured', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('distance-matrix-run-prints-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['below']),  # recorded by scripts/migrate_claims.py: review
     prose('what-survives-inside-model', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('tests', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('sum-i-cos-omega-i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'each', 'even']),  # recorded by scripts/migrate_claims.py: review
     prose('pe-p-k-any-p', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any']),  # recorded by scripts/migrate_claims.py: review
     prose('first-offset-k-0-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '>', '>', 'decreasing', 'first']),  # recorded by scripts/migrate_claims.py: review
