@@ -234,6 +234,15 @@ def checked_window() -> bool:
             and passes(t.test_odd_widths_shift_their_complete_pairs, 65)())
 
 
+def takeaway_holds() -> bool:
+    """The page's first sentence: for even widths one matrix per offset, free of p (a fit from any window lands on it),
+    made of clockwise turns by omega_i k (M_k's lower-left entries are -sin omega_i k); an odd width has none."""
+    return (all(passes(t.test_shift_identity_many_positions_and_offsets, d)() for d in (8, 64))
+            and all(passes(t.test_matrix_fitted_from_any_window_is_the_closed_form, first)() for first in (0, 40000))
+            and lower_left_is_minus_sine() and sin_cos_point_turns_clockwise()
+            and passes(t.test_odd_width_last_column_is_not_linear, 5)())
+
+
 LEDGER = Ledger('linearity.md', [
     equation('notation',
              r"\[ \mathrm{PE}(p)_{2i} = \sin(\omega_i p), \qquad \mathrm{PE}(p)_{2i+1} = \cos(\omega_i p), \qquad \omega_i = 10000^{-2i/d}. \]"),
@@ -358,6 +367,10 @@ LEDGER = Ledger('linearity.md', [
         'Read literally, for \\(d = 512\\) the frequencies climb to {{ gen.linearity.slips.missing_minus_top_512 }} radians per position, and {{ gen.linearity.slips.missing_minus_aliased_512 }} of the 256 pairs turn by more than \\(\\pi\\) per step, so at integer positions they alias to slower ones.', missing_minus_numbers),
     computed("labml-still-linear",
         'The shift stays linear (pairs still share a frequency); what breaks is the range of wavelengths.', passes(t.test_slip_readings)),
+    computed("takeaway",
+        'For an even `d_model` and every offset \\(k\\), one fixed matrix \\(M_k\\) carries \\(\\mathrm{PE}(p)\\) to \\(\\mathrm{PE}(p + k)\\) at every position \\(p\\): it turns each sine-cosine pair clockwise by the angle \\(\\omega_i k\\), and \\(p\\) appears nowhere in it.', takeaway_holds),
+    prose("read-first",
+        'Read [the formula page](formula.md#the-formula) first if the table is new to you.', "points to the page to read before this one"),
     prose("heading-1",
         'The shift is linear: a complete proof', "a heading"),
     prose("plan-2",
