@@ -9,12 +9,14 @@ from reference import frequencies, positional_encoding
 
 
 # --8<-- [start:shift_matrix]
+# --8<-- [start:shift_block]
 def shift_block(omega: float, k: int) -> torch.Tensor:
     """The 2x2 matrix taking (sin w p, cos w p) to (sin w(p+k), cos w(p+k)); it contains k, never p."""
     c, s = math.cos(omega * k), math.sin(omega * k)
     return torch.tensor([[c, s],  # sin(a + b) = sin a cos b + cos a sin b
                          [-s, c]],  # cos(a + b) = cos a cos b - sin a sin b
                         dtype=torch.float64)
+# --8<-- [end:shift_block]
 
 
 def shift_matrix(d_model: int, k: int, base: float = 10000.0) -> torch.Tensor:

@@ -234,6 +234,15 @@ def checked_window() -> bool:
             and passes(t.test_odd_widths_shift_their_complete_pairs, 65)())
 
 
+def takeaway_holds() -> bool:
+    """The page's first sentence: for even widths one matrix per offset, free of p (a fit from any window lands on it),
+    made of clockwise turns by omega_i k (M_k's lower-left entries are -sin omega_i k); an odd width has none."""
+    return (all(passes(t.test_shift_identity_many_positions_and_offsets, d)() for d in (8, 64))
+            and all(passes(t.test_matrix_fitted_from_any_window_is_the_closed_form, first)() for first in (0, 40000))
+            and lower_left_is_minus_sine() and sin_cos_point_turns_clockwise()
+            and passes(t.test_odd_width_last_column_is_not_linear, 5)())
+
+
 LEDGER = Ledger('linearity.md', [
     equation('notation'),
     equation('theorem', SHIFT),
@@ -345,6 +354,9 @@ LEDGER = Ledger('linearity.md', [
     computed("labml-missing-minus",
         missing_minus_numbers, backs=['256', r'\(\pi\)', r'\(d = 512\)', 'gen.linearity.slips.missing_minus_aliased_512', 'gen.linearity.slips.missing_minus_top_512', 'more', 'slower']),
     computed("labml-still-linear", passes(t.test_slip_readings), backs=['linear']),
+    computed("takeaway",
+        takeaway_holds, backs=[r'\(M_k\)', r'\(\mathrm{PE}(p + k)\)', r'\(\mathrm{PE}(p)\)', r'\(\omega_i k\)', r'\(k\)', r'\(p\)', r'\(p\)', 'clockwise', 'each', 'even', 'every', 'every']),
+    prose("read-first", "points to the page to read before this one", unbacked=['first']),
     prose("heading-1", "a heading", unbacked=['linear']),
     prose("plan-2", "says what comes next on the page; what it shows is checked where it stands"),
     prose('plan-proves-every-index',
@@ -435,7 +447,20 @@ LEDGER = Ledger('linearity.md', [
     computed('checked-window',
         checked_window, backs=[r'\(p\)', 'below', 'every', 'gen.linearity.shift_matrix.offsets', 'gen.linearity.shift_matrix.positions', 'negative', 'odd', 'only']),
     prose('theorem-2', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-checks-turn-dot-product', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('whole-function-blocks-diagonal-input', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-prints', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-check', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('least-squares-fit-three-windows', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('why-only-one', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
+    prose('sympy-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('five-checks-code-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('claim-odd-d-model', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('measured-how-far-best-linear', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['5', 'best', 'linear']),  # recorded by scripts/migrate_claims.py: review
+    prose('code-two-maps', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-builds-each-reading', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
+    prose('matrix-slip-measured-code-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('what-each-source-writes-brief', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
     prose('2x2-matrix-taking-sin-w', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'cos', 'never', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
     prose('m-k-diag-r-0', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'even', 'every']),  # recorded by scripts/migrate_claims.py: review
     prose('odd-d-model-covers-floor', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'first', 'last', 'no', 'odd', 'odd', 'only', 'sine']),  # recorded by scripts/migrate_claims.py: review
