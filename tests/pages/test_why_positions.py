@@ -239,6 +239,16 @@ def simple_codes_test() -> bool:
             and ok(te.test_simple_codes_fail_the_properties_the_page_says_they_fail))
 
 
+def only_sinusoidal_passes() -> bool:
+    """Of the three obvious codes and the sinusoidal one, only the sinusoidal one is bounded, the same at every
+    length and has distances that depend on the offset alone."""
+    c = codes()
+    passing = {name: simple.largest_value(c[name]) <= 1
+               and simple.same_code_across_lengths(simple.CODES[name], WIDTH, 10, N)
+               and simple.offset_spread(c[name], 8) < 1e-9 for name in c}
+    return passing == {"integer p": False, "p / length": False, "binary": False, "sinusoidal": True} and simple_codes_test()
+
+
 def evidence_measures_the_hypothesis() -> bool:
     evidence = (DOCS / "evidence.md").read_text(encoding="utf-8")
     section = evidence.split("{ #the-papers-hypothesis }")[1].split("\n## ")[0]
@@ -246,6 +256,15 @@ def evidence_measures_the_hypothesis() -> bool:
 
 
 LEDGER = Ledger('why-positions.md', [
+    computed('takeaway-bag-of-words',
+             r"Without positions, self-attention reads a sentence as a bag of words, so the order has to be added to its input.",
+             lambda: pooling_is_invariant_outputs_are_not() and equivariance_with_p() and gap_with_pe()),
+    computed('takeaway-only-sinusoidal',
+             r"Of the obvious codes, only the sinusoidal one stays bounded, means the same at every sequence length and keeps the distance between two positions a function of their offset alone: in the picture, its curves from every starting position coincide, the binary code's do not.",
+             lambda: only_sinusoidal_passes() and figure_panels()),
+    prose('read-before',
+           r"It needs no page before it; the [guided tour](tour.md) is a shorter first look.",
+           'navigation: which page to read first; mkdocs build --strict checks that the target exists'),
     prose('title',
            r"Why positions are needed",
            "the page's title"),
