@@ -334,12 +334,42 @@ def base_is_the_next_page() -> bool:
     return nav.index("base.md") == nav.index("formula.md") + 1
 
 
+def column_2i_sine_2i_plus_1_cosine() -> bool:
+    """Column 2i is sin(p / 10000^(2i/d)), column 2i+1 the cosine of the same angle, for even and odd widths."""
+    for d in WIDTHS:
+        t, angle = pe(50, d), torch.arange(50, dtype=torch.float64)[:, None] / 10000.0 ** (
+            torch.arange(0, d, 2, dtype=torch.float64) / d)
+        if not (torch.allclose(t[:, 0::2], torch.sin(angle), rtol=0, atol=1e-12)
+                and torch.allclose(t[:, 1::2], torch.cos(angle)[:, : d // 2], rtol=0, atol=1e-12)):
+            return False
+    return all(torch.allclose(pe(40, d), oracle(40, d), rtol=0, atol=1e-12) for d in WIDTHS)
+
+
+def curves_are_reference_columns() -> bool:
+    source = (ROOT / "snippets" / "formula/per_dimension_curves.py").read_text(encoding="utf-8")
+    shown = source.split("[start:curves]")[1].split("[end:curves]")[0]
+    plot = source.split("[start:plot]")[1].split("[end:plot]")[0]
+    return "positional_encoding(seq_len, d_model" in shown and "pe[:, 2 * i]" in plot and "pe[:, 2 * i + 1]" in plot
+
+
 def every_number_is_computed_and_checked() -> bool:
     text = (DOCS / PAGE).read_text(encoding="utf-8")
     jobs = quoted_jobs(text)
     return jobs == set(formula_tests.JOBS) and all(f'"{job}.py:' in text for job in jobs)
 
 LEDGER = Ledger('formula.md', [
+    computed('takeaway-columns',
+             r"Column \(2i\) of the table is \(\sin(p / 10000^{2i/d})\) and column \(2i+1\) the cosine of the same angle: \(i\) counts (sine, cosine) pairs, not columns.",
+             lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency()),
+    computed('takeaway-wavelengths',
+             r"The wavelengths grow geometrically from \(2\pi\) to just under \(2\pi \cdot 10000\).",
+             straight_line_below_the_paper),
+    prose('read-before',
+           r"Read [Why positions are needed](why-positions.md) first.",
+           'navigation: the page to read before this one; mkdocs build --strict checks that the target exists'),
+    computed('curves-from-the-reference',
+             r"The three pairs at the top of the page are columns of the reference table, computed here:",
+             curves_are_reference_columns),
     equation('the-paper-formula',
              r"\[ \mathrm{PE}(p, 2i) = \sin\!\left(\frac{p}{10000^{2i/d}}\right), \qquad \mathrm{PE}(p, 2i+1) = \cos\!\left(\frac{p}{10000^{2i/d}}\right), \]"),
     equation('frequency-form',
@@ -477,7 +507,7 @@ LEDGER = Ledger('formula.md', [
              r"The table only holds the values at integer positions (the dots); the faint curves are the waves they sample.",
              integer_positions_sample_the_waves),
     computed('quarter-wave-apart',
-             r"Each pair is a sine and a cosine of one frequency, a quarter wave apart:",
+             r"Each pair is a sine and a cosine of one frequency, a quarter wave apart.",
              a_quarter_wave_apart),
     computed('curves-alt',
              r"![Three pairs of columns of the table for d_model = 128 against position: each pair a sine and a cosine of the same frequency, the wavelength growing from the first pair to the last](generated/formula/per_dimension_curves.svg)",
