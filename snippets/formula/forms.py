@@ -75,12 +75,14 @@ if __name__ == "__main__":
             ("pos * exp(-2i ln(base) / d)", omega_exp_log(d_model)),
         ]:
             print(f"{name:28s} max |difference| from the reference: {docenv.bound(max_diff(table_from_frequencies(seq_len, omega), reference), 1e-12)}")
+        # --8<-- [end:compare]
 
+        # --8<-- [start:compare_columns]
         even_den, odd_den = per_column_exponent(6)
         print("d = 6, even columns 0, 2, 4: denominators", docenv.fmt(even_den).tolist())
         print("d = 6, odd columns  1, 3, 5: denominators", docenv.fmt(odd_den).tolist())
         print("bit-for-bit equal:", torch.equal(even_den, odd_den))
-        # --8<-- [end:compare]
+        # --8<-- [end:compare_columns]
 
     with docenv.output_part("misreadings"):
         # --8<-- [start:compare_misreadings]
@@ -95,11 +97,13 @@ if __name__ == "__main__":
     with docenv.output_part("odd"):
         # --8<-- [start:odd]
         table5 = positional_encoding(4, 5, dtype=torch.float64)
+        # --8<-- [end:odd]
+        # --8<-- [start:odd_printed]
         print("d_model = 5 gives", table5.shape[1], "columns: pairs (0, 1), (2, 3) and a lone sine in column 4")
         print(docenv.fmt(table5))
         print("column 4 equals sin(p * 10000^(-4/5)):",
               torch.allclose(table5[:, 4], torch.sin(torch.arange(4.0, dtype=torch.float64) * 10000 ** (-4 / 5))))
-        # --8<-- [end:odd]
+        # --8<-- [end:odd_printed]
 
     diffs = [max_diff(table_from_frequencies(seq_len, f(d_model)), reference)
              for f in (omega_paper, omega_negative_power, omega_exp_log)]

@@ -12,6 +12,8 @@ if __name__ == "__main__":
     pe = positional_encoding(seq_len, d_model, dtype=torch.float64)  # the table: integer positions only
     p = torch.arange(seq_len)
     x = torch.linspace(0, seq_len - 1, 2000, dtype=torch.float64)  # the waves the table samples
+    # --8<-- [end:curves]
+    # --8<-- [start:plot]
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         with layout.style():
             fig, axes = plt.subplots(3, 1, figsize=layout.size(wide=(8, 6.4), narrow_height=7.2), sharex=True)
@@ -29,4 +31,4 @@ if __name__ == "__main__":
             fig.suptitle(layout.wrap("d_model = 128: both columns of a pair share one frequency, a quarter wave apart"))
             fig.tight_layout()
             docenv.save_figure(fig, layout.name())
-    # --8<-- [end:curves]
+    # --8<-- [end:plot]

@@ -13,13 +13,15 @@ if __name__ == "__main__":
     d_model = 512
     lam = wavelengths(d_model)
     ratios = lam[1:] / lam[:-1]
+    # --8<-- [end:numbers]
+    # --8<-- [start:numbers_printed]
     print(f"pairs: {lam.numel()}  (i = 0 .. {lam.numel() - 1})")
     print(f"shortest wavelength (pair 0):       2*pi                    = {lam[0].item():,.3f}")
     print(f"longest wavelength (pair {lam.numel() - 1}):     2*pi * 10000^(510/512)  = {lam[-1].item():,.1f}")
     print(f"the paper's upper end:              2*pi * 10000            = {2 * math.pi * 10000:,.1f}")
     print(f"ratio of neighbouring wavelengths:  10000^(2/512)           = {ratios[0].item():.6f}"
           f"  (all {ratios.numel()} ratios differ from it by {docenv.bound((ratios - ratios[0]).abs().max(), 1e-15)})")
-    # --8<-- [end:numbers]
+    # --8<-- [end:numbers_printed]
 
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         with layout.style():

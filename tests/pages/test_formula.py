@@ -334,12 +334,37 @@ def base_is_the_next_page() -> bool:
     return nav.index("base.md") == nav.index("formula.md") + 1
 
 
+def column_2i_sine_2i_plus_1_cosine() -> bool:
+    """Column 2i is sin(p / 10000^(2i/d)), column 2i+1 the cosine of the same angle, for even and odd widths."""
+    for d in WIDTHS:
+        t, angle = pe(50, d), torch.arange(50, dtype=torch.float64)[:, None] / 10000.0 ** (
+            torch.arange(0, d, 2, dtype=torch.float64) / d)
+        if not (torch.allclose(t[:, 0::2], torch.sin(angle), rtol=0, atol=1e-12)
+                and torch.allclose(t[:, 1::2], torch.cos(angle)[:, : d // 2], rtol=0, atol=1e-12)):
+            return False
+    return all(torch.allclose(pe(40, d), oracle(40, d), rtol=0, atol=1e-12) for d in WIDTHS)
+
+
+def curves_are_reference_columns() -> bool:
+    source = (ROOT / "snippets" / "formula/per_dimension_curves.py").read_text(encoding="utf-8")
+    shown = source.split("[start:curves]")[1].split("[end:curves]")[0]
+    plot = source.split("[start:plot]")[1].split("[end:plot]")[0]
+    return "positional_encoding(seq_len, d_model" in shown and "pe[:, 2 * i]" in plot and "pe[:, 2 * i + 1]" in plot
+
+
 def every_number_is_computed_and_checked() -> bool:
     text = (DOCS / PAGE).read_text(encoding="utf-8")
     jobs = quoted_jobs(text)
     return jobs == set(formula_tests.JOBS) and all(f'"{job}.py:' in text for job in jobs)
 
 LEDGER = Ledger('formula.md', [
+    computed('takeaway-columns',
+             lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
+    computed('takeaway-wavelengths',
+             straight_line_below_the_paper, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi\)', 'grow']),
+    prose('read-before',
+           'navigation: the page to read before this one; mkdocs build --strict checks that the target exists', unbacked=['first']),
+    computed('curves-from-the-reference', curves_are_reference_columns, backs=['columns']),
     equation('the-paper-formula'),
     equation('frequency-form'),
     equation('longest-wavelength'),
@@ -440,9 +465,14 @@ LEDGER = Ledger('formula.md', [
     computed('the-tests-note',
              the_tests_are_what_the_note_says, backs=[r'\(10000^{2/512}\)', r'\(2\pi \cdot 10000^{510/512}\)', r'\(d = 1, 5, 7, 129\)', 'column', 'columns', 'constant', 'cosine', 'cosine', 'each', 'even', 'every', 'exactly', 'odd', 'ratio']),
     computed('base-is-next', base_is_the_next_page, backs=['10000', '10000', 'next', 'not']),
-    prose('what-page', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('pair-index-not-dimension', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['not']),  # recorded by scripts/migrate_claims.py: review
-    prose('tests', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('four-forms-as-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('column-form-s-denominators-printed', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['column']),  # recorded by scripts/migrate_claims.py: review
+    prose('two-misreadings-their-comparison-as', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('what-prints-as-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('plotting-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('library-s-wavelengths-function-prints', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('interleave-sin-cos-p-omega', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
     prose('paper-s-sin-pos-10000', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', 'sin']),  # recorded by scripts/migrate_claims.py: review
     prose('same-written-as-multiplication-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['same']),  # recorded by scripts/migrate_claims.py: review

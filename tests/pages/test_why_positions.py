@@ -243,6 +243,16 @@ def simple_codes_test() -> bool:
             and ok(te.test_simple_codes_fail_the_properties_the_page_says_they_fail))
 
 
+def only_sinusoidal_passes() -> bool:
+    """Of the three obvious codes and the sinusoidal one, only the sinusoidal one is bounded, the same at every
+    length and has distances that depend on the offset alone."""
+    c = codes()
+    passing = {name: simple.largest_value(c[name]) <= 1
+               and simple.same_code_across_lengths(simple.CODES[name], WIDTH, 10, N)
+               and simple.offset_spread(c[name], 8) < 1e-9 for name in c}
+    return passing == {"integer p": False, "p / length": False, "binary": False, "sinusoidal": True} and simple_codes_test()
+
+
 def evidence_measures_the_hypothesis() -> bool:
     evidence = (DOCS / "evidence.md").read_text(encoding="utf-8")
     section = evidence.split("{ #the-papers-hypothesis }")[1].split("\n## ")[0]
@@ -250,6 +260,12 @@ def evidence_measures_the_hypothesis() -> bool:
 
 
 LEDGER = Ledger('why-positions.md', [
+    computed('takeaway-bag-of-words',
+             lambda: pooling_is_invariant_outputs_are_not() and equivariance_with_p() and gap_with_pe(), backs=['order']),
+    computed('takeaway-only-sinusoidal',
+             lambda: only_sinusoidal_passes() and figure_panels(), backs=['bounded', 'every', 'every', 'not', 'only', 'same']),
+    prose('read-before',
+           'navigation: which page to read first; mkdocs build --strict checks that the target exists', unbacked=['before', 'first', 'no', 'shorter']),
     prose('title', "the page's title"),
     prose('what-this-page-is', 'the plan of the page', unbacked=['all', 'fall']),
     computed('shown-and-tested', explained_and_tested),
@@ -335,9 +351,12 @@ LEDGER = Ledger('why-positions.md', [
     formula('attention-display', attention_is_equation_one),
     formula('equivariance-display', equivariance_with_p),
     computed('heads-measured', evidence_measures_the_hypothesis),
-    prose('what-page', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('attention-head-shuffle-experiment', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('only-without-causal-mask', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
-    prose('test', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('four-codes', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('measurements', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-prints-them', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('one-head-scaled-dot-product', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1']),  # recorded by scripts/migrate_claims.py: review
     prose('no-mask-by-default-every', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'every', 'every', 'no', 'only']),  # recorded by scripts/migrate_claims.py: review
     prose('max-attention-shuffled-input-shuffled', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0']),  # recorded by scripts/migrate_claims.py: review
