@@ -432,8 +432,8 @@ def test_the_commands_the_clinic_page_shows_run(tmp_path, monkeypatch):
     shown = (ROOT / "snippets" / "variants" / "clinic_commands.sh").read_text(encoding="utf-8").splitlines()
     np.save(tmp_path / "pe.npy", formula(300, 64))
     (tmp_path / "model.py").write_text(
-        "import sys\nsys.path.insert(0, %r)\nfrom reference import PositionalEncoding  # noqa: E402,F401\n"
-        % str(ROOT / "snippets"), encoding="utf-8")
+        f"import sys\nsys.path.insert(0, {str(ROOT / 'snippets')!r})\n"
+        "from reference import PositionalEncoding  # noqa: E402,F401\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert len(shown) == 2
     for line in shown:
