@@ -194,9 +194,12 @@ LEDGER = Ledger('base.md', [
            r"So 10000 is a design choice.",
            'follows from the three sentences above (Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5, Table 3)'),
     cited('named-after-what-it-sets',
-           r"Code that exposes it names it after what it sets: `max_timescale=1.0e4` in tensor2tensor's `get_timing_signal_1d`, `max_wavelength=10000` in KerasNLP's `SinePositionEncoding`.",
+           r"Code that exposes it gives it a name: `max_timescale=1.0e4` in tensor2tensor's `get_timing_signal_1d`, `max_wavelength=10000` in KerasNLP's `SinePositionEncoding`.",
            'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/pelib/variants/tensor2tensor.py transcribes the first',
            lambda: inspect.signature(importlib.import_module('variants.tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4),
+    computed('not-the-longest-wavelength',
+           r"Neither name is the longest wavelength: with the paper's exponents, which KerasNLP uses, that is \(2\pi \cdot 10000^{(d-2)/d}\), below \(2\pi \cdot 10000\) (see [the wavelengths](formula.md#wavelengths)).",
+           lambda: longest_wavelength_is_below_the_name()),
     cited('dsse-question',
            r"A [Data Science Stack Exchange question on the choice of 10000](https://datascience.stackexchange.com/questions/82451) collects the community's intuitions, with heatmaps for smaller bases.",
            'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8'),
@@ -249,7 +252,7 @@ LEDGER = Ledger('base.md', [
              r"No single measure makes 10000 optimal; it is a middle ground: most pairs still turn within a few thousand positions, while a quarter or so change slowly enough to mark coarse position.",
              middle_ground),
     cited('evidence-thin',
-           r"For a model with sinusoidal PE added to the input, the evidence that 10000 matters is thin: the paper's own ablation found learned embeddings equally good.",
+           r"For a model with sinusoidal PE added to the input, the evidence that 10000 matters is thin: the paper reports no run with another base, and its one ablation of the encoding (Table 3 row (E)) found learned embeddings equally good.",
            'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), Table 3 row (E) (learned 25.7 BLEU vs sinusoidal 25.8)'),
     cited('rotary-reuses',
            'The base comes back in rotary encodings, which reuse the same frequencies \\(\\omega_i\\) inside attention ([Beyond the paper](beyond.md#from-the-rotation-to-relative-encodings) shows how).',
@@ -263,3 +266,16 @@ LEDGER = Ledger('base.md', [
 ])
 
 test_claims_hold = LEDGER.test
+
+
+def longest_wavelength_is_below_the_name() -> bool:
+    """The longest wavelength of the paper's table, 2 pi / w_(d/2 - 1) = 2 pi 10000^((d-2)/d), from the library's
+    frequencies, is below 2 pi 10000 for every even d (d = 512: about 60,600, not 62,800)."""
+    from reference import frequencies
+
+    for d in (8, 64, 512, 4096):
+        longest = 2 * math.pi / float(frequencies(d)[-1])
+        if not (math.isclose(longest, 2 * math.pi * 10000 ** ((d - 2) / d), rel_tol=1e-9) and longest < 2 * math.pi * 1e4):
+            return False
+    return True
+

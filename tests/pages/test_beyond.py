@@ -701,11 +701,15 @@ LEDGER = Ledger('beyond.md', [
           "flattened patches); Carion et al. 2020, DETR, arXiv:2005.12872, section 3.2 (positional encodings of the "
           "backbone's feature map, detailed in appendix A.4)"),
     cited('vit-mae-detr-timm',
-        "The original ViT learns its position embeddings; MAE and DETR, among others, use fixed 2-D sinusoidal ones, which split the width across the axes: half the columns encode the patch's row, half its column, each half an ordinary 1-D table of its coordinate. timm's `build_sincos2d_pos_embed` ([`timm/layers/pos_embed_sincos.py`](https://github.com/huggingface/pytorch-image-models/blob/0647e283021a2a7b0c7dc989d10564aa55bbf5e7/timm/layers/pos_embed_sincos.py)) does exactly that with `dim // 4` frequencies per axis, `1 / temperature ** (j / (dim / 4))`, which are the paper's frequencies for a 1-D table of width `dim / 2`, laid out as `[sin h | sin w | cos h | cos w]`.",
+        "The original ViT learns its position embeddings; MAE and DETR, among others, use fixed 2-D sinusoidal ones, which split the width across the axes: half the columns encode the patch's row, half its column, each half a 1-D sinusoidal table of its coordinate.",
+        "MAE (He et al. 2022) and DETR (Carion et al. 2020), section A.4; timm and shared/research/variants.md; snippets/pelib/sincos_nd.py builds such a table"),
+    cited('detr-normalised-timm',
+        "In MAE that coordinate is the patch's integer index; DETR's `PositionEmbeddingSine` with `normalize=True` counts rows and columns from 1 and rescales them to (0, 2π] before taking sines, so its table is one of normalised coordinates, not of indices. timm's `build_sincos2d_pos_embed` ([`timm/layers/pos_embed_sincos.py`](https://github.com/huggingface/pytorch-image-models/blob/0647e283021a2a7b0c7dc989d10564aa55bbf5e7/timm/layers/pos_embed_sincos.py)) does exactly that with `dim // 4` frequencies per axis, `1 / temperature ** (j / (dim / 4))`, which are the paper's frequencies for a 1-D table of width `dim / 2`, laid out as `[sin h | sin w | cos h | cos w]`.",
           "ViT (arXiv:2010.11929) section 3.1: learnable 1-D position embeddings; facebookresearch/mae "
           "util/pos_embed.py @ a9f5c70165c6ec81ce4036d9c2296ab70b7042f9, get_2d_sincos_pos_embed_from_grid "
-          "(embed_dim // 2 per axis, each a [sin | cos] 1-D table); facebookresearch/detr "
-          "models/position_encoding.py PositionEmbeddingSine (num_pos_feats per axis); " + TIMM +
+          "(embed_dim // 2 per axis, each a [sin | cos] 1-D table, of np.arange grid indices); facebookresearch/detr "
+          "models/position_encoding.py PositionEmbeddingSine (num_pos_feats per axis; y_embed = not_mask.cumsum(1), "
+          "from 1; normalize: y_embed / (y_embed[:, -1:, :] + eps) * scale, scale = 2 * math.pi); " + TIMM +
           ", build_sincos2d_pos_embed, transcribed in snippets/beyond/sincos_2d.py", timm_frequencies_and_layout),
     computed('timm-reordered',
         "timm's table is ours with its columns reordered.", passes(bc.test_timm_layout_is_ours_reordered_and_widths)),
@@ -781,7 +785,7 @@ LEDGER = Ledger('beyond.md', [
              lambda: passes(evidence_tests.test_a_causal_mask_alone_puts_position_in)()
              and passes(evidence_tests.test_no_mask_no_vectors_nothing_to_read)()),
     cited('kazemnejad',
-        'Kazemnejad et al., [The Impact of Positional Encoding on Length Generalization in Transformers](https://arxiv.org/abs/2305.19466) (NeurIPS 2023), compare decoder-only models with no encoding, absolute, T5-bias, ALiBi and rotary encodings on reasoning and arithmetic tasks, and report that no encoding generalises to longer inputs at least as well as the others there.', "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in "
+        'Kazemnejad et al., [The Impact of Positional Encoding on Length Generalization in Transformers](https://arxiv.org/abs/2305.19466) (NeurIPS 2023), compare decoder-only models with no encoding, absolute, T5-bias, ALiBi and rotary encodings on reasoning and arithmetic tasks, and report that no encoding generalises to longer inputs better than the explicit encodings there.', "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in "
           "Transformers, arXiv:2305.19466 (NeurIPS 2023): NoPE, absolute, T5's relative bias, ALiBi and rotary on "
           "reasoning and arithmetic tasks; NoPE generalises at least as well"),
 ], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})

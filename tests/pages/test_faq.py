@@ -299,7 +299,12 @@ LEDGER = Ledger('faq.md', [
     cited('added-once', "The encoding is added once, at the bottom.", "Vaswani et al. 2017, section 3.5: added \"to the input embeddings at the bottoms of the encoder "
                                "and decoder stacks\"; the reference module adds it once, in forward",
           passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)),
-    cited('residual', "Every sublayer adds its output back to its input through a residual connection, so the original sum stays one component of the stream that reaches the top, though the layers are free to transform it.", "Vaswani et al. 2017, section 3.1: the output of each sub-layer is LayerNorm(x + Sublayer(x))"),
+    cited('residual', "Every sublayer adds its output back to its input through a residual connection.", "Vaswani et al. 2017, section 3.1: the output of each sub-layer is LayerNorm(x + Sublayer(x))"),
+    cited('post-ln', "In the paper's post-LN layers, which compute LayerNorm(x + Sublayer(x)), each LayerNorm then re-centres and rescales the whole sum, so the encoding reaches the top transformed, not as a separate term.",
+          "Vaswani et al. 2017, section 3.1 (LayerNorm(x + Sublayer(x))); Ba et al. 2016, Layer Normalization (subtracts the mean and divides by the standard deviation of the whole vector); pelib.training.Block is such a layer",
+          lambda: post_ln_rescales_the_sum()),
+    cited('pre-ln', "In pre-LN layers (x + Sublayer(LayerNorm(x)), as in GPT-2 and most recent models) the original sum does stay one term of the stream that reaches the top.",
+          "Xiong et al. 2020, On Layer Normalization in the Transformer Architecture (arXiv:2002.04745), Figure 1 and section 3 (Pre-LN: x + F(LN(x)), the residual path carries x unnormalised); Radford et al. 2019, GPT-2, section 2.3 (layer normalization moved to the input of each sub-block)"),
     prose('see-module', "See [the reference module](reference.md#the-module).", "a link"),
     computed('probe-fades',
              "How much of it a linear probe still reads after each layer is [measured on the evidence page](evidence.md#position-probe): less after every layer, and less for a learned table than for the sinusoids.",
@@ -353,7 +358,52 @@ LEDGER = Ledger('faq.md', [
     computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercises_tests.test_exercise_8_first_inexact_positions)()
              and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}
              and float(torch.tensor(2049.0).half()) == 2048 and float(torch.tensor(257.0).bfloat16()) == 256),
+    computed('float16-computed',
+             "That is where float16 stops holding positions, not where it starts to hurt: a table *computed* in float16 (its angles and sines in float16) is already off by about 0.04 at position 100 and by {{ gen.precision.error_vs_position.float16_error_1e3 }} at position 1,000, on values between -1 and 1, long before 2,049. A table computed in float32 or float64 and stored in float16 stays within {{ gen.precision.error_vs_position.float16_stored_max }} of the exact one at every position.",
+             lambda: float16_computed_errors() and float16_stored_error()),
     prose('see-exercise-8', "See [exercise 8](exercises.md#8-positions-in-float16) and [half precision: where positions stop existing](precision.md#half-precision-where-positions-stop-existing).", "links"),
-])
+], typed={"0.04": "the float16-computed row error at position 100, read from precision/error_vs_position.json (checked by float16_computed_errors); the same digits as an unrelated saved value"})
 
 test_claims_hold = LEDGER.test
+
+
+def _precision_errors() -> tuple[list[int], dict]:
+    import json
+    from conftest import GENERATED
+
+    data = json.loads((GENERATED / "precision" / "error_vs_position.json").read_text(encoding="utf-8"))
+    return data["positions"], data["max_error"]
+
+
+def float16_computed_errors() -> bool:
+    """The precision page's measurement: the float16-computed table's largest error in a row at positions 100 and
+    1,000 (about 0.04 and the quoted value), both far below 2,049, where positions start to merge."""
+    positions, errors = _precision_errors()
+    computed = errors["float16 throughout"]
+    at_100, at_1000 = computed[positions.index(100)], computed[positions.index(1000)]
+    quoted = values("precision/error_vs_position")["float16_error_1e3"]
+    return round(at_100, 2) == 0.04 and f"{at_1000:.2f}" == quoted and at_1000 > 10 * at_100 / 2
+
+
+def float16_stored_error() -> bool:
+    """The exact table stored in float16 stays at its rounding step at every measured position (the quoted maximum)."""
+    positions, errors = _precision_errors()
+    stored = errors["reference stored as float16"]
+    finite = [e for e in stored if e == e]
+    return (len(finite) == len(positions) and f"{max(finite):.1e}" == values("precision/error_vs_position")["float16_stored_max"])
+
+
+def post_ln_rescales_the_sum() -> bool:
+    """A post-LN layer's output has mean 0 and unit variance across the width whatever its input's scale: adding the
+    same vector to the sum, or scaling it, does not pass through unchanged (the sum is re-centred and rescaled)."""
+    import torch
+    from pelib.training import Block, Config
+
+    torch.manual_seed(0)
+    block = Block(Config(d_model=16, d_ff=16, n_heads=2, dtype="float64")).double().eval()
+    x = torch.randn(1, 5, 16, dtype=torch.float64)
+    with torch.no_grad():
+        y, y_scaled = block(x), block(3 * x)
+    centred = float(y.mean(-1).abs().max()) < 1e-9 and float((y.var(-1, unbiased=False) - 1).abs().max()) < 1e-3
+    return centred and not torch.allclose(y_scaled, 3 * y)
+

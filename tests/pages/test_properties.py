@@ -285,9 +285,12 @@ LEDGER = Ledger('properties.md', [
              r"(The table itself does know the direction: the shift matrix for \(+k\) differs from the one for \(-k\), see [which way it turns](linearity.md#which-way-it-turns).",
              the_table_knows_the_direction),
     cited('tener',
-           r"TENER, Yan et al. 2019, [arXiv:1911.04474](https://arxiv.org/abs/1911.04474), points out that this direction blindness survives into attention scores and builds a direction-aware variant.)",
-           'Yan et al. 2019, TENER: Adapting Transformer Encoder for Named Entity Recognition, arXiv:1911.04474 (the sinusoidal dot product is symmetric in the offset, so attention lacks direction; a direction-aware relative attention); shared/research/content_anchors.md §2',
+           r"TENER, Yan et al. 2019, [arXiv:1911.04474](https://arxiv.org/abs/1911.04474), starts from this symmetry of the raw encodings, argues that the query and key projections weaken their sense of distance, and builds a direction-aware variant.",
+           'Yan et al. 2019, TENER: Adapting Transformer Encoder for Named Entity Recognition, arXiv:1911.04474, section 3.2 (the sinusoidal dot product is symmetric in the offset, so direction-unaware; with the projections W_q, W_k the distance-awareness weakens, their Figure 3; a direction-aware relative attention)',
            symmetric_in_k),
+    computed('projections-break-symmetry',
+             r"The projections do not keep the symmetry, though: for a general \(W = W_Q^\top W_K\), \(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p+k)\) and \(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p-k)\) differ, as [exercise 4](exercises.md#4-left-or-right) shows.)",
+             lambda: projections_break_the_symmetry()),
     computed('at-zero-half-d',
              r"**At \(k = 0\) it is \(d/2\)**, the squared norm (next section).",
              at_zero_it_is_half_d),
@@ -385,3 +388,16 @@ LEDGER = Ledger('properties.md', [
 ])
 
 test_claims_hold = LEDGER.test
+
+
+def projections_break_the_symmetry() -> bool:
+    """A random W = W_Q^T W_K scores PE(p) against PE(p + k) and PE(p - k) differently (a symmetric W built from the
+    same draw, W + W^T, does not break it for the plain dot product, but a general W does)."""
+    generator = torch.Generator().manual_seed(0)
+    d, p = 64, 40
+    wq, wk = (torch.randn(d, d, generator=generator, dtype=torch.float64) for _ in range(2))
+    w = wq.T @ wk
+    table = positional_encoding(2 * p + 1, d, dtype=torch.float64)
+    gaps = [abs(float(table[p] @ w @ table[p + k] - table[p] @ w @ table[p - k])) for k in range(1, 9)]
+    return min(gaps) > 1e-3 and all(abs(float(table[p] @ table[p + k] - table[p] @ table[p - k])) < 1e-9
+                                    for k in range(1, 9))

@@ -147,7 +147,7 @@ LEDGER = Ledger(PAGE, [
              '1. Attention cannot see order',
              attention_ignores_order),
     computed('mixes-by-similarity',
-             'Self-attention mixes every word with every other word, weighted by how similar they are.',
+             'Self-attention mixes every word with every other word, weighted by scores from learned products of their queries and keys.',
              mixes_weighted_by_similarity),
     computed('no-position',
              'Nothing in that computation says where a word stands.',

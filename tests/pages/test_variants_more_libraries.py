@@ -303,8 +303,11 @@ LEDGER = Ledger('variants/more-libraries.md', [
         "With float32 input that is tensor2tensor's split table.",
         lambda: observed("pegasus_x", "layout") == "[sin | cos]" and t2t_frequencies("pegasus_x") and torch.allclose(variant_pegasus_x.build(50, 16), BY_KEY["tensor2tensor"].build(50, 16), atol=1e-6)),
     computed('pegasusx-float16',
-        'With float16 input, the frequencies, the angles and the sines are all float16, and for `d_model = 1024` the largest error is {{ gen.variants.pegasus_x.float16_error_64 }} over 64 positions, {{ gen.variants.pegasus_x.float16_error_512 }} over 512 and {{ gen.variants.pegasus_x.float16_error_4096 }} over 4,096: above 2,048, consecutive float16 numbers are 2 apart, so an angle there can be off by a whole radian ([why](../precision.md)).',
-        passes(tm.test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors)),
+        'With float16 input, the frequencies, the angles and the sines are all float16, and for `d_model = 1024` the largest error is {{ gen.variants.pegasus_x.float16_error_64 }} over 64 positions, {{ gen.variants.pegasus_x.float16_error_512 }} over 512 and {{ gen.variants.pegasus_x.float16_error_4096 }} over 4,096. Rounding the position alone cannot explain the last: above 2,048, consecutive float16 numbers are 2 apart, so a position is off by at most 1 and, as no frequency exceeds 1, its angle by at most 1 radian, which moves a sine by at most 2 sin(1/2) ≈ 0.96 ([why](../precision.md)).',
+        lambda: passes(tm.test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors)() and pegasus_position_rounding()),
+    computed('pegasusx-frequency-rounding',
+        'An error of 2 also needs the float16 frequencies, each off by up to 1 part in 2,048 of itself (up to 2 radians at position 4,095), and the rounding of their product, which float16 holds to the nearest even number between 2,048 and 4,096 (up to 1 radian more): together up to about 3 radians, so a sine can come out near its own negative.',
+        lambda: pegasus_frequency_rounding()),
     computed('pegasusx-odd',
         'An odd width fails: `d // 2` cosines do not fill `d // 2 + 1` columns.',
         lambda: observed("pegasus_x", "odd_d7") == "crash (RuntimeError)" and raises(RuntimeError, lambda: variant_pegasus_x.build(5, 7))),
@@ -401,3 +404,31 @@ LEDGER = Ledger('variants/more-libraries.md', [
 ])
 
 test_claims_hold = LEDGER.test
+
+def pegasus_position_rounding() -> bool:
+    """Positions below 4,096 round to float16 by at most 1 (spacing 2 above 2,048); the frequencies are at most 1;
+    an angle off by 1 moves a sine by at most 2 sin(1/2) = 0.96, below the measured error of 2."""
+    p = torch.arange(4096, dtype=torch.float64)
+    off = (p.half().double() - p).abs()
+    w = (10000.0 ** (-torch.arange(0, 1024, 2, dtype=torch.float64) / 1024))
+    spacing = float(torch.tensor(2049.0).half()) - 2048.0  # 2049 is not a float16: it rounds to 2048 (or 2050)
+    bound = 2 * math.sin(0.5)
+    import json
+    from conftest import GENERATED
+
+    values = json.loads((GENERATED / "variants" / "pegasus_x.values.json").read_text(encoding="utf-8"))
+    measured = float(values["float16_error_4096"])
+    return (float(off.max()) == 1.0 and float(w.max()) == 1.0 and abs(spacing) <= 2 and round(bound, 2) == 0.96
+            and measured > bound + 1)
+
+
+def pegasus_frequency_rounding() -> bool:
+    """The float16 frequencies are off by at most 2^-11 of themselves (half a float16 step, 1 part in 2,048), which
+    at position 4,095 is up to 2 radians; float16 numbers from 2,048 to 4,096 are the even integers (the product's
+    rounding: at most 1); together about 3 radians, enough for a sine to come out near its negative (error 2)."""
+    w = (10000.0 ** (-torch.arange(0, 1024, 2, dtype=torch.float64) / 1024))
+    relative = float(((w.half().double() - w).abs() / w).max())
+    evens = torch.arange(2048, 4096, 2, dtype=torch.float64)
+    return (relative <= 2.0 ** -11 and round(relative * 4095, 0) == 2.0
+            and torch.equal(evens.half().double(), evens) and float(torch.tensor(2049.0).half()) in (2048.0, 2050.0)
+            and round(relative * 4095 + 1) == 3)

@@ -297,7 +297,7 @@ LEDGER = Ledger('why-positions.md', [
              r"Adding the positional table, which stays attached to the *slots* 0, 1, 2, … while the tokens move, breaks the symmetry: the gap becomes {{ gen.why_positions.permutation_equivariance.gap_with }}.",
              gap_with_pe),
     cited('fleetwood-dog',
-           'The Hugging Face post by Christopher Fleetwood, [*You could have designed state of the art positional encoding*](https://huggingface.co/blog/designing-positional-encoding), makes the same point with a real model and two copies of the word "dog".',
+           'The Hugging Face post by Christopher Fleetwood, [*You could have designed state of the art positional encoding*](https://huggingface.co/blog/designing-positional-encoding), makes the same point with real token embeddings, a randomly initialised attention layer and two copies of the word "dog".',
            'Fleetwood, You could have designed state of the art positional encoding, Hugging Face blog, Nov 2024 (huggingface/blog designing-positional-encoding.md); shared/research/content_anchors.md §1a'),
     computed('needs-every-token',
              r"The argument needs every token to see every other, as in the encoder.",
