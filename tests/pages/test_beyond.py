@@ -787,7 +787,7 @@ LEDGER = Ledger('beyond.md', [
     cited('kazemnejad',
         'Kazemnejad et al., [The Impact of Positional Encoding on Length Generalization in Transformers](https://arxiv.org/abs/2305.19466) (NeurIPS 2023), compare decoder-only models with no encoding, absolute, T5-bias, ALiBi and rotary encodings on reasoning and arithmetic tasks, and report that no encoding generalises to longer inputs better than the explicit encodings there.', "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in "
           "Transformers, arXiv:2305.19466 (NeurIPS 2023): NoPE, absolute, T5's relative bias, ALiBi and rotary on "
-          "reasoning and arithmetic tasks; NoPE generalises at least as well"),
+          "reasoning and arithmetic tasks; abstract: NoPE \"outperforms other explicit positional encoding methods\""),
 ], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
 
 test_claims_hold = LEDGER.test
