@@ -6,6 +6,7 @@ Every page, variant and test on this site compares against this file. Run it on 
 from __future__ import annotations
 
 import math
+import operator
 import os
 
 import torch
@@ -55,11 +56,54 @@ def check_dtype(dtype: object) -> torch.dtype:
 
 
 def check_positions(position: object) -> torch.Tensor:
-    """Return `position` if it is a 1-D tensor of real numbers (the positions to encode)."""
+    """Return `position` if it is a 1-D tensor of finite real numbers (the positions to encode; they need not be
+    integers: a diffusion timestep or a coordinate is encoded by the same formula)."""
     if not isinstance(position, torch.Tensor) or position.dim() != 1 or position.is_complex():
         shape = f"shape {list(position.shape)}" if isinstance(position, torch.Tensor) else type(position).__name__
         raise TypeError(f"position must be a 1-D tensor of real numbers, got {shape}")
+    if position.dtype == torch.bool:
+        raise TypeError("position must be a 1-D tensor of real numbers, got a torch.bool tensor")
+    if position.device.type != "meta" and position.is_floating_point() and not bool(position.isfinite().all()):
+        bad = int(torch.nonzero(~position.isfinite())[0])
+        raise ValueError(f"position must hold finite numbers, got {position[bad].item()} at index {bad}")
     return position
+
+
+def check_offset(offset: object) -> int:
+    """Return `offset` as an int if it is a non-negative integer (a Python int, or a NumPy or 0-d torch integer)."""
+    if isinstance(offset, bool) or (isinstance(offset, torch.Tensor) and offset.is_floating_point()):
+        raise TypeError(f"offset must be a non-negative int, got {offset!r} ({type(offset).__name__})")
+    try:
+        value = operator.index(offset)
+    except TypeError:
+        raise TypeError(f"offset must be a non-negative int, got {offset!r} ({type(offset).__name__})") from None
+    if value < 0:
+        raise ValueError(f"offset must be a non-negative int, got {value}")
+    return value
+
+
+def check_position_ids(position_ids: object, x: torch.Tensor, max_len: int) -> torch.Tensor:
+    """Return `position_ids` if it is an integer tensor of shape [seq] or [batch, seq] (batch may be 1) for x of shape
+    [batch, seq, d_model], on x's device, whose values all lie in [0, max_len)."""
+    batch, seq = x.shape[0], x.shape[1]
+    allowed = f"[{seq}] or [{batch}, {seq}] (or [1, {seq}])"
+    if not isinstance(position_ids, torch.Tensor):
+        raise TypeError(f"position_ids must be an integer torch.Tensor of shape {allowed}, got "
+                        f"{type(position_ids).__name__}")
+    if position_ids.is_floating_point() or position_ids.is_complex() or position_ids.dtype == torch.bool:
+        raise TypeError(f"position_ids must be an integer tensor (e.g. torch.long), got {position_ids.dtype}")
+    shape = list(position_ids.shape)
+    if shape not in ([seq], [batch, seq], [1, seq]):
+        raise ValueError(f"position_ids must have shape {allowed} for x of shape {list(x.shape)}, got {shape}")
+    if position_ids.device != x.device:
+        raise ValueError(f"position_ids is on {position_ids.device} but x is on {x.device}: move one to the other")
+    if position_ids.numel() and x.device.type != "meta":
+        low, high = int(position_ids.min()), int(position_ids.max())
+        if low < 0 or high >= max_len:
+            bad = low if low < 0 else high
+            at = tuple(torch.nonzero(position_ids == bad)[0].tolist())
+            raise ValueError(f"position_ids must lie in [0, max_len={max_len}), got {bad} at index {list(at)}")
+    return position_ids
 
 
 def check_memory(name: str, seq_len: int, d_model: int, dtype: torch.dtype) -> None:
@@ -100,8 +144,11 @@ def positional_encoding(
 
     w_i = base ** (-2i / d_model) is the angular frequency of pair i. Both columns of a pair share it.
     For an odd d_model the last column is a lone sine. Angles are computed in float64 and each value is
-    rounded once to `dtype`, so float32 tables are correctly rounded even at position 10**6. The rows are
-    computed a chunk of positions at a time, so building the table needs little more memory than the table.
+    rounded once to `dtype`, so every float32 entry is within half a float32 step of the exact value (up to
+    float64's own tiny error) even at position 10**6; double rounding can still send a rare entry that lies
+    almost exactly halfway between two float32 numbers to the farther one (the precision page counts them).
+    The rows are computed a chunk of positions at a time, so building the table needs little more memory
+    than the table.
     """
     seq_len = check_size("seq_len", seq_len)
     d_model = check_size("d_model", d_model)
@@ -117,16 +164,20 @@ def positional_encoding(
 
 
 def encode_positions(position: torch.Tensor, d_model: int, *, base: float = 10000.0) -> torch.Tensor:
-    """Return the rows of the table for the given positions (a 1-D tensor), in float64: the formula itself."""
+    """Return the rows of the table for the given positions, in float64, on their device: the formula itself.
+
+    `position` is a 1-D tensor of finite real numbers: token indices, or real-valued coordinates such as a diffusion
+    timestep t in [0, 1] (choose `base`, or scale t, for the range of the input: see the page "Beyond token indices").
+    """
     position = check_positions(position)
     d_model = check_size("d_model", d_model)
     base = check_base(base, d_model)
 
-    omega = frequencies(d_model, base=base)  # [ceil(d/2)] angular frequencies, float64
+    omega = frequencies(d_model, base=base).to(position.device)  # [ceil(d/2)] angular frequencies, float64
     position = position.to(torch.float64)  # [rows]
     angle = position[:, None] * omega[None, :]  # [rows, ceil(d/2)]
 
-    pe = torch.empty(len(position), d_model, dtype=torch.float64)
+    pe = torch.empty(len(position), d_model, dtype=torch.float64, device=position.device)
     pe[:, 0::2] = torch.sin(angle)  # even columns: all ceil(d/2) frequencies
     pe[:, 1::2] = torch.cos(angle[:, : d_model // 2])  # odd columns: the first floor(d/2)
     return pe
@@ -136,6 +187,10 @@ def encode_positions(position: torch.Tensor, d_model: int, *, base: float = 1000
 # --8<-- [start:module]
 class PositionalEncoding(nn.Module):
     """Add the sinusoidal table to token embeddings x of shape [batch, seq, d_model], then apply dropout.
+
+    By default token j of every sequence gets row j. For cached (incremental) decoding pass `offset`, the number of
+    positions already decoded: the rows start there. For padded or packed batches pass `position_ids`, the integer
+    position of each token, of shape [seq] or [batch, seq].
 
     The table is a non-persistent buffer: it follows .to(device) and dtype casts, but it is not saved in
     state_dict, because it is a pure function of (max_len, d_model, base) and is rebuilt on construction.
@@ -160,9 +215,12 @@ class PositionalEncoding(nn.Module):
         table = positional_encoding(max_len, d_model, base=base, dtype=dtype)
         self.register_buffer("pe", table, persistent=False)
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
-        """Return dropout(x + table) in x's dtype: the table (float32 unless built with another `dtype`) is rounded
-        to x's dtype, so a float64 x gets float32 values unless the module was built with dtype=torch.float64."""
+    def forward(
+        self, x: torch.Tensor, *, offset: int = 0, position_ids: torch.Tensor | None = None
+    ) -> torch.Tensor:
+        """Return dropout(x + rows) in x's dtype: rows offset .. offset + seq - 1 of the table, or the rows named by
+        `position_ids` (not both). The table (float32 unless built with another `dtype`) is rounded to x's dtype,
+        so a float64 x gets float32 values unless the module was built with dtype=torch.float64."""
         if not isinstance(x, torch.Tensor):
             kind = type(x).__qualname__
             kind = kind if type(x).__module__ == "builtins" else f"{type(x).__module__}.{kind}"
@@ -178,9 +236,18 @@ class PositionalEncoding(nn.Module):
             )
         if x.dim() != 3 or x.size(-1) != self.d_model:
             raise ValueError(f"x must have shape [batch, seq, {self.d_model}], got {list(x.shape)}")
-        if x.size(1) > self.max_len:
+        offset = check_offset(offset)
+        if position_ids is not None:
+            if offset:
+                raise ValueError(f"give offset or position_ids, not both (got offset={offset} and position_ids)")
+            rows = self.pe[check_position_ids(position_ids, x, self.max_len).long()]  # [seq or batch, seq, d_model]
+            return self.dropout(x + rows.to(x.dtype))
+        if offset == 0 and x.size(1) > self.max_len:
             raise ValueError(f"sequence length must be at most max_len={self.max_len}, got {x.size(1)}")
-        return self.dropout(x + self.pe[: x.size(1)].to(x.dtype))
+        if offset + x.size(1) > self.max_len:
+            raise ValueError(f"offset + sequence length must be at most max_len={self.max_len}, "
+                             f"got {offset} + {x.size(1)} = {offset + x.size(1)}")
+        return self.dropout(x + self.pe[offset : offset + x.size(1)].to(x.dtype))
 # --8<-- [end:module]
 
 
