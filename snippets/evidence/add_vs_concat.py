@@ -12,7 +12,8 @@ LABELS = {"add_8": "add,\nwidth 8", "concat_4_4": "concatenate\n4 + 4, width 8",
 
 data = load("add_vs_concat.json")
 cfg, results = data["config"], data["results"]
-seeds, variants = cfg["seeds"], list(cfg["variants"])
+seeds, variants = cfg["seeds"], list(LABELS)  # the JSON sorts its keys: the page's order is LABELS'
+assert set(variants) == set(cfg["variants"]), sorted(cfg["variants"])
 
 for layout in LAYOUTS:
     with layout.style():

@@ -16,6 +16,10 @@ seeds, k, d, fast = cfg["seeds"], cfg["k"], cfg["d_model"], cfg["fast_pairs"]
 pairs, offsets = d // 2, range(len(results[f"trained/{seeds[0]}"]["cosine_with_M"]))
 
 learned = torch.tensor(results[f"trained/{seeds[0]}"]["w_fast"])
+# Each pair rescaled by its own block's norm (D^-1/2 W D^-1/2): pair 0's block is the largest, and on one colour scale
+# the others would fade; the rescaling keeps a rotation a rotation and shows the blocks between pairs in proportion.
+scale = torch.tensor([float(learned[2 * i : 2 * i + 2, 2 * i : 2 * i + 2].norm()) for i in range(fast)]).repeat_interleave(2)
+learned = learned / (scale[:, None] * scale[None, :]).sqrt()
 target = shift_matrix(d, k)[: 2 * fast, : 2 * fast]
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
     with layout.style():
@@ -24,7 +28,7 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the ot
             fig.add_gridspec(1, 3, width_ratios=[1, 1, 1.5])
         axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]),
                 fig.add_subplot(grid[1, :] if layout.narrow else grid[0, 2])]
-        for ax, matrix, title in ((axes[0], learned / learned.abs().max(), f"trained W (seed {seeds[0]}), pairs 0-3"),
+        for ax, matrix, title in ((axes[0], learned / learned.abs().max(), f"trained W (seed {seeds[0]}), pairs 0-3, each rescaled"),
                                   (axes[1], target, f"M_{k}, pairs 0-3")):
             ax.imshow(matrix.numpy(), cmap="RdBu_r", vmin=-1, vmax=1)
             ax.set_title(title.replace(", ", ",\n"))

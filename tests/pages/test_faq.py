@@ -12,7 +12,7 @@ import test_evidence as evidence_tests
 import test_reference as reference_tests
 import torch
 import why_positions.permutation_equivariance as perm_eq
-from claimcheck import Ledger, cited, computed, passes, prose
+from claimcheck import Ledger, cited, computed, measured, passes, prose
 from pelib.shift import shift_block, shift_matrix
 from pelib.variants.registry import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
@@ -294,7 +294,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-extrapolate', "Does the encoding extrapolate to longer sequences?", "a question"),
     cited('alibi', "The table is defined for every position, but trained models do not extrapolate well with it: ALiBi's authors measured sinusoidal models degrading a few dozen tokens past their training length.", "Press, Smith, Lewis, ICLR 2022 (arXiv:2108.12409), section 2.2 and Figure 1: the sinusoidal L = 512 "
                           "model improves up to 20 extra tokens, holds to 50, then degrades"),
-    prose('see-beyond', 'See [beyond the paper](beyond.md#what-was-measured-alibi) and [why linearity did not buy extrapolation](beyond.md#why-linearity-did-not-buy-extrapolation); tiny models trained on this site fail right after their training length too ([evidence](evidence.md#extrapolation)).', "links"),
+    prose('see-beyond', 'See [beyond the paper](beyond.md#what-was-measured-alibi) and [why linearity did not buy extrapolation](beyond.md#why-linearity-did-not-buy-extrapolation); [evidence from trained models](evidence.md#extrapolation) measures tiny models beyond their training length on two tasks.', "links"),
     prose('q-upper-layers', "Does the position survive to the upper layers?", "a question"),
     cited('added-once', "The encoding is added once, at the bottom.", "Vaswani et al. 2017, section 3.5: added \"to the input embeddings at the bottoms of the encoder "
                                "and decoder stacks\"; the reference module adds it once, in forward",
@@ -306,9 +306,10 @@ LEDGER = Ledger('faq.md', [
     cited('pre-ln', "In pre-LN layers (x + Sublayer(LayerNorm(x)), as in GPT-2 and most recent models) the original sum does stay one term of the stream that reaches the top.",
           "Xiong et al. 2020, On Layer Normalization in the Transformer Architecture (arXiv:2002.04745), Figure 1 and section 3 (Pre-LN: x + F(LN(x)), the residual path carries x unnormalised); Radford et al. 2019, GPT-2, section 2.3 (layer normalization moved to the input of each sub-block)"),
     prose('see-module', "See [the reference module](reference.md#the-module).", "a link"),
-    computed('probe-fades',
-             "How much of it a linear probe still reads after each layer is [measured on the evidence page](evidence.md#position-probe): less after every layer, and less for a learned table than for the sinusoids.",
-             passes(evidence_tests.test_absolute_tables_fade_and_sinusoids_survive_better)),
+    measured('probe-fades',
+             "In tiny two-layer models on token 3 back, [probes on the evidence page](evidence.md#position-probe) read both tables less after the second layer than from the embedding, and which one fades more depends on the probe: a regression onto the index favours the sinusoids, a classifier of the exact position the learned table.",
+             lambda: passes(evidence_tests.test_which_table_fades_more_depends_on_the_probe)() and probe_fades(),
+             scope="In tiny two-layer models on token 3 back"),
     prose('q-real', "Can positions be non-integer (time stamps)?", "a question"),
     computed('real-offsets', r"The formula accepts any real \(p\), and the shift proof, written for integer offsets, goes through unchanged for any real offset \(k\): the angle-addition formulas do not care.", non_integer_positions),
     computed('fine-positions', "What changes is precision: large or finely spaced positions need float32 or float64 angles.", fine_positions_need_float32),
@@ -406,4 +407,11 @@ def post_ln_rescales_the_sum() -> bool:
         y, y_scaled = block(x), block(3 * x)
     centred = float(y.mean(-1).abs().max()) < 1e-9 and float((y.var(-1, unbiased=False) - 1).abs().max()) < 1e-3
     return centred and not torch.allclose(y_scaled, 3 * y)
+
+
+def probe_fades() -> bool:
+    """Both tables, both probes, with and without the mask: the median after layer 2 is below the embedding's."""
+    ev = evidence_tests
+    return all(ev.median(ev.layer(p, c, 2, key)) < ev.median(ev.layer(p, c, 0, key))
+               for p in ("learned", "sin_add") for c in (False, True) for key in ("r2", "accuracy"))
 
