@@ -8,8 +8,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
-# The CPU build of torch lies in /opt/wheels on the project machines; elsewhere pip takes torch==2.13.0 from PyPI.
+# The CPU build of torch lies in /opt/wheels on the project machines. Elsewhere (GitHub's CI, a contributor's laptop)
+# PyPI's torch==2.13.0 is the CUDA build (several GB): torch alone comes first from PyTorch's CPU index (TORCH_INDEX,
+# read by uv for that one package, --no-deps), and the main install finds the pin met by 2.13.0+cpu.
 FIND_LINKS := $(if $(wildcard /opt/wheels),--find-links /opt/wheels,)
+TORCH_INDEX ?= https://download.pytorch.org/whl/cpu
+TORCH_PIN := $(shell grep -E '^torch==' requirements.txt)
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 CHROMIUM ?= /usr/bin/chromium
 CHROMIUM_HEADLESS_SHELL ?= /usr/bin/chromium-headless-shell
@@ -32,6 +36,7 @@ $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; v = sys.version_info[:2]; sys.exit(0 if v == (3, 11) else f"Python 3.11 is needed (torch 2.13.0 CPU wheel), {sys.executable} is {v[0]}.{v[1]}: run make PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) $(UV)
+	test -d /opt/wheels || $(BIN)/python -m uv pip install -q --compile-bytecode --system-certs --python $(BIN)/python --no-deps --index-url $(TORCH_INDEX) '$(TORCH_PIN)'
 	$(BIN)/python -m uv pip install -q --compile-bytecode --system-certs --python $(BIN)/python $(FIND_LINKS) -r requirements.txt
 	touch $(STAMP)
 

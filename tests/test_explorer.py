@@ -7,12 +7,15 @@ import math
 
 import pytest
 from conftest import GENERATED, OfflinePage
+from pelib.figures import MIN_TEXT_PX
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
 REFERENCE = json.loads((GENERATED / "explorer" / "reference_values.json").read_text(encoding="utf-8"))
 TOLERANCE = float(json.loads((GENERATED / "explorer" / "reference_values.values.json").read_text())["tolerance"])
 CONTROLS = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-k", "pe-pair"]
+TAB_ORDER = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-play-p", "pe-k", "pe-play-k", "pe-pair"]
+CHARTS = ["pe-heatmap", "pe-curves", "pe-dots", "pe-rotation"]
 
 
 def type_into(page, control: str, value: object) -> None:
@@ -97,10 +100,10 @@ def test_controls_work_from_the_keyboard(explorer) -> None:
     # Tab walks the controls in reading order.
     explorer.locator("#pe-d-model").focus()
     order = ["pe-d-model"]
-    for _ in CONTROLS[1:]:
+    for _ in TAB_ORDER[1:]:
         explorer.keyboard.press("Tab")
         order.append(explorer.evaluate("document.activeElement.id"))
-    assert order == CONTROLS
+    assert order == TAB_ORDER
     # Arrow keys change a number field and a slider; the page recomputes at once.
     set_controls(explorer, setting, d_model=setting["d_model"] - 1)
     explorer.locator("#pe-d-model").focus()
@@ -187,7 +190,7 @@ CHART_TEXT = """() => [...document.querySelectorAll('#pe-explorer svg text')]
     const m = t.getScreenCTM();
     return { text: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b) };
   })"""
-TARGETS = """() => [...document.querySelectorAll('#pe-explorer input')].map((i) => {
+TARGETS = """() => [...document.querySelectorAll('#pe-explorer input, #pe-explorer button')].map((i) => {
   const r = i.getBoundingClientRect();
   return { id: i.id, width: r.width, height: r.height };
 })"""
@@ -210,17 +213,18 @@ def drawn(page) -> None:
 
 
 def test_chart_text_and_controls_read_and_reach_on_a_phone(phone_explorer) -> None:
-    """At 390 px every chart label shows at 9 CSS px or more, and every control is a 24 px touch target."""
+    """At 390 px every chart label shows at MIN_TEXT_PX (11 CSS px, the figures' floor) or more, and every control is
+    a 24 px touch target."""
     for settings in ({}, {"pe-positions": 4096, "pe-d-model": 1024, "pe-p": 3000}):
         for control, value in settings.items():
             type_into(phone_explorer, control, value)
         drawn(phone_explorer)
         texts = phone_explorer.evaluate(CHART_TEXT)
         assert len(texts) > 30, texts
-        small = [t for t in texts if t["px"] < 9]
-        assert not small, f"chart text under 9 px on a phone ({settings}): {small}"
+        small = [t for t in texts if t["px"] < MIN_TEXT_PX]
+        assert not small, f"chart text under {MIN_TEXT_PX} px on a phone ({settings}): {small}"
     targets = phone_explorer.evaluate(TARGETS)
-    assert len(targets) == len(CONTROLS)
+    assert len(targets) == len(TAB_ORDER)
     small = [t for t in targets if t["height"] < 24 or t["width"] < 24]
     assert not small, f"controls smaller than a 24 px touch target: {small}"
 
@@ -230,7 +234,9 @@ def test_heatmap_has_axes_a_colour_scale_and_labelled_markers(explorer) -> None:
     slide_to(explorer, "pe-k", 60)
     drawn(explorer)
     texts = explorer.locator("#pe-heatmap text").evaluate_all("t => t.map(x => x.textContent)")
-    assert {"position p", "dimension (column)", "value", "1", "0", "−1", "100"} <= set(texts), texts
+    assert {"position p", "pair i: sine, cosine", "sin 0", "sin 32", "cos 0", "cos 32", "value", "1", "0", "−1",
+            "100"} <= set(texts), texts
+    assert explorer.locator("#pe-heatmap .pe-split").count() == 1  # the line between the sines and the cosines
     assert explorer.locator("#pe-heatmap .pe-scale").count() == 1
     stops = explorer.locator("#pe-heatmap stop").evaluate_all("s => s.map(x => x.getAttribute('stop-color'))")
     assert stops[0] == "rgb(33,102,172)" and stops[-1] == "rgb(178,24,43)", stops  # −1 blue at the bottom, +1 red
@@ -277,6 +283,12 @@ def test_4096_positions_stay_legible(explorer) -> None:
     expected = [sum(math.sin(p) for p in block) / len(block) for block in blocks]
     assert max(abs(a - b) for a, b in zip(row, expected)) < 1e-9, "each pixel is the mean of its positions"
     assert max(abs(v) for v in row) < 0.4, "a wave faster than the pixels fades to its mean, not to stripes"
+    # row 64 of 128 is column 1, pair 0's cosine: the sines by pair below, the cosines by pair above, not interleaved
+    cosines = explorer.evaluate("window.peExplorer.heatmapRow(64)")
+    assert max(abs(a - sum(math.cos(p) for p in block) / len(block)) for a, block in zip(cosines, blocks)) < 1e-9
+    last_sine = explorer.evaluate("window.peExplorer.heatmapRow(63)")  # column 126: pair 63's sine, the slowest
+    w63 = 10000 ** (-126 / 128)
+    assert max(abs(a - sum(math.sin(p * w63) for p in block) / len(block)) for a, block in zip(last_sine, blocks)) < 1e-9
     curve = explorer.evaluate("window.peExplorer.curve()")
     px_per_wave = curve["plotWidth"] / (curve["x1"] - curve["x0"]) * 2 * math.pi
     assert px_per_wave >= 16 and curve["x0"] <= 3000 <= curve["x1"], curve
@@ -306,3 +318,168 @@ def test_the_dashed_p0_curve_is_drawn_on_top(explorer, d_model: int, same: bool)
     ys = [[float(pt.split(",")[1]) for pt in points.split()] for points in order["points"]]
     gap = max(abs(a - b) for a, b in zip(*ys))
     assert (gap < 0.2) == same, f"largest vertical gap between the curves: {gap:.2f} px"
+
+
+# --- an instrument: the controls stay in view with the chart they drive, and play sweeps p (issue 25) ---------------
+
+WATCH = """(id) => {
+  document.documentElement.style.scrollBehavior = "auto";
+  const chart = document.getElementById(id), bar = document.getElementById("pe-instrument");
+  const stuck = parseFloat(getComputedStyle(bar).top);
+  window.scrollTo(0, window.scrollY + chart.getBoundingClientRect().top - stuck - bar.offsetHeight - 12);
+  const b = bar.getBoundingClientRect(), c = chart.getBoundingClientRect();
+  const controls = ["pe-p", "pe-k", "pe-pair", "pe-play-p", "pe-play-k"].map((i) => {
+    const r = document.getElementById(i).getBoundingClientRect();
+    return { id: i, top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+  });
+  return { bar: { top: b.top, bottom: b.bottom }, chart: { top: c.top, bottom: c.bottom, height: c.height },
+           controls: controls, height: innerHeight, width: innerWidth, header: stuck };
+}"""
+
+
+@pytest.fixture(params=[390, 1300], ids=["390px", "1300px"])
+def sized_explorer(request, browser, site_url):
+    context = browser.new_context(viewport={"width": request.param, "height": 844 if request.param == 390 else 900})
+    offline = OfflinePage(context)
+    offline.page.goto(f"{site_url}/explorer.html")
+    offline.page.wait_for_function("window.peExplorer && window.peExplorer.curve() !== null")
+    yield offline.page
+    assert not offline.console_errors, offline.console_errors
+    context.close()
+
+
+def test_every_chart_can_be_watched_with_the_controls_that_drive_it(sized_explorer) -> None:
+    """Scrolled to each chart, the bar with p, k, the pair and the play buttons stays on screen below the header,
+    above the chart and not over it, and the whole chart fits below it: a reader drags a slider and watches."""
+    page = sized_explorer
+    for chart in CHARTS:
+        seen = page.evaluate(WATCH, chart)
+        bar, box = seen["bar"], seen["chart"]
+        assert bar["top"] == pytest.approx(seen["header"], abs=1), f"{chart}: the controls scrolled away: {seen}"
+        assert box["top"] >= bar["bottom"], f"{chart}: the controls cover the chart: {seen}"
+        assert box["bottom"] <= seen["height"], f"{chart}: the chart does not fit below the controls: {seen}"
+        for control in seen["controls"]:
+            assert bar["top"] <= control["top"] and control["bottom"] <= bar["bottom"] + 1, (chart, control)
+            assert 0 <= control["left"] and control["right"] <= seen["width"], f"{chart}: {control} off screen"
+    # the bar holds its place in the flow: sticking shifts nothing below it
+    assert page.evaluate("getComputedStyle(document.getElementById('pe-instrument')).position") == "sticky"
+
+
+def test_keyboard_focus_is_not_hidden_under_the_controls(sized_explorer) -> None:
+    """Tabbing on from the controls through the charts' headings to the table of values, each focused element is
+    scrolled into view below the sticky bar, not under it (WCAG 2.4.11)."""
+    page = sized_explorer
+    page.evaluate(WATCH, "pe-heatmap")
+    page.locator("#pe-pair").focus()
+    seen = []
+    while not seen or not seen[-1]["values"]:
+        assert len(seen) < 12, f"the table of values is not reached by Tab: {seen}"
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(400)  # Material scrolls smoothly
+        seen.append(page.evaluate("""() => {
+          const f = document.activeElement, r = f.getBoundingClientRect();
+          const b = document.getElementById('pe-instrument').getBoundingClientRect();
+          return { values: f.classList.contains('pe-values-wrap'), text: f.textContent.trim().slice(0, 30),
+                   top: r.top, barBottom: b.bottom };
+        }"""))
+    hidden = [f for f in seen if f["top"] < f["barBottom"] - 1]
+    assert not hidden, f"focus under the controls: {hidden}"
+
+
+def test_play_sweeps_p_and_pauses_and_never_starts_by_itself(explorer) -> None:
+    start = explorer.evaluate("window.peExplorer.settings().p")
+    explorer.wait_for_timeout(600)
+    assert explorer.evaluate("window.peExplorer.settings().p") == start, "p moved without the reader asking"
+    assert explorer.evaluate("window.peExplorer.playing()") is None
+    play = explorer.locator("#pe-play-p")
+    assert play.get_attribute("aria-pressed") == "false"
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true" and "Pause" in play.get_attribute("aria-label")
+    explorer.wait_for_function(f"window.peExplorer.settings().p >= {start + 3}", timeout=5000)
+    k = explorer.evaluate("window.peExplorer.settings().k")
+    play.click()  # pause
+    assert play.get_attribute("aria-pressed") == "false"
+    paused = explorer.evaluate("window.peExplorer.settings().p")
+    explorer.wait_for_timeout(600)
+    assert explorer.evaluate("window.peExplorer.settings().p") == paused, "p kept moving after pause"
+    assert explorer.evaluate("window.peExplorer.settings().k") == k, "playing p moved k"
+    assert explorer.locator("#pe-p").input_value() == str(paused)  # the field shows the p the charts show
+    # play k, then a hand on a control pauses it
+    explorer.locator("#pe-play-k").click()
+    explorer.wait_for_function(f"window.peExplorer.settings().k >= {k + 2}", timeout=5000)
+    type_into(explorer, "pe-p", 20)
+    assert explorer.evaluate("window.peExplorer.playing()") is None
+    assert_rotation_drawn(explorer)
+
+
+def test_play_respects_reduced_motion(browser, site_url) -> None:
+    """With prefers-reduced-motion the sweep still runs when asked, at two steps a second instead of twelve."""
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        page = OfflinePage(context).page
+        page.goto(f"{site_url}/explorer.html")
+        page.wait_for_function("window.peExplorer && window.peExplorer.settings() !== null")
+        start = page.evaluate("window.peExplorer.settings().p")
+        page.locator("#pe-play-p").click()
+        page.wait_for_timeout(1600)
+        moved = page.evaluate("window.peExplorer.settings().p") - start
+        page.locator("#pe-play-p").click()
+    finally:
+        context.close()
+    assert 1 <= moved <= 5, f"p moved {moved} steps in 1.6 s with reduced motion"
+
+
+def assert_rotation_drawn(page) -> None:
+    """The circle shows p and p + k, each labelled, and the angle w k as an arc; the block sits between brackets."""
+    drawn(page)
+    s = page.evaluate("window.peExplorer.settings()")
+    labels = page.locator("#pe-rotation text").evaluate_all("t => t.map(x => x.textContent)")
+    assert f"p = {s['p']}" in labels and f"p + k = {s['p'] + s['k']}" in labels, labels
+    assert any(t.startswith("ω") and "k = " in t for t in labels), labels
+    assert page.locator("#pe-rotation path.pe-arc").count() == (1 if s["k"] else 0)
+    assert page.locator("#pe-matrix .pe-bracket-l").count() == 1 and page.locator("#pe-matrix .pe-bracket-r").count() == 1
+    border = page.evaluate("""() => { const t = getComputedStyle(document.querySelector('#pe-matrix table'));
+      return [t.borderLeftWidth, t.borderRightWidth]; }""")
+    assert border == ["0px", "0px"], f"bars beside the matrix read as a determinant: {border}"
+    marks = page.locator("#pe-curves circle.pe-mark").count()
+    assert marks == 4, f"p and p + k should each be marked on both waves, found {marks} marks"
+    at_k = page.locator("#pe-dots circle.pe-mark")  # the dot product at k, the value the table quotes
+    assert at_k.count() == 1
+    assert float(at_k.get_attribute("data-value")) == float(page.locator("#pe-dot-value").get_attribute("data-value"))
+
+
+def test_the_circle_labels_p_and_p_plus_k_and_draws_the_angle(explorer) -> None:
+    type_into(explorer, "pe-p", 3)
+    slide_to(explorer, "pe-k", 2)
+    assert_rotation_drawn(explorer)
+    angle = [t for t in explorer.locator("#pe-rotation text").evaluate_all("t => t.map(x => x.textContent)")
+             if t.startswith("ω")]
+    assert angle == ["ω₀k = 2.00"], angle  # pair 0: w = 1, k = 2
+
+
+# --- the small widgets inside the pages share the explorer's code (pe-core.js) ---------------------------------------
+
+
+def test_the_widgets_in_the_pages_draw_with_the_explorers_code(offline_page, site_url) -> None:
+    page = offline_page.page
+    page.goto(f"{site_url}/linearity.html")
+    widget = page.locator('[data-pe-widget="rotation"]')
+    page.wait_for_function("document.querySelector('[data-pe-widget=rotation]').dataset.drawn === '1,2'")
+    assert page.evaluate("typeof window.PE.drawCircle") == "function" and page.evaluate("window.peExplorer") is None
+    slide_to(page, "pe-w-k", 5)
+    assert widget.get_attribute("data-drawn") == "1,5"
+    labels = widget.locator("svg text").evaluate_all("t => t.map(x => x.textContent)")
+    assert {"p = 1", "p + k = 6", "ω₀k = 5"} <= set(labels), labels
+    assert widget.locator("path.pe-arc").count() == 1 and widget.locator(".pe-bracket-l").count() == 1
+    page.goto(f"{site_url}/base.html")
+    page.wait_for_function("document.querySelector('[data-pe-widget=base]').dataset.repeat !== undefined")
+    base = page.locator('[data-pe-widget="base"]')
+    repeats = [int(base.get_attribute("data-repeat"))]
+    slider = page.locator("#pe-w-base")
+    slider.focus()
+    for key in ("Home", "End"):
+        slider.press(key)
+        repeats.append(int(base.get_attribute("data-repeat")))
+    assert repeats[1] > repeats[0] > repeats[2], f"pairs that turn within the window at bases 10^4, 10, 10^6: {repeats}"
+    assert page.locator("#pe-w-base-out").inner_text() == "1,000,000"
+    assert not offline_page.console_errors, offline_page.console_errors

@@ -1,6 +1,7 @@
-"""Figures read at any width, without a browser: every figure has a narrow version for a phone
-(snippets/pelib/figures.py) whose smallest text fills a phone column at 9 CSS px or more, and the page shows it
-through `<picture>`, with its size and lazy loading (scripts/figures_hook.py).
+"""Figures read at any width and speak one visual language, without a browser: every figure has a narrow version for
+a phone (snippets/pelib/figures.py) whose smallest text fills a phone column at MIN_TEXT_PX (11 CSS px) or more, every
+wide version reads at MIN_TEXT_PX in the desktop column, every vector colour is one of the palette's (or a grey), and
+the page shows a figure through `<picture>`, with its size and lazy loading (scripts/figures_hook.py).
 
 In the browser, tests/test_layout.py measures the smallest text of every figure on every page as shown on a phone
 (390 px), on a desktop (1300 px) and printed to A4, in the same visit that checks nothing is cut off.
@@ -8,6 +9,7 @@ In the browser, tests/test_layout.py measures the smallest text of every figure 
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -19,7 +21,34 @@ GENERATED = ROOT / "docs" / "generated"
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from figures_hook import picture, svg_size  # noqa: E402
-from pelib.figures import LAYOUTS, MIN_TEXT_PX, NARROW, NARROW_MEDIA, WIDE, narrow_name  # noqa: E402
+from pelib.figures import (  # noqa: E402
+    A4_FIGURE_PX,
+    CYCLE,
+    DESKTOP_FIGURE_PX,
+    LAYOUTS,
+    MIN_TEXT_PX,
+    NARROW,
+    NARROW_MEDIA,
+    PALETTE,
+    PHONE_FIGURE_PX,
+    WIDE,
+    allowed_colour,
+    colour,
+    label_ends,
+    narrow_name,
+)
+
+# Figures an experiment or a benchmark draws: they take the new type sizes and palette only when the lead re-runs
+# them (`make experiments`, `make bench`; the experiments are moving to separate figure jobs drawn from their saved
+# JSON). Each stays listed only while it still falls short: the tests below say when to take one off.
+AWAITING_REGEN = {
+    "add_vs_concat.svg", "add_vs_concat-narrow.svg", "build_table.svg", "build_table-narrow.svg",
+    "extrapolation.svg", "extrapolation-narrow.svg", "extrapolation-by_position.svg",
+    "extrapolation-by_position-narrow.svg", "forward_cached_vs_recomputed.svg", "forward_cached_vs_recomputed-narrow.svg",
+    "learned_shift_matrix.svg", "learned_shift_matrix-narrow.svg", "learned_shift_matrix-cosine.svg",
+    "learned_shift_matrix-cosine-narrow.svg", "position_probe.svg", "position_probe-narrow.svg",
+}  # fmt: skip
+COLOUR = re.compile(r"(?:fill|stroke)(?::\s*|=\")(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3})\b")
 
 # --- without a browser ---------------------------------------------------------------------------------------------
 
@@ -33,13 +62,124 @@ def test_every_narrow_figure_has_its_wide_one_and_is_narrower():
         assert view_width(path.read_text(encoding="utf-8")) < view_width(wide.read_text(encoding="utf-8"))
 
 
-def test_narrow_figures_fill_a_phone_column_with_text_of_9_px():
-    """Without a browser: the narrow SVG in the 350 px a 390 px page gives a figure (what
-    test_layout.py's test_figure_text_reads_at_9_px measures in Chromium), its smallest label at MIN_TEXT_PX or more."""
-    for path in sorted(GENERATED.rglob("*-narrow.svg")):
-        label, units = smallest(path)
-        shown = min(350, units * 4 / 3)  # pt to CSS px; an image is never stretched beyond its own width
-        assert label.size * shown / units >= MIN_TEXT_PX, f"{path.name}: {label.text!r} at {label.size} pt"
+def smallest_px(path: Path, column: float) -> tuple[float, str]:
+    """The smallest text of an SVG figure in CSS px, shown in a column `column` px wide (never stretched)."""
+    label, units = smallest(path)
+    shown = min(column, units * 4 / 3)  # pt to CSS px; an image is never stretched beyond its own width
+    return label.size * shown / units, label.text
+
+
+def test_min_text_px_is_11():
+    assert MIN_TEXT_PX == 11
+
+
+def test_every_figure_reads_at_min_text_px_on_a_phone_and_a_desktop():
+    """Without a browser: a narrow SVG in the 350 px a 390 px page gives a figure, a wide one in the 678 px of an A4
+    page (narrower than the 688 px desktop column), its smallest label at MIN_TEXT_PX or more: what test_layout.py's
+    test_figure_text_reads_at_min_text_px measures in Chromium at 390 px, 1300 px and on A4."""
+    short, fixed = [], []
+    for path in sorted(GENERATED.rglob("*.svg")):
+        column = PHONE_FIGURE_PX if path.name.endswith("-narrow.svg") else min(DESKTOP_FIGURE_PX, A4_FIGURE_PX)
+        px, text = smallest_px(path, column)
+        if px < MIN_TEXT_PX and path.name not in AWAITING_REGEN:
+            short.append(f"{path.relative_to(GENERATED)}: {text!r} at {px:.1f} px in {column} px")
+        elif px >= MIN_TEXT_PX and path.name in AWAITING_REGEN and colours_allowed(path):
+            fixed.append(path.name)
+    assert not short, "figure text under MIN_TEXT_PX:\n" + "\n".join(short)
+    assert not fixed, f"{fixed} now read at {MIN_TEXT_PX} px in the site's palette: take them off AWAITING_REGEN"
+
+
+def colours_allowed(path: Path) -> list[str]:
+    return sorted({c for c in COLOUR.findall(path.read_text(encoding="utf-8")) if not allowed_colour(c)}) == []
+
+
+def test_every_figure_uses_only_the_palette():
+    """Every fill and stroke of every figure is a palette colour or a grey (heatmaps are images, in DIVERGING or
+    SEQUENTIAL, and are not vector colours): sine, cosine, a pair and an offset look the same on every page."""
+    found = {}
+    for path in sorted(GENERATED.rglob("*.svg")):
+        if path.name in AWAITING_REGEN:
+            continue
+        bad = sorted({c for c in COLOUR.findall(path.read_text(encoding="utf-8")) if not allowed_colour(c)})
+        if bad:
+            found[str(path.relative_to(GENERATED))] = bad
+    assert not found, f"colours outside pelib.figures.PALETTE: {found}"
+    assert COLOUR.findall('<path style="fill: #1f77b4; stroke: #0072B2"/>') == ["#1f77b4", "#0072B2"]
+
+
+def heatmaps_and_colour_bars(svg: str) -> tuple[int, int]:
+    """(heatmaps, colour bars) of a matplotlib SVG: both are raster <image>s; a colour bar is at least 8 times as
+    long as it is wide."""
+    import xml.etree.ElementTree as ET
+
+    heat = bars = 0
+    for image in ET.fromstring(svg.encode()).iter("{http://www.w3.org/2000/svg}image"):
+        w, h = float(image.get("width")), float(image.get("height"))
+        if max(w, h) >= 8 * min(w, h):
+            bars += 1
+        else:
+            heat += 1
+    return heat, bars
+
+
+def notebook_svgs() -> list[tuple[str, str]]:
+    import base64
+    import json
+
+    found = []
+    for path in sorted((ROOT / "docs" / "notebooks").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for output in cell.get("outputs", []):
+                html = "".join(output.get("data", {}).get("text/html", ""))
+                for data in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html):
+                    found.append((path.name, base64.b64decode(data).decode("utf-8")))
+    return found
+
+
+def test_every_heatmap_has_a_colour_bar_the_notebooks_too():
+    missing = []
+    figures = [(str(p.relative_to(GENERATED)), p.read_text(encoding="utf-8")) for p in sorted(GENERATED.rglob("*.svg"))
+               if p.name not in AWAITING_REGEN]
+    inline = notebook_svgs()
+    assert inline, "no figure found in the notebooks' outputs"
+    for name, svg in figures + inline:
+        heat, bars = heatmaps_and_colour_bars(svg)
+        if heat and not bars:
+            missing.append(name)
+    assert not missing, f"heatmaps without a colour bar: {missing}"
+    assert sum(heatmaps_and_colour_bars(svg)[0] > 0 for _, svg in figures + inline) >= 8
+
+
+def test_the_palette_is_small_colour_blind_safe_and_has_one_meaning_per_colour():
+    assert set(PALETTE) >= {"sine", "cosine", "pair", "offset"} and len(set(PALETTE.values())) == len(PALETTE) <= 7
+    assert CYCLE[:4] == (colour("sine"), colour("cosine"), colour("pair"), colour("offset"))  # C0..C3
+    assert allowed_colour("#0072b2") and allowed_colour("#fff") and allowed_colour("#808080")
+    assert not allowed_colour("#1f77b4") and not allowed_colour("#ff0000")  # matplotlib's default blue, pure red
+    with pytest.raises(ValueError, match="colour meaning must be one of .*got 'red'"):
+        colour("red")
+    with pytest.raises(ValueError, match="got 'blue'"):
+        allowed_colour("blue")
+
+
+def test_a_figure_drawn_in_a_layout_takes_the_palette_and_its_type_sizes():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.colors import to_hex
+
+    for layout in LAYOUTS:
+        with layout.style():
+            fig, ax = plt.subplots()
+            lines = [ax.plot([0, 1], [i, i])[0] for i in range(4)]
+            assert [to_hex(line.get_color()).upper() for line in lines] == [c.upper() for c in CYCLE[:4]]
+            assert min(float(plt.rcParams[k]) for k in ("xtick.labelsize", "ytick.labelsize", "font.size")) >= 10.5
+            label_ends(ax, 1, [0.0, 0.1], ["a", "b"], ["C0", "C1"], gap=0.5)
+            a, b = (t.xyann[1] for t in ax.texts)
+            assert abs(b - a) >= 0.5 - 1e-12  # pushed apart: neither covers the other
+            with pytest.raises(ValueError, match="as many ys, texts and colours"):
+                label_ends(ax, 1, [0.0], ["a", "b"], ["C0"], gap=0.5)
+            plt.close(fig)
 
 
 def test_labels_reads_matplotlib_type_sizes():
@@ -71,7 +211,7 @@ def test_layouts_stack_panels_and_name_the_narrow_version():
         WIDE.size((9, 0), 3)
     assert WIDE.name(None) is None and NARROW.name(None) == "narrow" and NARROW.name("cosine") == "cosine-narrow"
     assert narrow_name("variants_layouts-heatmaps.svg") == "variants_layouts-heatmaps-narrow.svg"
-    assert all(min(layout.rc.values()) >= 8.5 for layout in LAYOUTS)
+    assert all(min(layout.rc.values()) >= 10.5 for layout in LAYOUTS)
     with pytest.raises(ValueError, match="panels must be a positive int, got 0"):
         NARROW.grid(0)
     with pytest.raises(ValueError, match="suffix"):

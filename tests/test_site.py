@@ -179,18 +179,21 @@ def nav_pages() -> list[str]:
     return walk(yaml.safe_load(config)["nav"])
 
 
-def test_a_beginner_meets_the_why_first():
-    """Home's Next is Why positions, and the explanation reads in the order its pages announce, before the reference."""
+def test_a_learner_meets_the_tour_then_the_why():
+    """Home's Next is the guided tour, the tour's Next is Why positions, and the explanation reads in the order its
+    pages announce, before the reference."""
     pages = nav_pages()
-    assert pages[:3] == ["index.md", "why-positions.md", "formula.md"]  # why-positions ends "the formula ... is next"
+    # why-positions ends "the formula ... is next"
+    assert pages[:4] == ["index.md", "tour.md", "why-positions.md", "formula.md"], pages[:4]
     assert pages.index("formula.md") + 1 == pages.index("base.md")  # formula ends "the subject of the next page"
     assert pages.index("why-positions.md") < pages.index("reference.md")
 
 
-def test_home_footer_leads_to_why_positions(built_site):
-    home = (built_site / "index.html").read_text(encoding="utf-8")
-    nxt = re.search(r'<a href="([^"]*)"[^>]*class="md-footer__link md-footer__link--next"', home)
-    assert nxt and re.sub(r"(/|/index\.html|\.html)$", "", nxt.group(1)).endswith("why-positions"), nxt and nxt.group(0)
+@pytest.mark.parametrize(("page", "following"), [("index.html", "tour"), ("tour.html", "why-positions")])
+def test_the_footer_leads_home_to_the_tour_and_the_tour_to_why_positions(built_site, page, following):
+    html = (built_site / page).read_text(encoding="utf-8")
+    nxt = re.search(r'<a href="([^"]*)"[^>]*class="md-footer__link md-footer__link--next"', html)
+    assert nxt and re.sub(r"(/|/index\.html|\.html)$", "", nxt.group(1)).endswith(following), nxt and nxt.group(0)
 
 
 class Headings(HTMLParser):

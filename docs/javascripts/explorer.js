@@ -1,9 +1,9 @@
 /* Interactive explorer of the sinusoidal positional encoding (plain JavaScript, no library, nothing fetched).
  *
- * It computes the same table as snippets/reference.py, in float64:
- *   w_i = base ** (-2i / d_model),  PE(p, 2i) = sin(p w_i),  PE(p, 2i + 1) = cos(p w_i)
- * (for an odd d_model the last column is a lone sine). tests/test_explorer.py drives the controls and compares the
- * numbers read back through window.peExplorer with docs/generated/explorer/reference_values.json.
+ * The formula and the circle and matrix drawings live in pe-core.js (loaded first), which the widgets inside the
+ * pages share; this file wires the explorer's controls, its play buttons and its charts. It computes the same table
+ * as snippets/reference.py, in float64. tests/test_explorer.py drives the controls and compares the numbers read
+ * back through window.peExplorer with docs/generated/explorer/reference_values.json.
  */
 (function () {
   "use strict";
@@ -28,42 +28,10 @@
   };
   var state = null; // the last valid settings and everything computed from them
 
-  // --- the formula ----------------------------------------------------------------------------------------------
+  // --- the formula: pe-core.js, shared with the widgets inside the pages -------------------------------------------
 
-  /** Angular frequency w_i of every pair i = 0 .. ceil(d/2) - 1, exactly as the reference orders the operations. */
-  function frequencies(d, base) {
-    var omega = new Float64Array(Math.ceil(d / 2));
-    for (var i = 0; i < omega.length; i++) omega[i] = Math.pow(base, -(2 * i) / d);
-    return omega;
-  }
-
-  /** Row PE(position): sine in the even columns, cosine in the odd ones; both columns of a pair share w_i. */
-  function peRow(position, d, omega, out) {
-    var row = out || new Float64Array(d);
-    for (var i = 0; i < omega.length; i++) {
-      var angle = position * omega[i];
-      row[2 * i] = Math.sin(angle);
-      if (2 * i + 1 < d) row[2 * i + 1] = Math.cos(angle);
-    }
-    return row;
-  }
-
-  function dot(a, b) {
-    var s = 0;
-    for (var j = 0; j < a.length; j++) s += a[j] * b[j];
-    return s;
-  }
-
-  /** M_k PE(p): rotate each complete pair (sin, cos) by w_i k; a lone last sine column has no partner and stays. */
-  function shift(row, cos, sin) {
-    var moved = Float64Array.from(row);
-    for (var i = 0; i < cos.length; i++) {
-      var x = row[2 * i], y = row[2 * i + 1];
-      moved[2 * i] = x * cos[i] + y * sin[i];
-      moved[2 * i + 1] = -x * sin[i] + y * cos[i];
-    }
-    return moved;
-  }
+  var PE = window.PE;
+  var frequencies = PE.frequencies, peRow = PE.peRow, dot = PE.dot, shift = PE.shift;
 
   var cache = {}; // what each group of settings determines, so that moving k or p does not recompute the table
 
@@ -144,17 +112,7 @@
 
   // --- drawing --------------------------------------------------------------------------------------------------
 
-  var SVG = "http://www.w3.org/2000/svg";
-  function el(name, attrs, parent) {
-    var node = document.createElementNS(SVG, name);
-    for (var key in attrs) node.setAttribute(key, attrs[key]);
-    if (parent) parent.appendChild(node);
-    return node;
-  }
-  function fmt(x, digits) {
-    var scale = Math.pow(10, digits === undefined ? 4 : digits);
-    return (Math.round(x * scale) / scale + 0).toFixed(digits === undefined ? 4 : digits); // never "-0.0000"
-  }
+  var el = PE.el, fmt = PE.fmt, clear = PE.clear, colour = PE.colour;
   function ticks(lo, hi, count) {
     var span = hi - lo || 1, step = Math.pow(10, Math.floor(Math.log10(span / count)));
     var err = span / count / step;
@@ -169,9 +127,6 @@
   var MIN_PX_PER_WAVE = 16; // a wave narrower than this would fill the chart as a solid block: show fewer positions
   var MARGIN = { l: 56, r: 14, t: 24, b: 42 };
 
-  function clear(svg) {
-    while (svg.lastChild && svg.lastChild.nodeName !== "title") svg.removeChild(svg.lastChild);
-  }
   /** Size the chart to its displayed width (at least 260 px) and `height`; return the plot box. */
   function sizeChart(svg, height, right) {
     var width = Math.max(260, Math.round(svg.parentNode.getBoundingClientRect().width) || 640);
@@ -195,11 +150,12 @@
       el("line", { x1: X(t), x2: X(t), y1: box.t + box.h, y2: box.t + box.h + 4, "class": "pe-frame" }, g);
       el("text", { x: X(t), y: box.t + box.h + 16, "text-anchor": "middle" }, g).textContent = label(t);
     });
-    ticks(y0, y1, Math.max(2, Math.floor(box.h / 45))).forEach(function (t) {
-      if (!opts.noGrid) el("line", { x1: box.l, x2: box.l + box.w, y1: Y(t), y2: Y(t), "class": "pe-grid" }, g);
-      el("line", { x1: box.l - 4, x2: box.l, y1: Y(t), y2: Y(t), "class": "pe-frame" }, g);
-      el("text", { x: box.l - 7, y: Y(t) + 4, "text-anchor": "end" }, g).textContent = label(t);
-    });
+    (opts.yTicks || ticks(y0, y1, Math.max(2, Math.floor(box.h / 45))).map(function (t) { return [t, label(t)]; }))
+      .forEach(function (t) {
+        if (!opts.noGrid) el("line", { x1: box.l, x2: box.l + box.w, y1: Y(t[0]), y2: Y(t[0]), "class": "pe-grid" }, g);
+        el("line", { x1: box.l - 4, x2: box.l, y1: Y(t[0]), y2: Y(t[0]), "class": "pe-frame" }, g);
+        el("text", { x: box.l - 7, y: Y(t[0]) + 4, "text-anchor": "end" }, g).textContent = t[1];
+      });
     el("rect", { x: box.l, y: box.t, width: box.w, height: box.h, "class": "pe-frame" }, g);
     el("text", { x: box.l + box.w / 2, y: box.H - 6, "text-anchor": "middle", "class": "pe-axis-title" }, g)
       .textContent = xLabel;
@@ -246,28 +202,24 @@
     if (title) title.textContent = text;
   }
 
-  /** The table averaged onto at most `cols` x `rows` pixels (position across, dimension 0 at the bottom): every
-   *  entry counts once, so a wave faster than the pixels fades to its mean instead of folding into moiré. */
+  /** The table averaged onto at most `cols` x `rows` pixels, position across; upwards, the sine columns by pair
+   *  (dimension 0 at the bottom), then the cosine columns by pair: taken apart, the interleaved columns do not read
+   *  as 1-px stripes. Every entry counts once, so a wave faster than the pixels fades to its mean instead of folding
+   *  into moiré. */
   function aggregate(d, n, cols, rows) {
-    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h);
+    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h), half = Math.ceil(d / 2);
     for (var cx = 0; cx < w; cx++) {
       var p0 = Math.floor(cx * n / w), p1 = Math.floor((cx + 1) * n / w);
       for (var ry = 0; ry < h; ry++) {
         var j0 = Math.floor(ry * d / h), j1 = Math.floor((ry + 1) * d / h), sum = 0;
         for (var pos = p0; pos < p1; pos++) {
           var row = pos * d;
-          for (var j = j0; j < j1; j++) sum += state.table[row + j];
+          for (var j = j0; j < j1; j++) sum += state.table[row + (j < half ? 2 * j : 2 * (j - half) + 1)];
         }
-        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the lowest dimensions
+        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the sine of pair 0
       }
     }
     return { width: w, height: h, values: values, positionsPerPixel: n / w, dimensionsPerPixel: d / h };
-  }
-
-  /** Diverging colour for a value in [-1, 1]: -1 blue (33, 102, 172), 0 near-white (247, 247, 247), +1 red. */
-  function colour(v) {
-    var t = Math.min(1, Math.abs(v)), c = v < 0 ? [33, 102, 172] : [178, 24, 43];
-    return [247 + (c[0] - 247) * t, 247 + (c[1] - 247) * t, 247 + (c[2] - 247) * t];
   }
 
   function paint(image) {
@@ -297,12 +249,20 @@
     var heat = cache.heatmap;
     el("image", { x: box.l, y: box.t, width: box.w, height: box.h, preserveAspectRatio: "none", href: heat.url,
                   "class": heat.image.width < cols || heat.image.height < rows ? "pe-cells" : "" }, svg);
-    // cells are centred on integer positions and dimensions
-    var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "dimension (column)", {
-      noGrid: true,
+    // cells are centred on integer positions and rows; the rows: sines of pairs 0 .. half - 1, then cosines
+    var half = Math.ceil(d / 2), mid = Math.floor(half / 2), yTicks = [[0, "sin 0"]];
+    if (mid > 0) yTicks.push([mid, "sin " + mid]);
+    if (d > 1) yTicks.push([half, "cos 0"]);
+    if (mid > 0 && half + mid < d) yTicks.push([half + mid, "cos " + mid]);
+    var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "pair i: sine, cosine", {
+      noGrid: true, yTicks: yTicks,
       X: function (x) { return box.l + (x + 0.5) / n * box.w; },
       Y: function (y) { return box.t + box.h - (y + 0.5) / d * box.h; },
     });
+    if (d > 1) { // where the sines end and the cosines begin
+      var split = box.t + box.h - half / d * box.h;
+      el("line", { x1: box.l - 4, x2: box.l + box.w, y1: split, y2: split, "class": "pe-split" }, svg);
+    }
     markers(svg, box, map.X, [{ x: s.p, lo: 0, hi: n - 1, text: "p = " + s.p },
                               { x: s.p + s.k, lo: 0, hi: n - 1, text: "p + k = " + (s.p + s.k) }]);
     // the colour scale
@@ -320,13 +280,17 @@
     el("text", { x: bx + 6, y: box.t - 7, "text-anchor": "middle", "class": "pe-axis-title" }, svg).textContent = "value";
     var averaged = heat.image.positionsPerPixel > 1 || heat.image.dimensionsPerPixel > 1;
     describe("pe-heatmap", "Heatmap of PE for " + n + " positions (left to right) and d_model = " + d +
-      " (dimension 0 at the bottom), base " + s.base + ": red is +1, blue is −1. Fast stripes in the low dimensions, " +
-      "slow bands in the high ones. Lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
+      ", base " + s.base + ": the sine columns by pair in the lower half (dimension 0 at the bottom), the cosine " +
+      "columns by pair in the upper half; red is +1, blue is −1. Fast stripes in the first pairs of each half, " +
+      "slow bands in the last. Lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
     $("pe-heatmap-axes").textContent = averaged
       ? "Each pixel shows the mean of " + label(heat.image.positionsPerPixel) + " positions × " +
         label(heat.image.dimensionsPerPixel) + " dimensions: a wave faster than the pixels fades to grey instead " +
         "of folding into false stripes."
-      : "One cell per position and dimension.";
+      : "One cell per position and column.";
+    $("pe-heatmap-axes").textContent += " The table interleaves its columns (column 2i holds pair i's sine, " +
+      "2i + 1 its cosine); drawn here apart, sines below the line and cosines above, so that neighbouring rows are " +
+      "neighbouring pairs.";
   }
 
   /** The pair's two columns as the waves they sample: drawn between integer positions too, over a window of
@@ -358,7 +322,14 @@
                                   "class": "pe-dot pe-s2" }, svg);
       }
     }
-    markers(svg, box, map.X, [{ x: s.p, lo: x0, hi: x1, text: "p = " + s.p }]);
+    [[s.p, "pe-pair"], [s.p + s.k, "pe-offset"]].forEach(function (m) { // where p and p + k sit on both waves
+      if (m[0] < x0 || m[0] > x1) return;
+      el("circle", { cx: map.X(m[0]), cy: map.Y(Math.sin(omega * m[0])), r: 5, "class": "pe-dot pe-mark " + m[1] }, svg);
+      if (hasCos) el("circle", { cx: map.X(m[0]), cy: map.Y(Math.cos(omega * m[0])), r: 5,
+                                 "class": "pe-dot pe-mark " + m[1] }, svg);
+    });
+    markers(svg, box, map.X, [{ x: s.p, lo: x0, hi: x1, text: "p = " + s.p },
+                              { x: s.p + s.k, lo: x0, hi: x1, text: "p + k = " + (s.p + s.k) }]);
     cache.curve = { x0: x0, x1: x1, plotWidth: box.w, xs: xs, sin: sinV, cos: hasCos ? cosV : null };
     var windowed = x0 > 0 || x1 < n - 1;
     $("pe-wavelength").textContent = "Pair " + i + ": angular frequency w = " + omega.toPrecision(6) +
@@ -410,49 +381,42 @@
       else band(svg, c.xs, c.lo, c.hi, map.X, map.Y, cls).setAttribute("data-curve", index === 0 ? "p" : "p0");
     });
     markers(svg, box, map.X, [{ x: s.k, lo: 0, hi: x1, text: "k = " + s.k }]);
+    if (s.k <= x1) { // the value the table below quotes, where the line for k meets the curve
+      el("circle", { cx: map.X(s.k), cy: map.Y(state.dots[s.k]), r: 5, "class": "pe-dot pe-mark pe-offset",
+                     "data-value": String(state.dots[s.k]) }, svg);
+    }
     describe("pe-dots", "Dot product PE(p) · PE(p + k) against the offset k for p = " + s.p + " and for p = 0; " +
       "it is largest at k = 0, where it equals " + fmt(state.dots[0], 2) + "." +
       (perPixel > 1 ? " Each pixel column shows the range of the values of its offsets." : ""));
   }
 
+  /** Pair i on its unit circle at p and at p + k, the clockwise angle w_i k between them as an arc, and the block
+   *  R_i(k) of M_k beside it between brackets. */
   function drawRotation() {
-    var s = state.s, d = s.d_model, i = s.pair, svg = $("pe-rotation");
-    while (svg.lastChild && svg.lastChild.nodeName !== "title") svg.removeChild(svg.lastChild);
-    var C = 120, Rr = 90, P = function (x, y) { return [C + Rr * x, C - Rr * y]; };
-    el("circle", { cx: C, cy: C, r: Rr, "class": "pe-frame" }, svg);
-    el("line", { x1: C - Rr - 10, x2: C + Rr + 10, y1: C, y2: C, "class": "pe-grid" }, svg);
-    el("line", { x1: C, x2: C, y1: C - Rr - 10, y2: C + Rr + 10, "class": "pe-grid" }, svg);
-    var note = $("pe-matrix");
+    var s = state.s, d = s.d_model, i = s.pair, svg = $("pe-rotation"), note = $("pe-matrix");
     if (2 * i + 1 >= d) {
+      clear(svg);
       note.innerHTML = "";
       $("pe-rotation-note").textContent = "Column " + 2 * i + " is a lone sine (odd d_model): sin(w(p + k)) needs " +
         "cos(w p), which the table does not hold, so no matrix moves this column on its own.";
       describe("pe-rotation", "No rotation for a lone sine column.");
       return;
     }
-    var a = P(state.rowP[2 * i], state.rowP[2 * i + 1]), b = P(state.target[2 * i], state.target[2 * i + 1]);
-    var m = P(state.moved[2 * i], state.moved[2 * i + 1]);
-    el("line", { x1: C, y1: C, x2: a[0], y2: a[1], "class": "pe-line pe-s1" }, svg);
-    el("line", { x1: C, y1: C, x2: b[0], y2: b[1], "class": "pe-line pe-s2" }, svg);
-    el("circle", { cx: a[0], cy: a[1], r: 6, "class": "pe-dot pe-s1" }, svg);
-    el("circle", { cx: b[0], cy: b[1], r: 6, "class": "pe-dot pe-s2" }, svg);
-    el("circle", { cx: m[0], cy: m[1], r: 10, "class": "pe-ring" }, svg);
-    var c = state.cos[i], sn = state.sin[i];
-    note.innerHTML = "";
-    var table = document.createElement("table");
-    table.className = "pe-matrix";
-    var caption = table.createCaption();
-    caption.textContent = "Block " + i + " of M_k, k = " + s.k + ": cos(w k), sin(w k) over −sin(w k), cos(w k)";
-    [[c, sn], [-sn, c]].forEach(function (r) {
-      var tr = table.insertRow();
-      r.forEach(function (x) { var td = tr.insertCell(); td.textContent = fmt(x); td.setAttribute("data-value", String(x)); });
+    var angle = state.omega[i] * s.k;
+    PE.drawCircle(svg, {
+      sinP: state.rowP[2 * i], cosP: state.rowP[2 * i + 1], sinQ: state.target[2 * i], cosQ: state.target[2 * i + 1],
+      angle: angle, labelP: "p = " + s.p, labelQ: "p + k = " + (s.p + s.k), moved: [state.moved[2 * i], state.moved[2 * i + 1]],
+      angleLabel: "ω" + PE.sub(i) + "k = " + angle.toPrecision(3),
     });
-    note.appendChild(table);
-    $("pe-rotation-note").textContent = "Pair " + i + " of PE(p) (blue, p = " + s.p + ") turned by w k = " +
-      (state.omega[i] * s.k).toPrecision(5) + " radians lands on PE(p + k) (red, inside the ring that marks M_k PE(p)). " +
+    var c = state.cos[i], sn = state.sin[i];
+    PE.bracketMatrix(note, [[c, sn], [-sn, c]], "R" + PE.sub(i) + "(k) = [cos ωk, sin ωk; −sin ωk, cos ωk], " +
+      "block " + i + " of M_k, for k = " + s.k + ":");
+    $("pe-rotation-note").textContent = "Pair " + i + " of PE(p) (green, p = " + s.p + ") turned clockwise by ω k = " +
+      angle.toPrecision(5) + " radians lands on PE(p + k) (purple, inside the ring that marks M_k PE(p)). " +
       "Over all " + state.cos.length + " pairs, max |M_k PE(p) − PE(p + k)| = " + state.shiftError.toExponential(1) + ".";
     describe("pe-rotation", "Unit circle: the point (sin, cos) of pair " + i + " at p = " + s.p +
-      " and at p + k = " + (s.p + s.k) + "; the rotation M_k moves the first onto the second.");
+      " and at p + k = " + (s.p + s.k) + ", the clockwise arc between them of " + angle.toPrecision(3) +
+      " radians; the rotation M_k moves the first onto the second.");
   }
 
   function drawValues() {
@@ -492,9 +456,42 @@
   // --- wiring and the read-back API ---------------------------------------------------------------------------------
 
   Object.keys(inputs).forEach(function (name) {
-    inputs[name].addEventListener("input", update);
-    inputs[name].addEventListener("change", update);
+    var changed = function (event) {
+      if (playing && event.isTrusted) setPlaying(null); // the reader's hand on a control pauses the sweep
+      update();
+    };
+    inputs[name].addEventListener("input", changed);
+    inputs[name].addEventListener("change", changed);
   });
+
+  // --- play: sweep p (or k) one step at a time; only when asked, paused by the same button -------------------------
+
+  var playing = null, stopPlay = null;
+  var buttons = { p: $("pe-play-p"), k: $("pe-play-k") };
+  function setPlaying(which) {
+    if (stopPlay) { stopPlay(); stopPlay = null; }
+    playing = which;
+    Object.keys(buttons).forEach(function (name) {
+      var on = name === which;
+      buttons[name].setAttribute("aria-pressed", on ? "true" : "false");
+      buttons[name].setAttribute("aria-label", (on ? "Pause " : "Play ") + name +
+        (name === "p" ? ": sweep the position" : ": sweep the offset"));
+      buttons[name].textContent = (on ? "❚❚ " : "▶ ") + name;
+    });
+    root.setAttribute("data-playing", which || "");
+    if (!which) return;
+    stopPlay = PE.animate(function () { // p runs up to where p + k leaves the table, then starts again at 0
+      if (!state || root.getAttribute("data-valid") !== "true") { setPlaying(null); return false; }
+      var s = state.s;
+      if (which === "p") inputs.p.value = String(s.p + s.k + 1 > s.positions - 1 ? 0 : s.p + 1);
+      else inputs.k.value = String(s.k + 1 > s.positions - 1 ? 0 : s.k + 1);
+      update();
+    }, 12);
+  }
+  Object.keys(buttons).forEach(function (name) {
+    buttons[name].addEventListener("click", function () { setPlaying(playing === name ? null : name); });
+  });
+  document.addEventListener("visibilitychange", function () { if (document.hidden && playing) setPlaying(null); });
   var resizing = false;
   window.addEventListener("resize", function () {
     if (!state || resizing) return;
@@ -506,6 +503,7 @@
   /** What the page computed, for readers in the console and for the browser test. */
   window.peExplorer = {
     settings: function () { return state && Object.assign({}, state.s); },
+    playing: function () { return playing; },
     row: function (position) { return list(peRow(position, state.s.d_model, state.omega)); },
     tableRow: function (position) {
       var d = state.s.d_model;

@@ -210,12 +210,15 @@ class NotebookJob(Job):
 
 IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 LIBRARY = "pelib"  # snippets/pelib/: the library page scripts import, never a job
+# Flat scripts that are tools, not jobs: each needs an input from its user and generates nothing for a page.
+TOOLS = {"pecheck.py": "the checker readers copy and run on their own table or module (docs/variants/clinic.md)"}
 
 
 def page_scripts(folder: Path) -> list[Job]:
     """snippets/<name>.py (flat) and snippets/<page>/<name>.py: every script whose name does not start with '_'.
     The library package and folders starting with '_' (helpers, __pycache__) hold no jobs."""
-    jobs = [Job(p.stem, p, "snippet") for p in sorted(folder.glob("*.py")) if not p.name.startswith("_")]
+    jobs = [Job(p.stem, p, "snippet") for p in sorted(folder.glob("*.py"))
+            if not p.name.startswith("_") and p.name not in TOOLS]
     for page in sorted(p for p in folder.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))):
         scripts = [p for p in sorted(page.glob("*.py")) if not p.name.startswith("_")]
         if page.name == LIBRARY or not scripts:

@@ -5,7 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, label_line
 from pelib.similarity import distance_by_offset, first_rise, similarity_by_offset
 from pelib.spectrum import wavelengths
 
@@ -69,21 +69,26 @@ if __name__ == "__main__":
         with layout.style():
             fig, (sim_ax, wave_ax) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4.2), narrow_height=7.6))
             k = torch.arange(0, window)
-            for base in BASES:
-                sim_ax.plot(k[1:], similarity_by_offset(k, d_model, base)[1:], lw=0.9, label=f"base {base:,.0f}")
-                i = torch.arange(0, d_model, 2, dtype=torch.float64)
-                wave_ax.semilogy(i / 2, 2 * math.pi * base ** (i / d_model), lw=1.2, label=f"base {base:,.0f}")
+            i = torch.arange(0, d_model, 2, dtype=torch.float64)
+            for base in BASES:  # one colour per base in both panels, named where its wavelength line ends
+                sim_ax.plot(k[1:], similarity_by_offset(k, d_model, base)[1:], lw=0.9)
+                line = wave_ax.semilogy(i / 2, 2 * math.pi * base ** (i / d_model), lw=1.6)[0]
+                label_line(wave_ax, i[-1].item() / 2, 2 * math.pi * base ** (i[-1].item() / d_model),
+                           f"base {base:,.0f}", line=line)
             sim_ax.set_xscale("log")
             sim_ax.set_xlabel("offset k (log scale)")
             sim_ax.set_ylabel(layout.wrap("cosine similarity of PE(p), PE(p+k)", 30))
-            sim_ax.set_title(layout.wrap("how fast encodings stop resembling each other"))
-            sim_ax.set_ylim(top=1.5)  # room above the curves for the key to both panels
-            sim_ax.legend(ncol=2, loc="upper right")
-            window_line = wave_ax.axhline(window, color="black", ls="--", lw=0.8, label="window: 4,096 positions")
+            sim_ax.set_title(layout.wrap("how fast encodings stop resembling each other", 34))
+            sim_ax.text(0.97, 0.95, "colours: the bases,\nnamed in the wavelength panel" if not layout.narrow else
+                        "colours: the bases, named below", transform=sim_ax.transAxes, ha="right", va="top",
+                        color="#555555")
+            sim_ax.set_ylim(top=1.25)
+            wave_ax.axhline(window, color="black", ls="--", lw=0.8)
+            wave_ax.text(2, window * 1.4, "window: 4,096 positions", va="bottom")
+            wave_ax.set_xlim(-5, 360)
             wave_ax.set_xlabel("pair index i")
             wave_ax.set_ylabel("wavelength (positions)")
             wave_ax.set_title(layout.wrap("pairs below the dashed line repeat inside the window", 40))
-            wave_ax.legend(handles=[window_line], loc="upper left")
             fig.suptitle("d_model = 512: what the base changes")
             fig.tight_layout()
             docenv.save_figure(fig, layout.name())

@@ -4,7 +4,7 @@ from pelib import docenv
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, legend_outside
 
 from pelib.context_extension import ntk_aware, position_interpolation, rope_wavelengths, yarn, yarn_attention_factor
 
@@ -44,7 +44,7 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         ax.set_xlabel("rotary pair i (head_dim = 128)")
         ax.set_ylabel(layout.wrap("wavelength in positions (log scale)"))
         ax.set_title(layout.wrap(f"Stretching RoPE {SCALE:g}x: which wavelengths each method changes"))
-        ax.legend(loc="lower right")
+        legend_outside(ax, layout, ncol=2 if layout.narrow else 1)  # beside (or below) the lines, never over them
         docenv.save_figure(fig, layout.name())
 
 docenv.save_values({

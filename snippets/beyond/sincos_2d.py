@@ -48,7 +48,7 @@ if __name__ == "__main__":
                                      constrained_layout=True)
             for ax, s, (r, c), title in ((axes[0], sim, (7, 7), "patch (7, 7)"), (axes[1], corner, (0, 0), "patch (0, 0)")):
                 im = ax.imshow(s, cmap="viridis", vmin=-0.2, vmax=1)
-                ax.plot(c, r, "r+", ms=10)
+                ax.plot(c, r, "+", color="C1", ms=12, mew=2)
                 ax.set_title(f"cosine similarity to {title}")
                 ax.set_xlabel("column")
                 ax.set_ylabel("row")

@@ -5,7 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import CONTEXT, LAYOUTS, PALETTE
 from pelib.spectrum import wavelengths
 
 if __name__ == "__main__":
@@ -23,22 +23,27 @@ if __name__ == "__main__":
 
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         with layout.style():
-            fig, ax = plt.subplots(figsize=layout.size(wide=(7, 3.8), narrow_height=3.9))
-            ax.semilogy(torch.arange(lam.numel()), lam, ".", ms=3, label="2π · 10000^(2i/512)")
-            ax.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1, label="2π · 10000 (the paper's upper end)")
-            ax.axhline(2 * math.pi, color="grey", ls=":", lw=1, label="2π")
+            fig, ax = plt.subplots(figsize=layout.size(wide=(7, 4.2), narrow_height=4.4))
+            top = 2 * math.pi * 10000
+            ax.semilogy(torch.arange(lam.numel()), lam, "-", color=PALETTE["pair"], lw=2.5)
+            ax.axhline(top, color=PALETTE["offset"], ls="--", lw=1.2)
+            ax.axhline(2 * math.pi, color=CONTEXT, ls=":", lw=1.2)
+            ax.text(2, top * 1.35, "2π · 10000: the paper's upper end", color=PALETTE["offset"], va="bottom")
+            ax.text(40, 2 * math.pi * 1.35, "2π: the shortest", color="#555555", va="bottom")
+            ax.text(4, 3000 if layout.narrow else 1200, "wavelength of pair i:\n2π · 10000^(2i/512)", color=PALETTE["pair"], va="bottom",
+                    fontweight="bold")
+            ax.set_ylim(3, top * 8)
             ax.set_xlabel("pair index i (columns 2i and 2i+1)")
             ax.set_ylabel(layout.wrap("wavelength (positions, log scale)"))
             ax.set_title(layout.wrap("d_model = 512: a straight line on a log scale is a geometric progression"))
-            ax.legend(loc="upper left")
-            zoom = ax.inset_axes([0.55, 0.1, 0.41, 0.38] if layout.narrow else [0.58, 0.1, 0.38, 0.38])
+            zoom = ax.inset_axes([0.6, 0.12, 0.36, 0.34] if layout.narrow else [0.62, 0.12, 0.34, 0.36])
             last = torch.arange(lam.numel() - 8, lam.numel())
-            zoom.plot(last, lam[last], "o", ms=3)
-            zoom.axhline(2 * math.pi * 10000, color="C3", ls="--", lw=1)
-            zoom.set_title(f"last pairs: {lam[-1].item():,.0f} < {2 * math.pi * 10000:,.0f}")
-            if layout.narrow:  # room for the labels: fewer ticks
-                zoom.set_xticks([last[0].item(), last[-1].item()])
-                zoom.set_yticks([50000, 60000], ["50,000", "60,000"])
+            zoom.plot(last, lam[last], "o", ms=4, color=PALETTE["pair"])
+            zoom.axhline(top, color=PALETTE["offset"], ls="--", lw=1.2)
+            zoom.set_title(f"last 8 pairs:\nall below {top:,.0f}" if layout.narrow else
+                           f"last 8 pairs: all below {top:,.0f}")
+            zoom.set_xticks([last[0].item(), last[-1].item()])
+            zoom.set_yticks([50000, 60000], ["50,000", "60,000"])
             docenv.save_figure(fig, layout.name())
 
     docenv.save_values(

@@ -1,4 +1,6 @@
-"""The proof drawn: pair 0's (sin, cos) point turning clockwise, M_k as a picture, the dot product as a sum of cosines."""
+"""The proof drawn, one idea per figure: pair 0's (sin, cos) point turning clockwise by the angle omega_0 k, with its
+block R_0(k) beside it (rotation.svg); M_3 as a picture of its blocks (rotation-matrix.svg); the dot product as a sum
+of cosines (rotation-dots.svg)."""
 
 from pelib import docenv
 import math
@@ -6,7 +8,8 @@ import math
 import matplotlib.pyplot as plt
 import torch
 
-from pelib.figures import LAYOUTS
+from matplotlib.patches import Arc, Rectangle
+from pelib.figures import DIVERGING, INK, CONTEXT, LAYOUTS, PALETTE, colorbar, label_ends, label_line
 from pelib.shift import shift_matrix
 from reference import frequencies, positional_encoding
 
@@ -34,41 +37,129 @@ print("PE(100) . PE(100 + k) = sum of the cosines, largest gap:",
       docenv.bound((dots - terms.sum(dim=1)).abs().max(), 1e-12))
 # --8<-- [end:dot]
 
-for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+P = 1  # the position whose turn is drawn: PE(P) goes to PE(P + K)
+wrong = textbook @ point[P]  # the textbook matrix on the (sin, cos) order lands on PE(P - K)
+behind = torch.tensor([math.sin(P - K), math.cos(P - K)], dtype=torch.float64)
+m3 = shift_matrix(8, 3)
+
+
+def bracket_matrix(ax, x, y, rows, *, cell=2.2, height=1.0, colour=INK, **text):
+    """A 2 x 2 matrix between square brackets, its top left corner at (x, y) in the data coordinates of `ax`."""
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            ax.text(x + (c + 0.5) * cell, y - (r + 0.5) * height, value, ha="center", va="center", color=colour, **text)
+    top, bottom, left, right, tick = y, y - 2 * height, x, x + 2 * cell, 0.25
+    for edge, sign in ((left, 1), (right, -1)):
+        ax.plot([edge + sign * tick, edge, edge, edge + sign * tick], [top, top, bottom, bottom], color=colour, lw=1.5)
+
+
+def circle_figure(layout):
+    """Pair 0 on its circle: p and p + k labelled, the clockwise angle omega_0 k as an arc, R_0(k) beside it."""
+    if layout.narrow:
+        fig, (ax, key) = plt.subplots(2, 1, figsize=(layout.width, 5.3), height_ratios=(3, 1.7))
+    else:
+        fig, (ax, key) = plt.subplots(1, 2, figsize=(9.5, 4.9), width_ratios=(1.25, 1))
+    circle = torch.linspace(0, 2 * math.pi, 200, dtype=torch.float64)  # float64: the same curve on every CPU
+    ax.plot(torch.sin(circle), torch.cos(circle), color=CONTEXT, lw=1)
+    ax.plot(point[:, 0], point[:, 1], "o", color=PALETTE["pair"], ms=6, zorder=3)
+    for j, (x, y) in enumerate(point.tolist()):
+        if j not in (P, P + K):
+            ax.annotate(f"{j}", (x, y), xytext=(10 * x, 10 * y), textcoords="offset points", ha="center",
+                        va="center", color=PALETTE["pair"])
+    for j, text, colour in ((P, f"p = {P}", PALETTE["pair"]), (P + K, f"p + k = {P + K}", PALETTE["offset"])):
+        x, y = point[j].tolist()
+        ax.plot([0, x], [0, y], color=colour, lw=1.5)
+        ax.plot([x], [y], "o", color=colour, ms=11, zorder=4)
+        ax.annotate(text, (x, y), xytext=(10 + 6 * x, 14 * y), textcoords="offset points", color=colour,
+                    fontweight="bold", ha="left", va="center")
+    start = 90 - math.degrees(P)  # matplotlib measures angles counter-clockwise from the x axis
+    ax.add_patch(Arc((0, 0), 0.64, 0.64, theta1=start - math.degrees(K), theta2=start, color=PALETTE["offset"], lw=2.5))
+    end = math.radians(start - math.degrees(K))
+    ax.annotate("", xy=(0.32 * math.cos(end), 0.32 * math.sin(end)),
+                xytext=(0.32 * math.cos(end + 0.12), 0.32 * math.sin(end + 0.12)),
+                arrowprops=dict(arrowstyle="-|>", color=PALETTE["offset"], lw=2, mutation_scale=16))
+    ax.text(0.36, -0.08, f"ω₀k = {K} rad", color=PALETTE["offset"], ha="left", va="center", fontweight="bold",
+            bbox=dict(fc="white", ec="none", pad=1))
+    ax.plot([behind[0]], [behind[1]], "o", mfc="white", mec="#555555", ms=9, mew=1.5, zorder=3)
+    ax.annotate(f"{P - K}".replace("-", "−"), behind.tolist(), xytext=(-12, 4), textcoords="offset points",
+                color="#555555", ha="right", va="center")
+    ax.set_aspect("equal")
+    ax.set_xlim(-1.3, 1.95)
+    ax.set_ylim(-1.25, 1.25)
+    ax.set_xticks([-1, 0, 1])
+    ax.set_yticks([-1, 0, 1])
+    ax.set_xlabel("sin pω₀ (column 0)")
+    ax.set_ylabel("cos pω₀ (column 1)")
+    ax.set_title("pair 0 turns clockwise as p grows")
+    ax.grid(False)
+
+    key.axis("off")
+    key.set_xlim(0, 10)
+    key.set_ylim(0, 10)
+    c, s = math.cos(K), math.sin(K)
+    symbolic = [["cos ω₀k", "sin ω₀k"], ["−sin ω₀k", "cos ω₀k"]]
+    numbers = [[f"{v:.2f}".replace("-", "−") for v in row] for row in ((c, s), (-s, c))]
+    if layout.narrow:
+        key.text(0, 7.7, "R₀(k) =", va="center", color=PALETTE["offset"], fontweight="bold")
+        bracket_matrix(key, 2.3, 10, symbolic, cell=3.3, height=2.3)
+        key.text(0, 2.3, f"k = {K}:", va="center", color=PALETTE["offset"], fontweight="bold")
+        bracket_matrix(key, 2.3, 4.6, numbers, cell=2.4, height=2.3)
+        key.text(7.6, 2.3, f"○ textbook\nR({K}): p − k", va="center", color="#555555")
+    else:
+        key.text(0, 8.6, "R₀(k) =", va="center", color=PALETTE["offset"], fontweight="bold")
+        bracket_matrix(key, 2.3, 9.6, symbolic, cell=3.0, height=1.0)
+        key.text(0, 5.9, f"k = {K}:", va="center", color=PALETTE["offset"], fontweight="bold")
+        bracket_matrix(key, 2.3, 6.9, numbers, cell=3.0, height=1.0)
+        key.text(0, 3.6, f"One matrix turns every p to p + {K},\nwhatever p is: it holds only ω₀k.",
+                 va="center")
+        key.text(0, 1.0, f"○ the textbook rotation R({K}) turns\nthe other way, to p − k = {P - K}".replace("= -", "= −"),
+                 va="center", color="#555555")
+    fig.tight_layout()
+    return fig
+
+
+def matrix_figure(layout):
+    """M_3 for d_model = 8 as a picture: its 2 x 2 blocks outlined and their values written in."""
+    size = (layout.width, 5.2) if layout.narrow else (6.2, 5.0)
+    fig, ax = plt.subplots(figsize=size, constrained_layout=True)
+    image = ax.imshow(m3, cmap=DIVERGING, vmin=-1, vmax=1)
+    for (r, c), value in zip(((r, c) for r in range(8) for c in range(8)), m3.flatten().tolist()):
+        if r // 2 == c // 2:
+            text = f"{value:.1f}" if layout.narrow else f"{value:.2f}"  # a phone's cells hold 4 characters
+            ax.text(c, r, text.replace("-0.0", "0.0").replace("-", "−"), ha="center", va="center",
+                    color="white" if abs(value) > 0.6 else INK, fontsize=10.5 if layout.narrow else 11.5)
+    for i in range(4):
+        ax.add_patch(Rectangle((2 * i - 0.5, 2 * i - 0.5), 2, 2, fill=False, ec=INK, lw=1.5))
+    ax.set_xticks(range(8))
+    ax.set_yticks(range(8))
+    ax.grid(False)
+    ax.set_xlabel("column of PE(p)")
+    ax.set_ylabel("row of PE(p + 3)")
+    ax.set_title(layout.wrap("M₃ for d_model = 8: one 2×2 rotation per pair, zeros elsewhere", 34))
+    colorbar(fig, image, ax, ticks=[-1, 0, 1], shrink=0.8, location="bottom" if layout.narrow else "right",
+             aspect=30 if layout.narrow else 20)
+    return fig
+
+
+def dots_figure(layout):
+    """PE(p).PE(p+k) against k and the four cosines it sums, each line named where it ends."""
+    fig, ax = plt.subplots(figsize=(layout.width, 3.8) if layout.narrow else (8.5, 4.0), constrained_layout=True)
+    for i in range(d // 2):  # the pair colour, fainter for slower pairs
+        ax.plot(offsets, terms[:, i], lw=1.5, color=PALETTE["pair"], alpha=1 - 0.2 * i)
+    end = offsets[-1].item()
+    label_ends(ax, end, terms[-1].tolist(), [f"cos ω{'₀₁₂₃'[i]}k" for i in range(d // 2)], [PALETTE["pair"]] * 4,
+               gap=0.45, x_text=end + 2)
+    ax.plot(offsets, dots, color=INK, lw=2.5)
+    top = int(dots.argmax())
+    label_line(ax, offsets[top].item() + 0.5, dots[top].item(), "PE(p)·PE(p+k), their sum", colour=INK)
+    ax.set_xlabel("offset k")
+    ax.set_xlim(0, end + (12 if layout.narrow else 9))
+    ax.set_title(layout.wrap("the dot product is a sum of cosines (d_model = 8)"))
+    return fig
+
+
+for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone; one idea per figure
     with layout.style():
-        fig, axes = plt.subplots(*layout.grid(3), figsize=layout.size(wide=(10, 3.7), narrow_height=10.5),
-                                 constrained_layout=True)
-        ax = axes[0]
-        circle = torch.linspace(0, 2 * math.pi, 200, dtype=torch.float64)  # float64: the same curve on every CPU
-        ax.plot(torch.sin(circle), torch.cos(circle), color="0.8", lw=1)
-        ax.plot(point[:, 0], point[:, 1], "o", color="C0")
-        for j, (x, y) in enumerate(point.tolist()):  # p=6 lies next to p=0: its label goes to the left
-            ax.annotate(f"p={j}", (x, y), textcoords="offset points", xytext=(-34, 2) if j == 6 else (6, 2))
-        ax.annotate("", xy=point[1 + K].tolist(), xytext=point[1].tolist(),
-                    arrowprops=dict(arrowstyle="->", color="C3", connectionstyle="arc3,rad=-0.35"))
-        ax.annotate("", xy=(point[1] * 0.8).tolist(), xytext=(point[1 + K] * 0.8).tolist(),
-                    arrowprops=dict(arrowstyle="->", color="C2", connectionstyle="arc3,rad=-0.35"))
-        ax.text(0.03, 0.03, f"red: M_{K}, clockwise\ngreen: textbook R({K}), back", transform=ax.transAxes)
-        ax.set_aspect("equal")
-        ax.set_xlim(-1.3, 1.6)  # room for the labels of the points on the right
-        ax.set_ylim(-1.85, 1.3)  # and for the key below the circle
-        ax.set_xlabel("sin p (column 0)")
-        ax.set_ylabel("cos p (column 1)")
-        ax.set_title("pair 0 turns clockwise as p grows")
-
-        ax = axes[1]
-        m = shift_matrix(8, 3)
-        im = ax.imshow(m, cmap="RdBu_r", vmin=-1, vmax=1)
-        ax.set_title(layout.wrap("M_3 (d_model = 8): 2x2 rotations on the diagonal", 30))
-        ax.set_xticks(range(8))
-        ax.set_yticks(range(8))
-        fig.colorbar(im, ax=ax, shrink=0.8, ticks=[-1, -0.5, 0, 0.5, 1])
-
-        ax = axes[2]
-        for i in range(d // 2):
-            ax.plot(offsets, terms[:, i], lw=1, label=f"cos(ω{i} k)")
-        ax.plot(offsets, dots, "k-", lw=2, label="PE(p)·PE(p+k)")
-        ax.set_xlabel("offset k")
-        ax.set_title(layout.wrap("the dot product is a sum of cosines (d_model = 8)", 30))
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)  # below the curves, outside them
-        docenv.save_figure(fig, layout.name())
+        docenv.save_figure(circle_figure(layout), layout.name())
+        docenv.save_figure(matrix_figure(layout), layout.name("matrix"))
+        docenv.save_figure(dots_figure(layout), layout.name("dots"))

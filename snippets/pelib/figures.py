@@ -1,24 +1,57 @@
-"""Two layouts of one figure, so that its text reads at any width: wide for a desktop column and paper, narrow (panels
-stacked, titles wrapped) for a phone.
+"""One visual language for every figure of the site: two layouts so that text reads at any width, one palette whose
+colours mean the same thing on every page, and helpers for direct labels and colour bars.
 
-A script draws its figure once per layout and saves both (`<name>.svg` and `<name>-narrow.svg`); pages name the wide
-one, and scripts/figures_hook.py serves the narrow one through `<picture>` on screens up to NARROW_MEDIA's width.
-Each layout's type is sized so that its smallest text shows at MIN_TEXT_PX or more where that layout is shown: a
-narrow figure of NARROW_WIDTH inches (about 300 pt once matplotlib trims it) fills a 358 px phone column at about
-1.2 px per pt, a wide figure of up to 9.5 inches fills the 688 px desktop column at 1 px per pt or more.
-tests/test_figures.py measures every figure of every page in the browser.
+Layouts. A script draws its figure once per layout and saves both (`<name>.svg` and `<name>-narrow.svg`); pages name
+the wide one, and scripts/figures_hook.py serves the narrow one through `<picture>` on screens up to NARROW_MEDIA's
+width. Each layout's type is sized so that its smallest text shows at MIN_TEXT_PX or more where that layout is shown:
+a narrow figure of NARROW_WIDTH inches (about 300 pt once matplotlib trims it) fills the 350 px a 390 px phone gives
+a figure at about 1.17 px per pt, so its smallest type is 10.5 pt (room for one that trims to 330 pt); a wide
+figure of up to WIDE_MAX_WIDTH inches fills the 688 px desktop column and the 678 px of A4 at about 1 px per pt, so
+its smallest type is 11.5 pt.
+tests/test_figures.py measures every figure at both widths without a browser, tests/test_layout.py in the browser
+at 390 px, 1300 px and on A4.
+
+Palette. Okabe and Ito's colour-blind-safe colours (Color Universal Design, 2008), each with one meaning:
+PALETTE["sine"] for a sine column (2i), "cosine" for a cosine column (2i + 1), "pair" for a (sin, cos) pair drawn as
+one thing (a point on its circle, a pair's curve), "offset" for an offset k, a shifted position p + k or M_k, and
+"accent" / "other" for a second and third series that are none of these. Greys (and black, white) are for context:
+axes, grids, reference lines. `Layout.style()` makes the palette matplotlib's colour cycle (C0 = sine, C1 = cosine,
+C2 = pair, C3 = offset, C4 = accent, C5 = other, C6 black for a seventh series), so "C3" means "the offset" everywhere. Heatmaps use DIVERGING for
+signed values (-1 .. 1) and SEQUENTIAL otherwise, always with a colour bar (`colorbar`). tests/test_figures.py checks
+that every vector colour of every figure is one of these.
+
+Labels. Where a line can carry its name, `label_line` writes it at the line's end in the line's colour instead of a
+legend; a legend that remains goes outside the axes or where the data leave room (`legend_outside`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-MIN_TEXT_PX = 9  # the smallest text a figure may show, in CSS px, at 390 px, at 1300 px and on A4
+MIN_TEXT_PX = 11  # the smallest text a figure may show, in CSS px, at 390 px, at 1300 px and on A4
 NARROW_MEDIA = "screen and (max-width: 44.9375em)"  # Material's one-column layout: the article spans the screen
 NARROW_WIDTH = 4.0  # inches
+WIDE_MAX_WIDTH = 9.5  # inches: a wide figure up to this width shows its smallest type at MIN_TEXT_PX in 688 px
+PHONE_FIGURE_PX = 350  # CSS px a 390 px screen gives a figure (the column less its padding)
+DESKTOP_FIGURE_PX = 688  # CSS px of Material's content column at 1300 px
+A4_FIGURE_PX = 678  # CSS px of the column printed on A4 (the narrower of the two wide views)
+
+PALETTE: dict[str, str] = {  # Okabe & Ito (2008): distinguishable in the common forms of colour blindness
+    "sine": "#0072B2",  # blue
+    "cosine": "#D55E00",  # vermilion
+    "pair": "#009E73",  # bluish green
+    "offset": "#CC79A7",  # reddish purple
+    "accent": "#E69F00",  # orange
+    "other": "#56B4E9",  # sky blue
+}
+CYCLE: tuple[str, ...] = (*PALETTE.values(), "#000000")  # C0 .. C5 in PALETTE's order; C6, black, for a 7th series
+INK = "#222222"  # text and the one black line a figure may draw (a sum, a total)
+CONTEXT = "#999999"  # reference lines, unit circles, the things the eye should pass over
+DIVERGING = "RdBu_r"  # signed values, -1 .. 1: blue below zero, red above, white at zero
+SEQUENTIAL = "viridis"  # values of one sign
 
 
 @dataclass(frozen=True)
@@ -58,18 +91,36 @@ class Layout:
 
     @contextlib.contextmanager
     def style(self) -> Iterator[Layout]:
-        """Draw and save inside this block: the layout's type sizes apply to everything created in it."""
+        """Draw and save inside this block: the layout's type sizes and the site's palette (as the colour cycle, so
+        "C0".."C6" are CYCLE's colours) apply to everything created in it."""
         import matplotlib.pyplot as plt
+        from cycler import cycler
 
-        with plt.rc_context(self.rc):
+        with plt.rc_context({**HOUSE, **self.rc, "axes.prop_cycle": cycler(color=list(CYCLE))}):
             yield self
 
 
 _TYPE = ("font.size", "axes.titlesize", "axes.labelsize", "xtick.labelsize", "ytick.labelsize", "legend.fontsize",
          "figure.titlesize", "legend.title_fontsize")  # fmt: skip
 
-WIDE = Layout(narrow=False, width=0.0, rc=dict(zip(_TYPE, (10.5, 11, 10.5, 10, 10, 10, 12, 10))))
-NARROW = Layout(narrow=True, width=NARROW_WIDTH, rc=dict(zip(_TYPE, (9.5, 10, 9.5, 9, 9, 9, 10.5, 9))), wrap_at=40)
+HOUSE: dict[str, object] = {  # the look every figure shares, on top of docenv's deterministic settings
+    "text.color": INK,
+    "axes.labelcolor": INK,
+    "axes.edgecolor": "#555555",
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "xtick.color": "#555555",
+    "ytick.color": "#555555",
+    "xtick.labelcolor": INK,
+    "ytick.labelcolor": INK,
+    "grid.color": "#BBBBBB",
+    "lines.linewidth": 2.0,
+    "image.cmap": SEQUENTIAL,
+    "image.interpolation": "nearest",
+}
+
+WIDE = Layout(narrow=False, width=0.0, rc=dict(zip(_TYPE, (11.5, 13, 12, 11.5, 11.5, 11.5, 13.5, 11.5))))
+NARROW = Layout(narrow=True, width=NARROW_WIDTH, rc=dict(zip(_TYPE, (10.5, 11.5, 11, 10.5, 10.5, 10.5, 12, 10.5))), wrap_at=36)
 LAYOUTS = (WIDE, NARROW)
 
 
@@ -79,3 +130,68 @@ def narrow_name(filename: str) -> str:
     if not dot or not stem:
         raise ValueError(f"a figure's file name has a suffix, got {filename!r}")
     return f"{stem}-narrow.{suffix}"
+
+
+def colour(meaning: str) -> str:
+    """The palette's colour for a meaning ("sine", "cosine", "pair", "offset", "accent", "other")."""
+    if meaning not in PALETTE:
+        raise ValueError(f"colour meaning must be one of {sorted(PALETTE)}, got {meaning!r}")
+    return PALETTE[meaning]
+
+
+def allowed_colour(hex_colour: str) -> bool:
+    """True for a palette colour, INK, CONTEXT or any grey (equal red, green and blue, black and white included)."""
+    h = hex_colour.strip().lower().lstrip("#")
+    if len(h) == 3:
+        h = "".join(c * 2 for c in h)
+    if len(h) != 6 or any(c not in "0123456789abcdef" for c in h):
+        raise ValueError(f"a colour is #rgb or #rrggbb, got {hex_colour!r}")
+    if h[0:2] == h[2:4] == h[4:6]:
+        return True
+    return f"#{h}" in {c.lower() for c in (*CYCLE, INK, CONTEXT)}
+
+
+def label_line(ax, x: float, y: float, text: str, colour: str | None = None, *, line=None,
+               dx: float = 4, dy: float = 0, ha: str = "left", va: str = "center", **kwargs):
+    """Name a line where it ends (or at (x, y) in data coordinates) in its own colour, instead of a legend entry.
+    `dx`, `dy` shift the label in points; pass `line` to take its colour."""
+    if colour is None:
+        colour = line.get_color() if line is not None else INK
+    return ax.annotate(text, (x, y), xytext=(dx, dy), textcoords="offset points", color=colour, ha=ha, va=va,
+                       **kwargs)
+
+
+def legend_outside(ax, layout: Layout, ncol: int | None = None, **kwargs):
+    """A legend below the axes (narrow) or to their right (wide): never over the data."""
+    if layout.narrow:
+        return ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=ncol or 1, **kwargs)
+    return ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), ncol=ncol or 1, **kwargs)
+
+
+def colorbar(fig, image, ax, label: str | None = None, ticks: Sequence[float] | None = None, **kwargs):
+    """The colour bar every heatmap has: `label` names what the colour measures."""
+    bar = fig.colorbar(image, ax=ax, ticks=ticks, **kwargs)
+    if label:
+        bar.set_label(label)
+    bar.outline.set_visible(False)
+    return bar
+
+
+def label_ends(ax, x: float, ys: Sequence[float], texts: Sequence[str], colours: Sequence[str], *,
+               gap: float, x_text: float | None = None):
+    """Name several lines at their right ends (x, ys[i]) in their colours, the labels (at `x_text`, data units)
+    pushed apart to at least `gap` (data units) so that none covers another, each joined to its line's end by a
+    thin leader."""
+    if not (len(ys) == len(texts) == len(colours)) or gap <= 0:
+        raise ValueError(f"label_ends needs as many ys, texts and colours and a positive gap, got {len(ys)}, "
+                         f"{len(texts)}, {len(colours)} and gap={gap!r}")
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed: list[float] = []
+    for i in order:  # bottom up, each at least `gap` above the one below ...
+        placed.append(max(ys[i], placed[-1] + gap) if placed else ys[i])
+    shift = max(0.0, (placed[-1] - max(ys)) / 2)  # ... then the stack moved down to centre it on the ends
+    x_text = x if x_text is None else x_text
+    for rank, i in enumerate(order):
+        ax.annotate(texts[i], (x, ys[i]), xytext=(x_text, placed[rank] - shift), color=colours[i], va="center",
+                    ha="left", annotation_clip=False,
+                    arrowprops=dict(arrowstyle="-", color=colours[i], lw=0.8, shrinkA=2, shrinkB=2))

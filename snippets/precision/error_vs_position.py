@@ -53,7 +53,7 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         limits = {256: "256\nbf16\nlimit", 2048: "2048\nfp16\nlimit", 65504: "65504\nfp16\nmax"}
         for limit in limits:
             ax.axvline(limit, color="black", linewidth=0.6, linestyle="--")
-        ax.axvspan(65520, 10**6, color="tab:green", alpha=0.08)
+        ax.axvspan(65520, 10**6, color="C2", alpha=0.08)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_ylim(1e-9, 10)

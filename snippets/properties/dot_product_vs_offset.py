@@ -3,7 +3,7 @@
 from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import CONTEXT, INK, LAYOUTS, PALETTE
 from pelib.similarity import dot_by_offset, first_rise
 from reference import positional_encoding
 
@@ -38,18 +38,24 @@ if __name__ == "__main__":
             fig, (near, far) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 3.8), narrow_height=6.6),
                                             gridspec_kw={} if layout.narrow else {"width_ratios": [1, 1.4]})
             ks = torch.arange(-120, 121)
-            near.plot(ks, dot_by_offset(ks, d_model), lw=1.2)
-            near.axvline(k_up - 1, color="C3", ls=":", lw=1)
-            near.axvline(-(k_up - 1), color="C3", ls=":", lw=1)
+            near.plot(ks, dot_by_offset(ks, d_model), lw=1.8, color=INK)
+            low = curve[k_up - 1].item()
+            near.plot([-(k_up - 1), k_up - 1], [low, low], "o", color=PALETTE["offset"], ms=7, zorder=3)
+            near.annotate(f"first minima,\nk = ±{k_up - 1}", (k_up - 1, low), xytext=(0, low - 0.28 * curve[0].item()),
+                          ha="center", va="top", color=PALETTE["offset"],
+                          arrowprops=dict(arrowstyle="->", color=PALETTE["offset"], lw=1.2))
+            near.annotate("", (-(k_up - 1), low), xytext=(0, low - 0.28 * curve[0].item()),
+                          arrowprops=dict(arrowstyle="->", color=PALETTE["offset"], lw=1.2))
+            near.set_ylim(low - 0.55 * curve[0].item(), curve[0].item() * 1.08)
             near.set_xlabel("offset k")
             near.set_ylabel("PE(p) · PE(p+k)")
-            near.set_title(layout.wrap(f"symmetric in k; first local minimum at |k| = {k_up - 1}"))
-            far.plot(torch.arange(0, 2001), curve, lw=0.8)
-            far.axhline(0, color="grey", lw=0.6)
+            near.set_title(layout.wrap(f"symmetric in k; first local minimum at |k| = {k_up - 1}", 34))
+            far.plot(torch.arange(0, 2001), curve, lw=0.9, color=INK)
+            far.axhline(0, color=CONTEXT, lw=0.8)
             far.set_xlabel("offset k")
             if layout.narrow:
                 far.set_ylabel("PE(p) · PE(p+k)")
-            far.set_title(layout.wrap("over 2,000 positions: the decrease is only local"))
+            far.set_title(layout.wrap("over 2,000 positions: the decrease is only local", 50))
             fig.suptitle(layout.wrap("d_model = 512: the dot product of two encodings depends only on their offset"))
             fig.tight_layout()
             docenv.save_figure(fig, layout.name())

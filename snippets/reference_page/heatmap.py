@@ -1,21 +1,29 @@
-"""Draw the reference table for 128 positions and d_model = 128 as a heatmap."""
+"""Draw the reference table for 128 positions and d_model = 128 as two heatmaps: its sine columns and its cosine
+columns, each by pair (the table interleaves them: column 2i is pair i's sine, column 2i + 1 its cosine)."""
 
 from pelib import docenv
 import matplotlib.pyplot as plt
-from pelib.figures import LAYOUTS
+from pelib.figures import DIVERGING, LAYOUTS, PALETTE, colorbar
 from reference import positional_encoding
 
 # --8<-- [start:heatmap]
 pe = positional_encoding(128, 128)  # [positions, dimensions]
+sines, cosines = pe[:, 0::2], pe[:, 1::2]  # [positions, pairs]: the interleaved columns taken apart
 
 for layout in LAYOUTS:  # drawn twice: wide for a desktop and paper, narrow for a phone
     with layout.style():
-        fig, ax = plt.subplots(figsize=layout.size(wide=(7, 4.2), narrow_height=3.6))
-        image = ax.imshow(pe.T, aspect="auto", origin="lower", cmap="RdBu_r", vmin=-1, vmax=1, interpolation="nearest")
-        ax.set_xlabel("position p")
-        ax.set_ylabel(layout.wrap("dimension (column 2i = sin, 2i+1 = cos)") if not layout.narrow else "dimension")
-        ax.set_title(layout.wrap("PE(p) for d_model = 128: fast waves at the bottom, slow at the top"))
-        ax.grid(False)
-        fig.colorbar(image, ax=ax, label="value")
+        fig, axes = plt.subplots(2, 1, figsize=layout.size(wide=(7.5, 5.6), narrow_height=5.6), sharex=True,
+                                 constrained_layout=True)
+        for ax, part, name, meaning in ((axes[0], sines, "sin", "sine"), (axes[1], cosines, "cos", "cosine")):
+            image = ax.imshow(part.T, aspect="auto", origin="lower", cmap=DIVERGING, vmin=-1, vmax=1)
+            ax.set_ylabel(f"pair i\n(column {'2i' if name == 'sin' else '2i + 1'})")
+            ax.set_title(f"{name}(p·ωᵢ): {meaning} columns", color=PALETTE[meaning])
+            ax.grid(False)
+        for ax in axes:  # what the sentence beside the figure says: fast at the bottom, slow at the top
+            ax.set_yticks([0, 20, 40, 63], ["fast 0", "20", "40", "slow 63"])
+        axes[1].set_xlabel("position p")
+        fig.suptitle(layout.wrap("PE(p), d_model = 128: fast waves in the first pairs, slow in the last"),
+                     x=0.02, ha="left", fontweight="bold")
+        colorbar(fig, image, list(axes), label="value", ticks=[-1, 0, 1], shrink=0.7)
         docenv.save_figure(fig, layout.name())
 # --8<-- [end:heatmap]

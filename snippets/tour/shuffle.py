@@ -3,7 +3,7 @@
 from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import DIVERGING, LAYOUTS, colorbar
 
 # --8<-- [start:shuffle]
 torch.manual_seed(0)
@@ -27,9 +27,11 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the ot
         fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(7, 2.8), narrow_height=5.0),
                                  constrained_layout=True)
         for ax, idx, title in ((axes[0], list(range(5)), "the dog bit the man"), (axes[1], order, "man dog bit the the")):
-            ax.imshow(attend(x[idx]).numpy(), cmap="RdBu_r", vmin=-2, vmax=2)
+            image = ax.imshow(attend(x[idx]).numpy(), cmap=DIVERGING, vmin=-2, vmax=2)
             ax.set_yticks(range(5), [words[i] for i in idx])
             ax.set_xticks([])
             ax.set_title(f'"{title}"')
             ax.set_xlabel("output features")
+            ax.grid(False)
+        colorbar(fig, image, list(axes), label="value", ticks=[-2, 0, 2], shrink=0.8)
         docenv.save_figure(fig, layout.name())

@@ -16,7 +16,7 @@ panels = {
 for layout in LAYOUTS:  # wide: four in a row, for a desktop and paper; narrow: two by two, for a phone
     with layout.style():
         fig, axes = plt.subplots(*((2, 2) if layout.narrow else (1, 4)), sharey=True, constrained_layout=True,
-                                 figsize=layout.size(wide=(10, 3.6), narrow_height=6.6))
+                                 figsize=layout.size(wide=(9.5, 3.6), narrow_height=6.6))
         for ax, (title, table) in zip(axes.flat, panels.items()):
             image = ax.imshow(table.T, aspect="auto", cmap="RdBu_r", vmin=-1, vmax=1, origin="lower")
             ax.set_title(title.replace(": ", ":\n"))  # the library, then its layout

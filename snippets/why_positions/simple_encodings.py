@@ -112,7 +112,7 @@ if __name__ == "__main__":
     binary, sinus = binary_code(64, 6), sinusoidal_code(64, 6)
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
         with layout.style():
-            fig, (left, mid, right) = plt.subplots(*layout.grid(3), figsize=layout.size(wide=(10, 3.8), narrow_height=10))
+            fig, (left, mid, right) = plt.subplots(*layout.grid(3), figsize=layout.size(wide=(9.5, 3.8), narrow_height=10))
             steps = torch.arange(63)
             left.plot(steps, (binary[1:] - binary[:-1]).norm(dim=1), "o-", ms=3, label="binary (6 bits)")
             left.plot(steps, (sinus[1:] - sinus[:-1]).norm(dim=1), "s-", ms=3, label="sinusoidal (d = 6)")

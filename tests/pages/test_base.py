@@ -76,7 +76,7 @@ def left_panel() -> bool:
 
 def right_panel() -> bool:
     source = snippet()
-    return "wave_ax.semilogy" in source and 'axhline(window, color="black", ls="--"' in source
+    return "wave_ax.semilogy" in source and 'wave_ax.axhline(window, color="black", ls="--"' in source
 
 
 def closest_are_neighbours() -> bool:
@@ -164,6 +164,24 @@ def beyond_draws_the_extension_wavelengths() -> bool:
             and naming <= {"beyond/context_extension", "variants/table", "variants/catalogue"} and "YaRN" not in evidence)
 
 
+def base_widget_freezes_more_pairs() -> bool:
+    """The widget (pe-widgets.js, data-pe-widget="base") draws the sine columns of d_model = 64 for 128 positions
+    with the base on a slider from 10 to 10^6; counted in float64 here, the pairs whose sine column changes by less
+    than 0.1 over those positions never get fewer as the base grows, and are many more at the top of the slider."""
+    page = (ROOT / "docs" / "base.md").read_text(encoding="utf-8")
+    script = (ROOT / "docs" / "javascripts" / "pe-widgets.js").read_text(encoding="utf-8")
+    from reference import positional_encoding
+
+    frozen = []
+    for exponent in [1 + 0.25 * j for j in range(21)]:
+        sines = positional_encoding(128, 64, base=10.0**exponent, dtype=torch.float64)[:, 0::2]
+        frozen.append(int(((sines.amax(0) - sines.amin(0)) < 0.1).sum()))
+    return (all(a <= b for a, b in zip(frozen, frozen[1:])) and frozen[-1] >= frozen[0] + 10
+            and 'data-pe-widget="base"' in page and 'min="1" max="6"' in page
+            and "var slider = $(\"pe-w-base\"), svg = $(\"pe-w-heat\"), d = 64, n = 128" in script
+            and "PE.colour(row[2 * i])" in script)
+
+
 LEDGER = Ledger('base.md', [
     computed('title',
              r"Why base 10000",
@@ -215,6 +233,9 @@ LEDGER = Ledger('base.md', [
     computed('fast-and-slow-pairs',
              r"The base sets **how slow the slowest pairs are**, and therefore how the \(d/2\) pairs are shared between fast ones, which tell neighbours apart, and slow ones, which change little over a sentence and tell the beginning from the end without wrapping around.",
              base_shares_fast_and_slow),
+    computed('base-widget',
+             r"Slide the base and watch the table's slow pairs: the larger the base, the more pairs at the top of the table stay nearly constant over the same positions.",
+             base_widget_freezes_more_pairs),
     computed('six-bases',
              r"For \(d = 512\), a window of 4,096 positions, and six bases:",
              measured_at_512_over_4096),

@@ -15,6 +15,7 @@ from support import DOCS, ROOT, SNIPPETS, number, values
 
 PAGE_TEXT = (DOCS / "explorer.md").read_text(encoding="utf-8")
 SCRIPT = (DOCS / "javascripts" / "explorer.js").read_text(encoding="utf-8")
+CORE = (DOCS / "javascripts" / "pe-core.js").read_text(encoding="utf-8")  # the formula and drawings it shares
 EXPORT = (SNIPPETS / "explorer" / "reference_values.py").read_text(encoding="utf-8")
 QUOTED = values("explorer/reference_values")
 
@@ -51,9 +52,11 @@ def controls() -> bool:
 
 
 def in_the_browser() -> bool:
-    fetches = re.search(r"\bfetch\(|XMLHttpRequest|import\(|https?://(?!www\.w3\.org/2000/svg)", SCRIPT)  # the SVG namespace is a name
-    return (fetches is None and "new Float64Array" in SCRIPT and "Math.pow(base, -(2 * i) / d)" in SCRIPT
-            and 'src="javascripts/explorer.js"' in PAGE_TEXT)
+    both = SCRIPT + CORE
+    fetches = re.search(r"\bfetch\(|XMLHttpRequest|import\(|https?://(?!www\.w3\.org/2000/svg)", both)  # the SVG namespace is a name
+    return (fetches is None and "new Float64Array" in CORE and "Math.pow(base, -(2 * i) / d)" in CORE
+            and "var PE = window.PE;" in SCRIPT and 'src="javascripts/pe-core.js"' in PAGE_TEXT
+            and PAGE_TEXT.index('src="javascripts/pe-core.js"') < PAGE_TEXT.index('src="javascripts/explorer.js"'))
 
 
 def offset_only() -> bool:
@@ -133,7 +136,36 @@ def curves_mark_p_with_a_vertical_line() -> bool:
     draw = js.split("function drawCurves()")[1].split("\n  function ")[0]
     marker = js.split("function markers(")[1].split("\n  function ")[0]
     return ("Vertical marker lines" in js.split("function markers(")[0][-200:] and "x: s.p," in draw
+            and "x: s.p + s.k," in draw and '[[s.p, "pe-pair"], [s.p + s.k, "pe-offset"]]' in draw
+            and 'cy: map.Y(Math.sin(omega * m[0]))' in draw and 'cy: map.Y(Math.cos(omega * m[0]))' in draw
             and 'el("line", { x1: X(m.x), x2: X(m.x), y1: box.t, y2: box.t + box.h' in marker)
+
+
+def pecheck_in_the_browser() -> bool:
+    """The section loads pecheck.js and the generated conventions; the script reads CSV, JSON and .npy, fetches nothing,
+    and its verdicts are held to the Python checker's by tests/test_pecheck_browser.py."""
+    page = (DOCS / "explorer.md").read_text(encoding="utf-8")
+    script = (DOCS / "javascripts" / "pecheck.js").read_text(encoding="utf-8")
+    browser_tests = (ROOT / "tests" / "test_pecheck_browser.py").read_text(encoding="utf-8")
+    return ('--8<-- "variants/conventions.json"' in page and '<script src="javascripts/pecheck.js"></script>' in page
+            and all(word in script for word in ("parseNpy", "JSON.parse", "parseText", "readAsArrayBuffer"))
+            and not re.search(r"\b(fetch|XMLHttpRequest|sendBeacon|WebSocket|innerHTML)\b", script)
+            and "def test_the_browser_and_python_give_the_same_verdict" in browser_tests)
+
+def play_p_keeps_the_arc() -> bool:
+    """Playing p moves both points by one step of w_i each, the angle between them w_i k and the block R_i(k) do
+    not change (they hold k only); playing k holds p and widens the angle. The buttons sweep p and k in the script,
+    and the browser test (test_play_sweeps_p_and_pauses_and_never_starts_by_itself) presses them."""
+    d, k, w = 16, 5, omega(16)
+    pe = table(200, d)
+    angle = lambda p, q, i: math.remainder(  # noqa: E731
+        math.atan2(pe[q, 2 * i], pe[q, 2 * i + 1]) - math.atan2(pe[p, 2 * i], pe[p, 2 * i + 1]), 2 * math.pi)
+    same_arc = all(abs(angle(p, p + k, i) - angle(0, k, i)) < 1e-9 for p in range(0, 150, 7) for i in range(3))
+    points_move = all(abs(angle(p, p + 1, 0) - float(w[0])) < 1e-9 for p in range(20))
+    opens = abs(angle(10, 10 + k + 1, 1)) > abs(angle(10, 10 + k, 1))
+    test = (ROOT / "tests" / "test_explorer.py").read_text(encoding="utf-8")
+    return (same_arc and points_move and opens and 'id="pe-play-p"' in PAGE_TEXT and 'id="pe-play-k"' in PAGE_TEXT
+            and 'if (which === "p") inputs.p.value' in SCRIPT and "def test_play_sweeps_p_and_pauses" in test)
 
 
 LEDGER = Ledger('explorer.md', [
@@ -179,8 +211,24 @@ LEDGER = Ledger('explorer.md', [
         "The snippet exports the rows, the dot products and the shifted vectors for {{ gen.explorer.reference_values.settings }} settings (one of them the paper's `d_model = 512` at position 900, one with an odd width); a browser test sets the same values in the controls above and checks that what this page computes matches them to within {{ gen.explorer.reference_values.tolerance }} (the float32 level):",
         settings_and_tolerance),
     computed('vertical-line-p',
-        'there is room; the vertical line marks p.</p>',
+        'there is room; the vertical lines mark p and p + k, and a large dot where each sits on each wave.</p>',
         curves_mark_p_with_a_vertical_line),
+    prose('check-heading', 'Check your own table', 'a heading'),
+    computed('check-paste',
+        "Paste a table, one row per position (comma-separated numbers, or JSON rows), or choose a `.csv`, `.json` or `.npy` file, and this page gives [the checker's](variants/clinic.md) verdict on it, computed in your browser from the same conventions; nothing is sent anywhere.",
+        pecheck_in_the_browser),
+
+    prose('play-p',
+        '**Press ▶ p** (play p).',
+        "an instruction: what it shows is the next sentence's claim"),
+    computed('play-p-keeps-the-arc',
+        'The points for \\(p\\) and \\(p + k\\) travel round the circle together, while the arc between them and the matrix beside it stay as they are; ▶ k holds \\(p\\) and opens the arc instead.',
+        play_p_keeps_the_arc),
+    prose('heading-table', 'The table', "a heading of a chart"),
+    prose('heading-pair', 'One pair of columns', "a heading of a chart"),
+    prose('heading-dot', 'Dot product against offset', "a heading of a chart"),
+    prose('heading-shift', 'The shift matrix M<sub>k</sub>', "a heading of a chart"),
+    prose('heading-values', 'Selected values', "a heading of a table"),
 ])
 
 test_claims_hold = LEDGER.test

@@ -20,12 +20,16 @@ from support import DOCS, data, number, quoted_equals, text, values
 from variants.axis_slip import SeqFirstEncoding
 
 from pages import test_add_or_concatenate_code as add_or_concatenate_tests
+from pages import test_beyond_indices_code as beyond_indices_tests
 from pages import test_exercises_code as exercises_tests
 from pages import test_faq_code as faq_tests
 from pages import test_formula_code as formula_tests
+from pages import test_input_step as input_step
 from pages import test_linearity_code as linearity_tests
 from pages import test_properties_code as properties_tests
 from pages import test_variants_converting_code as axis_tests
+from pages import test_variants_real_code as real_code
+from pages import test_variants_real_code_code as real_code_tests
 from pages import test_why_positions_code as why_positions_tests
 
 SOURCES = "shared/research/content_anchors.md, section 8 (learner questions and confusions, with links)"
@@ -254,6 +258,16 @@ def returns_column():
     return defaults["batch"] == 3 and defaults["seq_len"] == 5
 
 
+def checker_names() -> bool:
+    """pecheck names a library table's convention, and a broken one's problem with a sentence."""
+    import test_pecheck
+
+    right = test_pecheck.pecheck.check_table(positional_encoding(100, 32))
+    wrong = test_pecheck.pecheck.check_table(test_pecheck.formula(100, 32, grow=True))
+    return (right.ok and right.convention == "interleaved-paper" and not wrong.ok
+            and all(p.code and p.message for p in wrong.problems) and bool(wrong.problems))
+
+
 LEDGER = Ledger('faq.md', [
     prose('title', "FAQ", "the page's title"),
     cited('questions', "The questions learners ask most often about the sinusoidal encoding (on Stack Exchange, in course forums and in issue trackers), and the mistakes that recur in posts.", SOURCES),
@@ -305,7 +319,6 @@ LEDGER = Ledger('faq.md', [
           lambda: post_ln_rescales_the_sum()),
     cited('pre-ln', "In pre-LN layers (x + Sublayer(LayerNorm(x)), as in GPT-2 and most recent models) the original sum does stay one term of the stream that reaches the top.",
           "Xiong et al. 2020, On Layer Normalization in the Transformer Architecture (arXiv:2002.04745), Figure 1 and section 3 (Pre-LN: x + F(LN(x)), the residual path carries x unnormalised); Radford et al. 2019, GPT-2, section 2.3 (layer normalization moved to the input of each sub-block)"),
-    prose('see-module', "See [the reference module](reference.md#the-module).", "a link"),
     measured('probe-fades',
              "In tiny two-layer models on token 3 back, [probes on the evidence page](evidence.md#position-probe) read both tables less after the second layer than from the embedding, and which one fades more depends on the probe: a regression onto the index favours the sinusoids, a classifier of the exact position the learned table.",
              lambda: passes(evidence_tests.test_which_table_fades_more_depends_on_the_probe)() and probe_fades(),
@@ -314,6 +327,59 @@ LEDGER = Ledger('faq.md', [
     computed('real-offsets', r"The formula accepts any real \(p\), and the shift proof, written for integer offsets, goes through unchanged for any real offset \(k\): the angle-addition formulas do not care.", non_integer_positions),
     computed('fine-positions', "What changes is precision: large or finely spaced positions need float32 or float64 angles.", fine_positions_need_float32),
     prose('see-precision', "See [precision](precision.md#the-error-as-the-position-grows) and [the linearity page](linearity.md#the-proof-one-pair-at-a-time).", "links"),
+    computed('timesteps',
+             r"For timesteps in \([0, 1]\), as in diffusion models, almost every pair barely turns: scale \(t\) or choose the frequencies for its range ([timesteps](beyond-indices.md#timesteps-between-0-and-1)).",
+             lambda: passes(beyond_indices_tests.test_turns_over_the_unit_interval)()
+             and passes(beyond_indices_tests.test_a_barely_turning_pair_barely_changes)()),
+    # --- the input step (input-step.md) ---
+    prose('q-sqrt-d', "Why multiply the embeddings by √d?", "a question"),
+    cited('sqrt-d-shared', "The paper shares one matrix between the embeddings and the output layer.",
+          "Vaswani et al. 2017, section 3.4: the same weight matrix for the two embedding layers and the pre-softmax linear transformation"),
+    computed('sqrt-d-why',
+             r"Rows small enough for the output's logits are small beside the table's rows, so the factor goes on the input side; dividing the table by \(\sqrt{d}\) instead, as NeMo does, gives the same sum up to one overall factor.",
+             lambda: input_step.tied_numbers() and input_step.input_norms() and input_step.nemo_same_sum()),
+    prose('see-sqrt-d', "See [√d and tied embeddings](input-step.md#sqrt-d-and-tied-embeddings).", "a link"),
+    prose('q-dropout', "What does dropout on the sum drop?", "a question"),
+    computed('dropout-entries',
+             r"Single entries of the sum, each with probability \(p\) (0.1 in the paper), never a whole token or a whole position.",
+             lambda: input_step.masks_differ_per_sequence()),
+    prose('see-dropout', "See [dropout on the sum](input-step.md#dropout-on-the-sum).", "a link"),
+    prose('q-read-back', "Can the token and the position be read back from the sum?", "a question"),
+    computed('read-back',
+             "Not by one linear map once there are many positions: the table's rows span the space, but most of their directions are faint in floating point.",
+             lambda: input_step.faint_directions() and input_step.read_out_results() and input_step.exact_full_rank()),
+    prose('see-read-back', "See [getting the token and the position back](input-step.md#getting-the-token-and-the-position-back).", "a link"),
+    # --- positions in real models (variants/real-code.md, beyond-indices.md) ---
+    prose('real-models', "Positions in real models", "a heading"),
+    prose('q-cached', "Which position does a new token get in cached decoding?", "a question"),
+    computed('cached',
+             "The number of tokens already in the cache, not 0: the reference module takes it as `offset`, keras-hub as `start_index`, OpenNMT-py as `step`, and transformers as `position_ids` or `past_key_values_length`.",
+             lambda: passes(real_code_tests.test_offset_decoding_equals_the_full_sequence_and_zero_offset_repeats_row_0)()
+             and real_code.keras_start_index() and real_code.opennmt_step() and real_code.marian_source()
+             and passes(real_code_tests.test_transformers_counts_past_tokens_from_the_cache)()),
+    prose('see-cached', "See [cached decoding](variants/real-code.md#cached-decoding-the-offset).", "a link"),
+    prose('q-padded', "Which positions do padded tokens get?", "a question"),
+    computed('padded',
+             "Positions count real tokens only: with left padding, a sequence's first real token is at position 0, which is how transformers computes `position_ids` from the attention mask; fairseq starts real tokens at `padding_idx + 1`.",
+             lambda: passes(real_code_tests.test_transformers_positions_count_real_tokens_from_the_mask)()
+             and passes(real_code_tests.test_fairseq_counts_from_padding_idx_plus_one_and_zeroes_the_pad_row)()),
+    prose('see-padded', "See [left padding](variants/real-code.md#left-padding-positions-from-the-attention-mask).", "a link"),
+    prose('q-rope-layouts', "Why do two RoPE implementations disagree on the same weights?", "a question"),
+    computed('rope-layouts',
+             r"They pair different dimensions: `rotate_half` (GPT-NeoX, Llama) pairs \(j\) with \(j + d/2\), GPT-J's `rotate_every_two` pairs neighbours, so converting a checkpoint permutes the rows of \(W_Q\) and \(W_K\).",
+             lambda: passes(real_code_tests.test_llama_and_neox_pair_j_with_j_plus_half_gptj_pairs_neighbours)()
+             and passes(real_code_tests.test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv)()),
+    prose('see-rope-layouts', "See [RoPE's two layouts](variants/real-code.md#ropes-two-layouts) and [why RoPE rotates only queries and keys](variants/real-code.md#why-rope-rotates-only-queries-and-keys).", "links"),
+    prose('q-grid', "How do I encode a 2-D grid, or change its size?", "a question"),
+    computed('grid',
+             "Give each axis whole sine-cosine pairs (a width that is not a multiple of 4 can be split unequally), rebuild a fixed table for the new grid, and interpolate a learned one.",
+             lambda: passes(beyond_indices_tests.test_even_shares_depend_on_the_offset_only_odd_shares_do_not)()
+             and passes(beyond_indices_tests.test_interpolated_sinusoids_follow_the_squeezed_formula_for_slow_pairs_only)()),
+    prose('see-grid', "See [2-D grids](beyond-indices.md#2-d-grids-whose-width-is-not-a-multiple-of-4) and [changing the resolution](beyond-indices.md#changing-the-resolution).", "links"),
+    prose('q-unique', "Can two positions have the same encoding?", "a question"),
+    computed('unique', "No: every position's encoding is unique, at every width and every base.",
+             lambda: distinct_rows() and __import__("pages.test_beyond", fromlist=["never_repeats"]).never_repeats()),
+    prose('see-unique', "See [the proof](beyond.md#no-two-positions-share-an-encoding).", "a link"),
     prose('adding', "Adding it to the embeddings", "a heading"),
     prose('q-add', "Why add the encoding instead of concatenating it?", "a question"),
     computed('add-width', "Adding keeps the model width unchanged and costs nothing; concatenating reserves dimensions for position.", adding_costs_nothing),
@@ -355,6 +421,9 @@ LEDGER = Ledger('faq.md', [
                               "pe as [max_len, 1, d_model] and adds pe[:x.size(0)]", seq_first_tutorial),
     computed('batch-first', "Feed it batch-first input and it silently adds one encoding per *batch index* instead of per position, without any error: each sequence gets one constant vector, so position information is lost.", batch_first_slip),
     computed('returns-column', 'See [sequence-first tables fed batch-first input](variants/converting.md#sequence-first-tables-fed-batch-first-input) for what is added, the fix, and a check you can run on your own module, and [how each variant behaves](variants/index.md#how-each-variant-behaves) (the "returns" column shows what each one gives back for a batch of 3 sequences of 5 positions).', returns_column),
+    prose('q-check', "How do I check that my encoding is right?", "a question"),
+    computed('checker', "Run the site's checker on your table or module: it names the convention your code follows, or what is wrong and how to fix it.", checker_names),
+    prose('see-clinic', "[Is my encoding right?](variants/clinic.md) shows how, with the real bugs it catches.", "a link"),
     prose('q-float16', "At which position does float16 stop working?", "a question"),
     computed('float16', "A float16 tensor of positions cannot hold {{ gen.exercises.float16_integers.float16 }} exactly (bfloat16: {{ gen.exercises.float16_integers.bfloat16 }}), so neighbouring positions merge.", lambda: passes(exercises_tests.test_exercise_8_first_inexact_positions)()
              and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}

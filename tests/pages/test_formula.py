@@ -220,6 +220,21 @@ def heatmap_stripes_then_bands() -> bool:
     return drawn and changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))
 
 
+def heatmap_split_by_pair() -> bool:
+    """The heatmap draws the sine columns (2i) above and the cosine columns (2i + 1) below, one row per pair, and in
+    both the first pairs change sign often along the positions and the last ones not at all, never more often for a
+    later pair."""
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
+    split = ("sines, cosines = pe[:, 0::2], pe[:, 1::2]" in source and "(axes[0], sines," in source
+             and "(axes[1], cosines," in source)
+    table = pe(128, 128)
+    for part in (table[:, 0::2], table[:, 1::2]):
+        changes = [sign_changes(c) for c in part.T]
+        if not (changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))):
+            return False
+    return split and heatmap_stripes_then_bands()
+
+
 def curve_pairs() -> tuple[int, ...]:
     source = (ROOT / "snippets" / "formula/per_dimension_curves.py").read_text(encoding="utf-8")
     return tuple(int(x) for x in re.search(r"zip\(axes, \(([\d, ]+)\)\)", source).group(1).split(","))
@@ -453,8 +468,8 @@ LEDGER = Ledger('formula.md', [
              r"The whole table for 128 positions and \(d = 128\) (drawn by `snippets/reference_page/heatmap.py` on the [reference page](reference.md#as-a-picture)): fast stripes in the first pairs, slow bands above.",
              heatmap_stripes_then_bands),
     computed('heatmap-alt',
-             r"![Heatmap of PE for 128 positions and d_model = 128: rapid stripes in the low dimensions, slow bands in the high ones](generated/reference_page/heatmap.svg)",
-             heatmap_stripes_then_bands),
+             r"![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)",
+             heatmap_split_by_pair),
     computed('three-pairs',
              r"Three pairs, column by column.",
              lambda: len(curve_pairs()) == 3),

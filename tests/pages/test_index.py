@@ -12,6 +12,7 @@ from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from reference import positional_encoding
 from support import ROOT
 
+from pages import test_formula as tf
 from pages import test_properties_code as properties_tests
 from pages import test_why_positions_code as why_positions_tests
 
@@ -63,7 +64,8 @@ def includes_come_from_the_code() -> bool:
             folder = "" if name.startswith(("benchmarks/", "experiments/")) else "snippets"
             if name.endswith(".py") and not (ROOT / folder / name).is_file():
                 return False
-            if not name.endswith(".py") and not (DOCS / "generated" / name).is_file() and name != "CONTRIBUTING.md":
+            code = name.endswith(".sh") and (ROOT / "snippets" / name).is_file()  # commands a page shows and a test runs
+            if not name.endswith(".py") and not code and not (DOCS / "generated" / name).is_file() and name != "CONTRIBUTING.md":
                 return False
     return True
 
@@ -106,9 +108,12 @@ def heatmap_stripes_then_bands() -> bool:
     return "positional_encoding(128, 128)" in source and n[0] > 30 and n[-1] == 0 and all(a >= b for a, b in zip(n, n[1:]))
 
 
-def explanation_card_is_the_nav_section(card: str) -> bool:
+def explanation_card_is_the_nav_section() -> bool:
+    """The home page's "Understand it" card links the pages of the navigation's Explanation section, in its order."""
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     section = re.search(r"- Explanation:\n((?:\s{6}- .*\n)+)", nav).group(1)
+    home = (DOCS / "index.md").read_text(encoding="utf-8")
+    card = home[home.index("**Understand it**"):home.index("**Use it**")]
     return re.findall(r"\]\(([\w/-]+\.md)\)", card) == re.findall(r":\s*([\w/-]+\.md)", section)
 
 
@@ -165,8 +170,8 @@ LEDGER = Ledger('index.md', [
              r"Columns \(2i\) and \(2i+1\) share one angular frequency \(\omega_i = 10000^{-2i/d}\): a sine and a cosine of the same angle, a point turning on a circle, fast for the first pairs and slower and slower for the later ones.",
              pairs_share_a_frequency_fast_to_slow),
     computed('heatmap-alt',
-             r"![Heatmap of the positional encoding for 128 positions and d_model = 128: fast stripes in the first dimensions, slow bands in the last](generated/reference_page/heatmap.svg)",
-             heatmap_stripes_then_bands),
+             r"![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)",
+             tf.heatmap_split_by_pair),
     prose('heading-find-your-way',
            r"Find your way",
            'a heading: the claims are in the sentences below it'),
@@ -174,13 +179,13 @@ LEDGER = Ledger('index.md', [
            r"**Understand it** (explanation)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     computed('explanation-pages',
-             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md) · [Evidence from trained models](evidence.md)",
-             lambda: explanation_card_is_the_nav_section(r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [Beyond the paper](beyond.md) · [Evidence from trained models](evidence.md)")),
+             r"[Why positions are needed](why-positions.md) · [The formula, indexed right](formula.md) · [Why base 10000](base.md) · [The shift is linear: proof](linearity.md) · [Properties](properties.md) · [Add or concatenate?](add-or-concatenate.md) · [The input step, end to end](input-step.md) · [Beyond the paper](beyond.md) · [Beyond token indices](beyond-indices.md) · [Evidence from trained models](evidence.md)",
+             explanation_card_is_the_nav_section),
     prose('card-use',
            r"**Use it** (reference)",
            "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     prose('links-use',
-           r"[The reference implementation](reference.md) · [Code variants compared](variants/index.md) · [Converting and choosing](variants/converting.md)",
+           r"[The reference implementation](reference.md) · [Code variants compared](variants/index.md) · [Converting and choosing](variants/converting.md) · [Positions in real code](variants/real-code.md) · [Is my encoding right?](variants/clinic.md)",
            'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
     prose('card-trust',
            r"**Trust it** (measured)",

@@ -9,7 +9,7 @@ from linearity.odd import best_linear_fit_error, block_map_error
 from linearity.slips import literal_step3_error, missing_minus
 from pelib.shift import shift_block, shift_matrix
 from reference import frequencies, positional_encoding
-from support import number, values
+from support import ROOT, number, values
 from texmath import equations, holds, integers, shift_family, table
 
 from pages import test_linearity_code as t
@@ -187,8 +187,38 @@ def rotation_figure_as_described() -> bool:
     import linearity.rotation as fig
 
     source = inspect.getsource(fig)
-    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and len(fig.point) == 7 and fig.d == 8
-            and fig.terms.shape[1] == 4 and "red: M_" in source and "green: textbook" in source)
+    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and fig.P == 1 and len(fig.point) == 7
+            and fig.d == 8 and fig.terms.shape[1] == 4 and "Arc((0, 0)" in source and 'f"p + k = {P + K}"' in source
+            and torch.allclose(fig.wrong, fig.behind) and abs(fig.K * frequencies(8)[0].item() - 2) < 1e-12
+            and torch.equal(fig.m3, shift_matrix(8, 3)) and "Rectangle((2 * i - 0.5" in source
+            and "label_ends(" in source)
+
+
+def rotation_widget() -> tuple[str, str]:
+    page = (ROOT / "docs" / "linearity.md").read_text(encoding="utf-8")
+    script = (ROOT / "docs" / "javascripts" / "pe-widgets.js").read_text(encoding="utf-8")
+    return page, script
+
+
+def widget_is_pair_0_with_omega_1() -> bool:
+    page, script = rotation_widget()
+    return (frequencies(8)[0].item() == 1.0 and 'data-pe-widget="rotation"' in page
+            and 'd = 8, omega = PE.frequencies(d, 10000)' in script and "sinP: rowP[0], cosP: rowP[1]" in script)
+
+
+def widget_arc_keeps_its_angle() -> bool:
+    """For every p on the widget's slider (0 to 30) the clockwise angle from PE(p) to PE(p + k) in pair 0 is k, and
+    R_0(k) is built from row k alone; for k from 0 to 6 (the slider) the angle k stays below 2 pi, so a larger k is
+    a wider arc."""
+    page, script = rotation_widget()
+    pe = positional_encoding(40, 8, dtype=torch.float64)
+    angles_ok = all(
+        abs(math.remainder(math.atan2(pe[p + k, 0], pe[p + k, 1]) - math.atan2(pe[p, 0], pe[p, 1]) - k, 2 * math.pi))
+        < 1e-9 for p in range(31) for k in range(7))
+    block_ok = all(torch.allclose(shift_block(1.0, k), shift_matrix(8, k)[:2, :2]) for k in range(7))
+    return (angles_ok and block_ok and 6 < 2 * math.pi and 'id="pe-w-p" type="range" min="0" max="30"' in page
+            and 'id="pe-w-k" type="range" min="0" max="6"' in page
+            and "[[rowK[1], rowK[0]], [-rowK[0], rowK[1]]]" in script and "angle: omega[0] * K" in script)
 
 
 def checked_window() -> bool:
@@ -446,14 +476,20 @@ LEDGER = Ledger('linearity.md', [
         '**labml.ai**, [annotated RoPE](https://github.com/labmlai/annotated_deep_learning_paper_implementations/blob/master/labml_nn/transformers/rope/__init__.py).', LABML),
     cited("labml-no-minus",
         'The documentation writes \\(\\theta_i = 10000^{2(i-1)/d}\\) without the minus sign (the code is right).', LABML),
-    computed('rotation-alt-left',
-        '![Panel "pair 0 turns clockwise as p grows": pair 0\'s (sin, cos) point for positions 0 to 6 on the unit circle, turning clockwise, with M_2 carrying position 1 to position 3 (red) and the textbook rotation by 2 carrying it back (green).',
+    computed('widget-pair-0',
+        'Turn it yourself: pair 0 of a small table (\\(\\omega_0 = 1\\)).',
+        widget_is_pair_0_with_omega_1),
+    computed('widget-arc',
+        'Move \\(p\\) and the arc from \\(p\\) to \\(p + k\\) keeps its angle and \\(R_0(k)\\) stays the same; move \\(k\\) and the arc opens.',
+        widget_arc_keeps_its_angle),
+    computed('rotation-alt-circle',
+        "![Pair 0's (sin, cos) point for positions 0 to 6 on the unit circle, turning clockwise as p grows, with the radii to p = 1 and to p + k = 3 and the arc between them, the angle ω₀k = 2 radians; the block R₀(k) is written beside the circle, and an open dot marks p − k = −1, where the textbook rotation lands instead](generated/linearity/rotation.svg)",
         rotation_figure_as_described),
-    computed('rotation-alt-middle',
-        'Panel "M_3 (d_model = 8)": heatmap of the 8 by 8 matrix M_3, 2 by 2 rotation blocks on the diagonal and zeros elsewhere.',
+    computed('rotation-alt-matrix',
+        '![The 8 by 8 matrix M_3 for d_model = 8 with its values written in: one 2 by 2 rotation block per pair on the diagonal, outlined, and zeros everywhere else](generated/linearity/rotation-matrix.svg)',
         rotation_figure_as_described),
-    computed('rotation-alt-right',
-        'Panel "the dot product is a sum of cosines": cos(ω_i k) for the four pairs of d_model = 8 against the offset k, and their sum, which is the dot product PE(p)·PE(p+k)](generated/linearity/rotation.svg)',
+    computed('rotation-alt-dots',
+        '![cos(ω_i k) for the four pairs of d_model = 8 against the offset k, each named at its end, and their sum in black, the dot product PE(p)·PE(p+k)](generated/linearity/rotation-dots.svg)',
         rotation_figure_as_described),
     computed('checked-window',
         'Every position \\(p\\) in a window of {{ gen.linearity.shift_matrix.positions }}, for {{ gen.linearity.shift_matrix.offsets }} offsets (negative ones too) and six widths, two of them odd (there only the complete pairs are compared, see [below](#odd-d_model-the-lone-sine-has-no-matrix)):',

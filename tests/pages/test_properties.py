@@ -166,7 +166,7 @@ def left_panel() -> bool:
     near = dots.dot_by_offset(ks, 512)
     source = (ROOT / "snippets" / "properties/dot_product_vs_offset.py").read_text(encoding="utf-8")
     return (torch.allclose(near, near.flip(0), atol=1e-9) and int(near.argmax()) == 120
-            and "axvline(k_up - 1" in source and "axvline(-(k_up - 1)" in source)
+            and 'near.plot([-(k_up - 1), k_up - 1], [low, low], "o"' in source and "low = curve[k_up - 1]" in source)
 
 
 def base_sets_the_fall() -> bool:

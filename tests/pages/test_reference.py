@@ -15,6 +15,7 @@ from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
 from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 
+from pages import test_formula as tf
 from pages import test_variants_index_code as variants_tests
 
 
@@ -93,7 +94,8 @@ def column_zero():
 
 def heatmap_source():
     source = (SNIPPETS / "reference_page/heatmap.py").read_text()
-    return "positional_encoding(128, 128)" in source and "ax.imshow(pe.T" in source and 'ax.set_xlabel("position p")' in source
+    return ("positional_encoding(128, 128)" in source and "ax.imshow(part.T" in source
+            and 'axes[1].set_xlabel("position p")' in source and "sines, cosines = pe[:, 0::2], pe[:, 1::2]" in source)
 
 
 def stripes_and_bands():
@@ -244,12 +246,41 @@ def one_line_per_bad_input() -> bool:
     return len(error_lines()) == len(contract.calls) and "reference_page/contract-errors.txt" in (DOCS / "reference.md").read_text()
 
 
+
+def default_rows_and_where_they_start() -> bool:
+    out = text("reference_page/positions")
+    return ("offset=5 adds rows 5, 6, 7: True" in out and "position_ids pick rows per token: True" in out
+            and passes(reference_tests.test_an_offset_shifts_the_rows)()
+            and passes(reference_tests.test_position_ids_pick_rows_per_token_and_per_sequence)()
+            and passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)())
+
+
+def positions_refused_by_name() -> bool:
+    out = [line for line in text("reference_page/positions").splitlines() if line.startswith(("ValueError", "TypeError"))]
+    bad = reference_tests.test_bad_offsets_and_position_ids_are_refused_by_name
+    cases = [({"offset": -1}, ValueError, "offset must be a non-negative int, got -1"),
+             ({"position_ids": torch.ones(5, dtype=torch.bool)}, TypeError, "got torch.bool"),
+             ({"position_ids": torch.arange(5, device="meta")}, ValueError, "position_ids is on meta but x is on cpu")]
+    return (len(out) == 5 and all("got" in line for line in out)
+            and all(passes(bad, *case)() for case in cases))
+
+def checked_against_this() -> bool:
+    """The checker takes its frequencies from this file, and names this table's convention with the reference in it."""
+    import pecheck
+
+    verdict = pecheck.check_table(positional_encoding(100, 32))
+    return (pecheck.reference is __import__("reference") and "reference.frequencies" in inspect.getsource(pecheck.law)
+            and verdict.ok and "Reference" in verdict.members)
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "The reference implementation", "the page's title"),
     computed('compared-against', "This is the implementation every variant on the site is compared against, and the table that the other snippets and the tests import.", compared_against),
     computed('paper-layout', "It follows the paper's layout: sine in the even columns, cosine in the odd ones, and both columns of a pair share one frequency.", passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)),
     equation('the-formula',
              r"\[ \mathrm{PE}(p, 2i) = \sin(\omega_i\, p), \qquad \mathrm{PE}(p, 2i+1) = \cos(\omega_i\, p), \qquad \omega_i = \text{base}^{-2i/d}, \quad \text{base} = 10000 . \]"),
+    computed('check-yours', "To check your own table or module against it, see [Is my encoding right?](variants/clinic.md).",
+             checked_against_this),
     prose('function', "The function", "a heading"),
     computed('three-choices', "Three choices in these few lines matter:", three_choices),
     computed('two-i', r"**`torch.arange(0, d_model, 2)` is `2i`, not `i`.** The exponent is \(2i/d\), so the frequencies run from \(1\) down to \(\text{base}^{-(d-2)/d}\) for even \(d\).", exponent_and_range),
@@ -263,7 +294,7 @@ LEDGER = Ledger('reference.md', [
     computed('column-zero', r"Column 0 has frequency 1 and turns through a full circle every \(2\pi \approx 6.28\) positions; the later columns move more and more slowly.", column_zero),
     prose('picture', "As a picture", "a heading"),
     computed('heatmap', "The same table for 128 positions and `d_model = 128`, one column of pixels per position:", heatmap_source),
-    computed('heatmap-alt', "![Heatmap of PE for 128 positions and d_model = 128: rapid stripes in the low dimensions, slow bands in the high ones](generated/reference_page/heatmap.svg)", stripes_and_bands),
+    computed('heatmap-alt', "![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)", lambda: stripes_and_bands() and tf.heatmap_split_by_pair()),
     prose('module', "The module", "a heading"),
     cited('bottom-and-dropout', r"Most models add the table to the token embeddings once, at the bottom of the encoder and the decoder, and apply dropout to the sum (the paper uses \(P_{drop} = 0.1\)).",
           "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
@@ -275,6 +306,10 @@ LEDGER = Ledger('reference.md', [
     computed('chunks', "`positional_encoding` has `encode_positions` compute them for a chunk of positions at a time, not for the whole table at once, so the memory needed beyond the table is that of one chunk, whatever the table's length: a long table needs little more than its own size.", one_chunk_beyond_the_table),
     computed('output-dtype', "**What dtype comes out.** The output has the dtype of `x`: the table, a float32 buffer unless the module is built with another `dtype`, is rounded to `x`'s dtype before it is added.", output_dtype_is_x_and_table_float32),
     computed('dtype-differences', 'Float16 input thus gets the table rounded to float16 (off by {{ gen.reference_page.contract.float16_difference }}), and float64 input gets float32 values, off by {{ gen.reference_page.contract.float64_difference }} from the float64 table; build the module with `dtype=torch.float64` to add the float64 table itself:', quoted_dtype_differences),
+    computed('rows-default', "**Where the rows start.** By default token \\(j\\) of every sequence gets row \\(j\\).", default_rows_and_where_they_start),
+    computed('offset-position-ids', "In cached decoding, pass `offset`, the number of tokens already decoded; for padded or packed batches, pass `position_ids`, one integer position per token, of shape `[seq]` or `[batch, seq]` ([positions in real code](variants/real-code.md)).",
+             lambda: default_rows_and_where_they_start() and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)()),
+    computed('positions-refused', "A position past `max_len`, a negative one, a float or bool tensor, or a wrong shape or device gets an error that names it:", positions_refused_by_name),
     prose('heading-bad-input', 'Bad input', 'a heading'),
     computed('sizes-base-dtype', 'Every size must be a positive `int`; `base` must be a finite number greater than 1 whose frequencies \\(\\text{base}^{-2i/d}\\) all differ in float32 (a base too close to 1 would give two pairs the same frequency, and a huge one rounds the low frequencies to 0); `dtype` must be a floating-point dtype.', sizes_base_and_dtype_are_checked),
     computed('memory-refused', "A table larger than the machine's memory is refused before anything is allocated, naming the sizes and the memory they need.", too_large_refused_before_allocating),

@@ -117,6 +117,7 @@ def rotation_figure() -> bool:
     import linearity.rotation as fig
 
     return (passes(tl.test_rotation_figure_claims)() and fig.K == 2 and len(fig.point) == 7
+            and torch.allclose(fig.wrong, fig.behind)
             and fig.terms.shape[1] == 4 and tuple(shift_matrix(8, 3).shape) == (8, 8))
 
 
@@ -189,8 +190,8 @@ LEDGER = Ledger(PAGE, [
              'Stack the vectors of all positions and you get a table whose first columns change fast and whose last columns change slowly, like the hands of a clock:',
              tf.heatmap_stripes_then_bands),
     computed('heatmap-alt',
-             '![Heatmap of PE for 128 positions and d_model = 128: rapid stripes in the low dimensions, slow bands in the high ones](generated/reference_page/heatmap.svg)',
-             tf.heatmap_stripes_then_bands),
+             '![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)',
+             tf.heatmap_split_by_pair),
     computed('no-two-rows',
              'No two rows are equal ([the proof](beyond.md#no-two-positions-share-an-encoding)), and [the reference implementation](reference.md) builds the table in a few lines.',
              lambda: rows_distinct() and reference_is_short()),
@@ -203,14 +204,8 @@ LEDGER = Ledger(PAGE, [
     computed('turns-by-k-omega',
              'Moving from position \\(p\\) to \\(p + k\\) turns every point by the angle \\(k\\omega_i\\), whatever \\(p\\) is, so one fixed matrix \\(M_k\\) maps every encoding to the one \\(k\\) positions later:',
              shift_is_a_matrix),
-    computed('rotation-alt-1',
-             '![Panel "pair 0 turns clockwise as p grows": pair 0\'s point for positions 0 to 6 on the unit circle, turning clockwise, with M_2 carrying position 1 to position 3 and the textbook rotation carrying it back.',
-             rotation_figure),
-    computed('rotation-alt-2',
-             'Panel "M_3 (d_model = 8)": the 8 by 8 matrix M_3, 2 by 2 rotation blocks on the diagonal.',
-             rotation_figure),
-    computed('rotation-alt-3',
-             'Panel "the dot product is a sum of cosines": the cosine of each pair against the offset, and their sum, the dot product](generated/linearity/rotation.svg)',
+    computed('rotation-alt-circle',
+             "![Pair 0's (sin, cos) point for positions 0 to 6 on the unit circle, turning clockwise as p grows, with the radii to p = 1 and to p + k = 3 and the arc between them, the angle ω₀k = 2 radians; the block R₀(k) is written beside the circle, and an open dot marks p − k = −1, where the textbook rotation lands instead](generated/linearity/rotation.svg)",
              rotation_figure),
     computed('linearity-link',
              '[The shift is linear](linearity.md) proves it step by step.',

@@ -34,6 +34,17 @@ T2T = ["tensor2tensor", "fairseq", "whisper"]
 LAYOUTS = (SNIPPETS / "variants/layouts.py").read_text(encoding="utf-8").split("# --8<-- [end:layouts]")[0]
 
 
+def clinic_plan() -> bool:
+    """The clinic page judges tables and modules, and shows the bugs its tests hold it to catching."""
+    import test_pecheck
+    from variants import clinic
+
+    caught = [case for case, (ok, codes, _) in test_pecheck.CLINIC.items() if not ok and codes]
+    page_text = (SNIPPETS.parent / "docs" / "variants" / "clinic.md").read_text(encoding="utf-8")
+    return (set(clinic.CASES) == set(test_pecheck.CLINIC) and len(caught) >= 5
+            and all(f"variants/clinic-{case}.txt" in page_text for case in caught))
+
+
 def cells(part: str) -> dict[str, list[str]]:
     """The rows of a committed comparison table, by variant name: its cells after the name."""
     rows = {}
@@ -255,6 +266,9 @@ LEDGER = Ledger('variants/index.md', [
     prose('converting-plan',
         '[Converting and choosing](converting.md): the permutations between layouts, what a checkpoint sees when the layout or the frequencies change, and what to use.',
         "what the Converting page covers: a plan"),
+    computed('clinic-plan',
+        '[Is my encoding right?](clinic.md): a checker for your own table or module, and the real bugs it catches.',
+        clinic_plan),
     prose('find-yours',
         'Find yours',
         "a heading"),

@@ -107,7 +107,8 @@ def t2t_split(seq_len: int, d_model: int) -> torch.Tensor:
 # snippets/pelib/variants/ holds one module per variant and the registry; snippets/variants/ the variants pages'
 # scripts: one per variant (what its section shows it printing) and the scripts that compare them
 NOT_VARIANTS = {"__init__", "registry"}
-COMPARING = {"__init__", "axis_slip", "comparison", "convert", "diffs", "layouts", "library_checks"}
+COMPARING = {"__init__", "axis_slip", "comparison", "convert", "diffs", "layouts", "library_checks",
+             "clinic", "conventions"}  # the clinic's reproductions, the conventions pecheck reads
 
 
 def test_every_variant_module_is_registered():

@@ -1,0 +1,53 @@
+"""Time pecheck's verdict on a 4096 x 1024 table (after loading), as a ratio to sin+cos over as many outputs.
+
+The issue asks for well under a second on one core: the report records the seconds and the machine, each case
+timed against torch's sin and cos in the same rounds.
+"""
+
+from pelib import docenv
+import _bench
+import numpy as np
+import torch
+from pecheck import check_table
+from pelib.variants.registry import BY_KEY
+from reference import positional_encoding
+
+SEQ_LEN, D_MODEL = 4096, 1024
+
+
+def tables() -> dict[str, object]:
+    """What a user passes: the reference table, another family's, a float16 copy, and a random matrix (refused)."""
+    reference = positional_encoding(SEQ_LEN, D_MODEL)
+    return {
+        "reference table (float32)": reference,
+        "tensor2tensor table (float32)": BY_KEY["tensor2tensor"].build(SEQ_LEN, D_MODEL),
+        "reference table stored in float16": reference.half(),
+        "random matrix (refused)": torch.from_numpy(np.random.default_rng(0).standard_normal((SEQ_LEN, D_MODEL))).float(),
+    }
+
+
+def measure(device: str) -> tuple[dict[str, float], list[dict[str, object]]]:
+    if device != "cpu":  # pecheck runs in NumPy on the CPU: there is nothing to time on a GPU
+        return {}, []
+    calls = {"baseline": _bench.sin_cos_baseline(SEQ_LEN * D_MODEL)}
+    for name, table in tables().items():
+        assert check_table(table).ok == ("random" not in name), name
+        calls[name] = lambda table=table: check_table(table)
+    best = _bench.interleaved_seconds(calls, rounds=5)
+    baseline = best.pop("baseline")
+    results = [{"device": device, "variant": name, "seq_len": SEQ_LEN, "d_model": D_MODEL, "seconds": seconds,
+                "ratio": _bench.ratio(seconds, baseline)} for name, seconds in best.items()]
+    return {str(SEQ_LEN): baseline}, results
+
+
+if __name__ == "__main__":
+    description, baselines, results = _bench.measure_everywhere(measure)
+    _bench.save_report(
+        "pecheck_speed", description, baselines, results,
+        baseline="torch.sin + torch.cos over seq_len * d_model / 2 float32 angles each (one table)",
+        method={"time": "shortest wall time (time.perf_counter) of check_table over 5 rounds that call the baseline "
+                        "and every case in turn, after one warm-up call each; the table is already in memory",
+                "input": f"[{SEQ_LEN}, {D_MODEL}] tables"},
+    )
+    for result in results:
+        print(f"{result['variant']:36s} {result['seconds']:.2f} s  ({result['ratio']:.0f}x sin+cos)")

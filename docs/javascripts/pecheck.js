@@ -1,0 +1,650 @@
+/* Check your own table: snippets/pecheck.py's table verdict, in the browser, offline.
+ *
+ * The same steps as pecheck.check_table (read that file for the reasons): find the sine/cosine pairs, fit each
+ * pair's angle, name the layout and the frequency law, the first position and the amplitude, compare every value
+ * with the exact table, and name the family of the site's registry that builds the same table. The families come
+ * from docs/generated/variants/conventions.json, embedded in the page (#pecheck-conventions). What a reader pastes
+ * is data: it is parsed as numbers and never inserted as HTML (textContent only); links come from the generated
+ * conventions and are relative to the site.
+ */
+(function () {
+  "use strict";
+
+  var MAX_BYTES = 16 * 1024 * 1024; // larger input gets a message, not a frozen tab
+  var MAX_VALUES = 4 * 1024 * 1024;
+  var FIT_ROWS = 1024;
+  var ROUNDING = { float64: Math.pow(2, -53), float32: Math.pow(2, -24), float16: Math.pow(2, -11), bfloat16: Math.pow(2, -8) };
+  var FLOAT32_ARITHMETIC = Math.pow(2, -24);
+
+  function conventions() {
+    var node = document.getElementById("pecheck-conventions");
+    return node ? JSON.parse(node.textContent) : [];
+  }
+  var CONVENTIONS = [];
+
+  function Unreadable(message) { this.message = message; }
+
+  function problem(verdict, code, message) { verdict.problems.push({ code: code, message: message }); }
+
+  function fmt(x, digits) { return Number(x).toPrecision(digits).replace(/\.?0+(e|$)/, "$1"); }
+
+  // --- reading -----------------------------------------------------------------------------------------------------
+
+  function parseText(text) {
+    if (text.length > MAX_BYTES) throw new Unreadable("the input is " + text.length + " characters; the checker reads at most " + MAX_BYTES);
+    var trimmed = text.trim();
+    if (!trimmed) throw new Unreadable("nothing to read: paste a table, or drop a .csv, .json or .npy file");
+    if (trimmed[0] === "[" || trimmed[0] === "{") {
+      var data;
+      try { data = JSON.parse(trimmed); } catch (e) { throw new Unreadable("not valid JSON: " + e.message); }
+      if (data !== null && !Array.isArray(data) && typeof data === "object") {
+        var keys = Object.keys(data).filter(function (k) { return Array.isArray(data[k]); });
+        if (keys.length !== 1) throw new Unreadable("a JSON object must hold exactly one array (the table), found " + keys.length);
+        data = data[keys[0]];
+      }
+      if (!Array.isArray(data)) throw new Unreadable("JSON input must be an array of rows");
+      if (!data.every(Array.isArray)) return { rows: null, shape: [data.length], dtype: "float64" };
+      return fromRows(data.map(function (row) {
+        return row.map(function (v) {
+          if (typeof v !== "number") throw new Unreadable("every value must be a number, got " + JSON.stringify(v).slice(0, 40));
+          return v;
+        });
+      }));
+    }
+    var lines = trimmed.split(/\r?\n/).filter(function (l) { return l.trim() && l.trim()[0] !== "#"; });
+    var rows = lines.map(function (line, r) {
+      return line.trim().split(/[\s,;]+/).map(function (cell, c) {
+        var v = Number(cell);
+        if (cell === "" || (isNaN(v) && !/^[+-]?nan$/i.test(cell))) {
+          throw new Unreadable("row " + (r + 1) + ", column " + (c + 1) + " is not a number: " + JSON.stringify(cell.slice(0, 40)));
+        }
+        return v;
+      });
+    });
+    return fromRows(rows);
+  }
+
+  function fromRows(rows) {
+    var n = rows.length, d = n ? rows[0].length : 0;
+    if (n * d > MAX_VALUES) throw new Unreadable("the table holds " + n * d + " values; the checker reads at most " + MAX_VALUES);
+    for (var r = 0; r < n; r++) {
+      if (rows[r].length !== d) throw new Unreadable("row " + (r + 1) + " has " + rows[r].length + " values, row 1 has " + d);
+    }
+    var values = new Float64Array(n * d);
+    for (r = 0; r < n; r++) for (var c = 0; c < d; c++) values[r * d + c] = rows[r][c];
+    return { values: values, shape: [n, d], dtype: "float64" };
+  }
+
+  function half(bits) {
+    var sign = bits & 0x8000 ? -1 : 1, exp = (bits >> 10) & 0x1f, frac = bits & 0x3ff;
+    if (exp === 0) return sign * Math.pow(2, -14) * (frac / 1024);
+    if (exp === 31) return frac ? NaN : sign * Infinity;
+    return sign * Math.pow(2, exp - 15) * (1 + frac / 1024);
+  }
+
+  function parseNpy(buffer) {
+    if (buffer.byteLength > MAX_BYTES) throw new Unreadable("the file is " + buffer.byteLength + " bytes; the checker reads at most " + MAX_BYTES);
+    var bytes = new Uint8Array(buffer);
+    var magic = [0x93, 78, 85, 77, 80, 89];
+    if (bytes.length < 10 || !magic.every(function (b, i) { return bytes[i] === b; })) throw new Unreadable("not a .npy file (no NUMPY magic)");
+    var view = new DataView(buffer), major = bytes[6];
+    var headerLength = major === 1 ? view.getUint16(8, true) : view.getUint32(8, true);
+    var start = major === 1 ? 10 : 12;
+    if (start + headerLength > bytes.length) throw new Unreadable("the .npy header runs past the end of the file");
+    var header = new TextDecoder("latin1").decode(bytes.subarray(start, start + headerLength));
+    var descr = /'descr':\s*'([^']+)'/.exec(header), order = /'fortran_order':\s*(True|False)/.exec(header);
+    var shapeText = /'shape':\s*\(([^)]*)\)/.exec(header);
+    if (!descr || !order || !shapeText) throw new Unreadable("the .npy header is malformed");
+    var shape = shapeText[1].split(",").map(function (s) { return s.trim(); }).filter(Boolean).map(Number);
+    if (shape.some(function (s) { return !Number.isInteger(s) || s < 0; })) throw new Unreadable("the .npy shape is malformed");
+    var count = shape.reduce(function (a, b) { return a * b; }, 1);
+    if (count > MAX_VALUES) throw new Unreadable("the table holds " + count + " values; the checker reads at most " + MAX_VALUES);
+    var kinds = { "<f8": [8, "float64"], "<f4": [4, "float32"], "<f2": [2, "float16"], "<i8": [8, "float64"],
+                  "<i4": [4, "float64"], "|u1": [1, "float64"], "|i1": [1, "float64"] };
+    var kind = kinds[descr[1]];
+    if (!kind) throw new Unreadable("dtype " + descr[1] + " is not read here; save float64, float32 or float16 (little-endian)");
+    if (order[1] === "True") throw new Unreadable("Fortran-ordered arrays are not read here; save np.ascontiguousarray(table)");
+    var offset = start + headerLength;
+    if (offset + count * kind[0] > bytes.length) throw new Unreadable("the .npy data is shorter than its shape says");
+    var values = new Float64Array(count);
+    for (var i = 0; i < count; i++) {
+      var at = offset + i * kind[0];
+      switch (descr[1]) {
+        case "<f8": values[i] = view.getFloat64(at, true); break;
+        case "<f4": values[i] = view.getFloat32(at, true); break;
+        case "<f2": values[i] = half(view.getUint16(at, true)); break;
+        case "<i8": values[i] = Number(view.getBigInt64(at, true)); break;
+        case "<i4": values[i] = view.getInt32(at, true); break;
+        case "|u1": values[i] = view.getUint8(at); break;
+        default: values[i] = view.getInt8(at);
+      }
+    }
+    return { values: values, shape: shape, dtype: kind[1] };
+  }
+
+  // --- the frequency laws and small helpers ------------------------------------------------------------------------
+
+  function law(base, denominator, n, grow) {
+    var out = new Float64Array(n);
+    for (var i = 0; i < n; i++) out[i] = Math.pow(base, (grow ? 1 : -1) * i / denominator);
+    return out;
+  }
+  function wrap(a) { var t = (a + Math.PI) % (2 * Math.PI); if (t < 0) t += 2 * Math.PI; return t - Math.PI; }
+
+  function roundBase(value) {
+    if (!isFinite(value) || value <= 1) return false;
+    var mantissa = value / Math.pow(10, Math.floor(Math.log10(value)));
+    var near = Math.min.apply(null, [1, 2, 2.5, 5, 10].map(function (m) { return Math.abs(mantissa - m) / m; }));
+    var off = Math.abs(value - Math.round(value));
+    return near < 2e-4 || (value < 1e6 && off < 2e-4 * value && off < 0.05);
+  }
+
+  function snap(value) {
+    if (roundBase(value)) {
+      var scale = Math.pow(10, Math.floor(Math.log10(value)));
+      var ms = [1, 2, 2.5, 5, 10];
+      for (var i = 0; i < ms.length; i++) if (Math.abs(value / scale - ms[i]) / ms[i] < 2e-4) return ms[i] * scale;
+      return Math.round(value);
+    }
+    return Number(value.toPrecision(4));
+  }
+
+  // --- judging ------------------------------------------------------------------------------------------------------
+
+  function pairings(d) {
+    var h = Math.floor(d / 2), inter = [[], []], split = [[], []];
+    for (var i = 0; i < h; i++) { inter[0].push(2 * i); inter[1].push(2 * i + 1); split[0].push(i); split[1].push(h + i); }
+    return [["interleaved", inter[0], inter[1]], ["split", split[0], split[1]]];
+  }
+
+  function median(values) {
+    var sorted = Float64Array.from(values).sort(), m = sorted.length;
+    return m % 2 ? sorted[(m - 1) / 2] : (sorted[m / 2 - 1] + sorted[m / 2]) / 2;
+  }
+
+  function radii(u, rows, d, a, b) {
+    var r2 = new Float64Array(rows.length * a.length), at = 0;
+    for (var k = 0; k < rows.length; k++) {
+      var base = rows[k] * d;
+      for (var j = 0; j < a.length; j++) { var x = u[base + a[j]], y = u[base + b[j]]; r2[at++] = x * x + y * y; }
+    }
+    return r2;
+  }
+
+  function circleErrors(u, rows, d, a, b) {
+    // per pair, the largest |r^2 / R^2 - 1|, R^2 the median of r^2 = u_a^2 + u_b^2 (any one amplitude passes)
+    var r2 = radii(u, rows, d, a, b), big = Math.max(median(r2), 1e-300), err = new Float64Array(a.length);
+    for (var k = 0; k < rows.length; k++) {
+      for (var j = 0; j < a.length; j++) {
+        var e = Math.abs(r2[k * a.length + j] / big - 1);
+        if (e > err[j] || e !== e) err[j] = e !== e ? Infinity : e;
+      }
+    }
+    return err;
+  }
+
+  function columnFit(u, n, d, c) {
+    var num = 0, den = 0, amp = 0;
+    for (var p = 1; p < n - 1; p++) { var x = u[p * d + c]; num += x * (u[(p + 1) * d + c] + u[(p - 1) * d + c]); den += 2 * x * x; }
+    var cos = num / Math.max(den, 1e-300), residual = 0;
+    for (p = 0; p < n; p++) amp = Math.max(amp, Math.abs(u[p * d + c]));
+    for (p = 1; p < n - 1; p++) residual = Math.max(residual, Math.abs(u[(p + 1) * d + c] + u[(p - 1) * d + c] - 2 * cos * u[p * d + c]));
+    return [Math.acos(Math.min(1, Math.max(-1, cos))), residual / Math.max(amp, 1e-300)];
+  }
+
+  function genericPairing(u, rows, d, tol) {
+    if (d > 512) return null; // d^2 * rows work: larger tables are judged on the known layouts only
+    var sq = rows.map(function (r) { var out = new Float64Array(d); for (var c = 0; c < d; c++) { var x = u[r * d + c]; out[c] = x * x; } return out; });
+    var partner = new Int32Array(d);
+    for (var j = 0; j < d; j++) {
+      var best = Infinity, arg = -1;
+      for (var k = 0; k < d; k++) {
+        if (k === j) continue;
+        var dist = 0;
+        for (var r = 0; r < sq.length && dist < best; r++) { var e = sq[r][j] + sq[r][k] - 1; dist += e * e; }
+        if (dist < best) { best = dist; arg = k; }
+      }
+      partner[j] = arg;
+    }
+    var a = [], b = [];
+    for (j = 0; j < d; j++) if (j < partner[j] && partner[partner[j]] === j) { a.push(j); b.push(partner[j]); }
+    if (a.length < Math.floor(d / 2)) return null;
+    var err = circleErrors(u, rows, d, a, b);
+    for (j = 0; j < err.length; j++) if (err[j] > tol) return null;
+    return [a, b];
+  }
+
+  function unwrapFit(u, m, d, sinCol, cosCol) {
+    // slope and intercept of the unwrapped atan2(sin, cos) over rows 0 .. m - 1
+    var prev = Math.atan2(u[sinCol], u[cosCol]), theta = prev, st = 0, sp = 0, stp = 0, spp = 0;
+    for (var p = 0; p < m; p++) {
+      if (p > 0) {
+        var raw = Math.atan2(u[p * d + sinCol], u[p * d + cosCol]), step = raw - prev;
+        step -= 2 * Math.PI * Math.round(step / (2 * Math.PI));
+        theta += step; prev = raw;
+      }
+      st += theta; sp += p; stp += theta * p; spp += p * p;
+    }
+    var slope = (stp - st * sp / m) / (spp - sp * sp / m);
+    return [slope, st / m - slope * sp / m];
+  }
+
+  function checkTable(table) {
+    var shape = table.shape.slice(), dtype = ROUNDING[table.dtype] ? table.dtype : "float64";
+    var verdict = { ok: false, sinusoidal: false, convention: null, members: [], layout: null, base: null,
+                    denominator: null, first_position: null, amplitude: null, dtype: dtype, shape: shape,
+                    max_error: null, tolerance: null, problems: [] };
+    if (shape.length !== 2) {
+      var kept = shape.filter(function (s) { return s !== 1; });
+      if (shape.length > 2 && kept.length === 2) shape = kept;
+      else { problem(verdict, "not_2d", "the table has shape [" + shape.join(", ") + "]; the checker needs [positions, width]"); return verdict; }
+    }
+    var n = shape[0], d = shape[1], values = table.values;
+    verdict.shape = [n, d];
+    if (n < 4 || d < 2) { problem(verdict, "too_small", "the table is " + n + " x " + d + "; the checker needs at least 4 positions and 2 columns"); return verdict; }
+    var amp = 0, i, c, p;
+    for (i = 0; i < values.length; i++) {
+      if (!isFinite(values[i])) {
+        problem(verdict, "not_finite", "the table holds NaN or infinite values (first at row " + Math.floor(i / d) + ", column " + i % d + "); a sinusoidal table holds values in [-1, 1]");
+        return verdict;
+      }
+      amp = Math.max(amp, Math.abs(values[i]));
+    }
+    if (amp === 0) { problem(verdict, "all_zero", "every value is 0: the table was never filled (or was overwritten at init)"); return verdict; }
+    var spread = 0;
+    for (c = 0; c < d; c++) {
+      var lo = Infinity, hi = -Infinity;
+      for (p = 0; p < n; p++) { var v = values[p * d + c]; if (v < lo) lo = v; if (v > hi) hi = v; }
+      spread = Math.max(spread, hi - lo);
+    }
+    if (spread <= ROUNDING[dtype] * 4 * amp) {
+      problem(verdict, "repeated_rows", "every row is the same vector: one position's encoding is repeated for all (a missing slice such as pe[:, n] instead of pe[:, :n]?)");
+      return verdict;
+    }
+    var u = new Float64Array(values.length);
+    for (i = 0; i < values.length; i++) u[i] = values[i] / amp;
+    var sample = [];
+    if (n <= 1024) { for (p = 0; p < n; p++) sample.push(p); }
+    else {
+      var seen = {};
+      for (p = 0; p < 512; p++) { sample.push(p); seen[p] = true; }
+      for (i = 0; i < 512; i++) { var r = Math.floor(512 + (n - 1 - 512) * i / 511); if (!seen[r]) { sample.push(r); seen[r] = true; } }
+    }
+    var pairTol = 16 * ROUNDING[dtype] + 1e-5, dEven = d - (d % 2), found = null, partial = null;
+    var layouts = pairings(dEven);
+    for (i = 0; i < layouts.length && !found; i++) {
+      var err = circleErrors(u, sample, d, layouts[i][1], layouts[i][2]), good = 0, worst = 0;
+      for (var j = 0; j < err.length; j++) { if (err[j] <= pairTol) good++; worst = Math.max(worst, err[j]); }
+      if (worst <= pairTol) found = layouts[i];
+      else if (good / err.length >= 0.5 && !partial) partial = [layouts[i], err];
+    }
+    if (!found && partial) {
+      var wrong = [], lay = partial[0];
+      for (j = 0; j < partial[1].length; j++) if (partial[1][j] > pairTol) wrong.push(j);
+      problem(verdict, "pair_mismatch", "in the " + lay[0] + " layout, " + wrong.length + " of " + lay[1].length + " pairs have columns that disagree (first: columns " + lay[1][wrong[0]] + " and " + lay[2][wrong[0]] + "): both columns of pair i take the same frequency, base ** (-2i/d)");
+      verdict.sinusoidal = true; verdict.layout = lay[0];
+      return verdict;
+    }
+    if (!found) {
+      var generic = genericPairing(u, sample, d, pairTol);
+      if (generic) found = ["other", generic[0], generic[1]];
+    }
+    if (!found) {
+      var m = Math.min(n, 1024);
+      for (i = 0; i < layouts.length; i++) {
+        var fa = columnFit(u, m, d, layouts[i][1][0]), fb = columnFit(u, m, d, layouts[i][2][0]);
+        if (fa[1] < 1e-3 && fb[1] < 1e-3 && Math.abs(fa[0] - fb[0]) > 1e-3 * Math.max(fa[0], 1e-9)) {
+          problem(verdict, "pair_mismatch", "columns " + layouts[i][1][0] + " and " + layouts[i][2][0] + ", the fastest pair of the " + layouts[i][0] + " layout, are sinusoids of different frequencies (" + fmt(fa[0], 4) + " and " + fmt(fb[0], 4) + " rad per position): both columns of pair i take the same frequency, base ** (-2i/d)");
+          verdict.sinusoidal = true; verdict.layout = layouts[i][0];
+          return verdict;
+        }
+      }
+    }
+    if (!found) {
+      if (dEven === d && n !== d && n % 2 === 0) {
+        var t = new Float64Array(values.length);
+        for (p = 0; p < n; p++) for (c = 0; c < d; c++) t[c * n + p] = u[p * d + c];
+        var rowsT = []; for (c = 0; c < d; c++) rowsT.push(c);
+        var tl = pairings(n);
+        for (i = 0; i < tl.length; i++) {
+          var e = circleErrors(t, rowsT, n, tl[i][1], tl[i][2]);
+          if (Math.max.apply(null, Array.from(e)) <= pairTol) {
+            problem(verdict, "transposed", "the table is [" + n + ", " + d + "] but its rows pair up as sines and cosines: it is [width, positions]; transpose it");
+            return verdict;
+          }
+        }
+      }
+      problem(verdict, "not_sinusoidal", "no two columns hold the sine and cosine of one angle (sin^2 + cos^2 = 1 on every row): this is not a sinusoidal encoding");
+      return verdict;
+    }
+    verdict.sinusoidal = true;
+    var fitRows = []; for (p = 0; p < Math.min(n, FIT_ROWS); p++) fitRows.push(p);
+    var radius = Math.sqrt(median(radii(u, fitRows, d, found[1], found[2])));
+    for (i = 0; i < u.length; i++) u[i] /= radius;
+    return judgePairs(verdict, values, u, amp, found[0], found[1], found[2], n, d);
+  }
+
+  function judgePairs(verdict, values, u, amp, kind, a, b, n, d) {
+    var half = a.length, m = Math.min(n, FIT_ROWS), i, p;
+    var sinCols = [], cosCols = [], omega = [], phase = [], sinFirst = true;
+    var fits = a.map(function (col, k) { return unwrapFit(u, m, d, col, b[k]); });
+    if (kind === "other") {
+      fits.forEach(function (f, k) {
+        var rising = f[0] > 0;
+        sinCols.push(rising ? a[k] : b[k]); cosCols.push(rising ? b[k] : a[k]);
+        omega.push(Math.abs(f[0])); phase.push(rising ? f[1] : Math.PI / 2 - f[1]);
+      });
+      var order = omega.map(function (w, k) { return k; }).sort(function (x, y) { return omega[y] - omega[x]; });
+      sinCols = order.map(function (k) { return sinCols[k]; }); cosCols = order.map(function (k) { return cosCols[k]; });
+      omega = order.map(function (k) { return omega[k]; }); phase = order.map(function (k) { return phase[k]; });
+    } else {
+      sinFirst = fits[0][0] > 0;
+      for (i = 0; i < half; i++) {
+        sinCols.push(sinFirst ? a[i] : b[i]); cosCols.push(sinFirst ? b[i] : a[i]);
+        omega.push(sinFirst ? fits[i][0] : -fits[i][0]); phase.push(sinFirst ? fits[i][1] : Math.PI / 2 - fits[i][1]);
+      }
+    }
+    verdict.layout = kind === "interleaved" ? (sinFirst ? "interleaved" : "interleaved, cos first")
+      : kind === "split" ? (sinFirst ? "[sin | cos]" : "[cos | sin]")
+      : "other: " + sinCols.slice(0, 4).map(function (s, k) { return "(" + s + "," + cosCols[k] + ")"; }).join(", ") + (half > 4 ? ", ..." : "");
+
+    var falling = half < 2 || omega.every(function (w, k) { return w > 0 && (k === 0 || w < omega[k - 1]); });
+    if (!falling) {
+      var grown = multiplied(omega, d);
+      if (grown) {
+        var predicted = law(grown[0], grown[1], half, true), aliased = 0;
+        for (i = 0; i < half; i++) if (predicted[i] > Math.PI) aliased++;
+        verdict.base = grown[0];
+        verdict.denominator = grown[1] === d / 2 ? "d/2" : grown[1] === d / 2 - 1 ? "d/2 - 1" : "d";
+        problem(verdict, "multiplied", "the frequencies grow with the pair index, as base ** (+i / " + verdict.denominator + ") with base " + grown[0] + ": the formula multiplies by the divisor instead of dividing; " + aliased + " of " + half + " pairs turn by more than pi per position and alias");
+        return verdict;
+      }
+      for (i = 0; i < half; i++) if (omega[i] <= 0) {
+        problem(verdict, "aliased", "pair " + i + " turns by more than pi radians per position or backwards: its positions alias; the frequencies must fall from 1 with i");
+        return verdict;
+      }
+      for (i = 1; i < half; i++) if (omega[i] >= omega[i - 1]) {
+        problem(verdict, "not_geometric", "the frequencies do not fall from pair to pair (pair " + i + " turns as fast as pair " + (i - 1) + "): not base ** (-i / D) for any base");
+        return verdict;
+      }
+    }
+    var rate = NaN, omega0 = omega[0];
+    if (half >= 2) {
+      var sw = 0, swi = 0, swl = 0;
+      var w = omega.map(function (o) { var moving = Math.abs(o) * (m - 1) > 0.02 && o > 0; return moving ? Math.pow(Math.abs(o) * (m - 1), 2) : 1e-12; });
+      var logw = omega.map(function (o) { return Math.log(Math.abs(o)); });
+      for (i = 0; i < half; i++) { sw += w[i]; swi += w[i] * i; swl += w[i] * logw[i]; }
+      var wi = swi / sw, wl = swl / sw, num = 0, den = 0;
+      for (i = 0; i < half; i++) { num += w[i] * (i - wi) * (logw[i] - wl); den += w[i] * (i - wi) * (i - wi); }
+      rate = -num / den;
+      omega0 = Math.exp(wl + rate * wi);
+    }
+    var p0 = firstPosition(omega, phase, m);
+
+    var base = null, denominator = d / 2, denName = "d/2";
+    if (half >= 2) {
+      var candidates = [[d / 2, "d/2"], [d / 2 - 1, "d/2 - 1"], [d, "d"]];
+      base = Math.exp(rate * d / 2);
+      var known = CONVENTIONS.map(function (f) { return f.base; });
+      for (i = 0; i < candidates.length; i++) {
+        var bb = Math.exp(rate * candidates[i][0]);
+        if (known.some(function (k) { return Math.abs(bb - k) <= 2e-4 * k; })) { base = bb; denominator = candidates[i][0]; denName = candidates[i][1]; break; }
+      }
+      if (!roundBase(base)) {
+        for (i = 1; i < candidates.length; i++) {
+          var b2 = Math.exp(rate * candidates[i][0]);
+          if (candidates[i][0] > 0 && roundBase(b2)) { base = b2; denominator = candidates[i][0]; denName = candidates[i][1]; break; }
+        }
+      }
+      base = snap(base);
+    }
+    var scaled = Math.abs(omega0 - 1) > 1e-3;
+    if (scaled) problem(verdict, "first_frequency", "the fastest pair turns by " + fmt(omega0, 6) + " rad per position, not 1: positions are scaled (or the frequencies multiplied by a constant)");
+    var first = p0;
+    verdict.base = base; verdict.denominator = denName; verdict.first_position = first;
+
+    var exact = half >= 2 ? law(base, denominator, half, false) : new Float64Array([1]);
+    if (scaled && half >= 2) for (i = 0; i < half; i++) exact[i] *= omega0;
+    var num2 = 0, den2 = 0;
+    for (p = 0; p < m; p++) {
+      for (i = 0; i < half; i++) {
+        var ang = (first + p) * exact[i], s = Math.sin(ang), co = Math.cos(ang);
+        num2 += values[p * d + sinCols[i]] * s + values[p * d + cosCols[i]] * co; den2 += s * s + co * co;
+      }
+    }
+    var scale = num2 / den2;
+    verdict.amplitude = amplitudeName(scale, d);
+    var named = { "1": 1, "1/sqrt(d)": 1 / Math.sqrt(d), "sqrt(d)": Math.sqrt(d) }[verdict.amplitude];
+    if (named === undefined) {
+      named = scale;
+      problem(verdict, "amplitude", "the values reach " + fmt(amp, 4) + ", not 1: the table is multiplied by " + fmt(scale, 4));
+    }
+    var error = 0, worstCol = 0, maxOmega = 0;
+    for (i = 0; i < half; i++) maxOmega = Math.max(maxOmega, exact[i]);
+    for (p = 0; p < n; p++) {
+      for (i = 0; i < half; i++) {
+        var an = (first + p) * exact[i];
+        var es = Math.abs(values[p * d + sinCols[i]] - named * Math.sin(an)), ec = Math.abs(values[p * d + cosCols[i]] - named * Math.cos(an));
+        if (es > error) { error = es; worstCol = sinCols[i]; }
+        if (ec > error) { error = ec; worstCol = cosCols[i]; }
+      }
+    }
+    var extent = Math.max(Math.abs(first), Math.abs(first + n - 1)) * maxOmega + 1;
+    var tol = named * (4 * ROUNDING[verdict.dtype] + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12;
+    verdict.max_error = error; verdict.tolerance = tol;
+    if (error > tol) {
+      problem(verdict, "values_off", "values differ from the exact ones by up to " + fmt(error, 3) + " (column " + worstCol + "), more than a correctly computed " + verdict.dtype + " table can (" + fmt(tol, 2) + "): compute the angles in float32 or float64, then cast");
+    }
+    var used = {};
+    sinCols.concat(cosCols).forEach(function (col) { used[col] = true; });
+    for (var col = 0; col < d; col++) {
+      if (used[col]) continue;
+      var zero = true;
+      for (p = 0; p < n && zero; p++) if (values[p * d + col] !== 0) zero = false;
+      if (zero) { problem(verdict, "zero_column", "column " + col + " is all zeros: an odd width (" + d + ") left its last column empty; the paper's formula gives it sin(p * w), w the next frequency"); continue; }
+      if (base === null) continue;
+      var wl2 = Math.pow(base, -half / denominator), off = 0;
+      for (p = 0; p < n; p++) off = Math.max(off, Math.abs(values[p * d + col] - named * Math.sin((first + p) * wl2)));
+      if (off > tol) problem(verdict, "odd_column", "column " + col + ", the odd width's lone column, is not sin(p * w) at the next frequency of the law");
+    }
+    match(verdict, d, denominator);
+    verdict.ok = verdict.problems.length === 0;
+    return verdict;
+  }
+
+  function multiplied(omega, d) {
+    var half = omega.length;
+    if (half < 2 || Math.abs(omega[0] - 1) > 1e-2) return null;
+    var bases = CONVENTIONS.map(function (f) { return f.base; }).filter(function (b, k, all) { return all.indexOf(b) === k; });
+    if (omega[1] > 1.0001 && omega[1] < Math.PI) bases.push(Number(Math.pow(omega[1], d / 2).toPrecision(4)));
+    for (var k = 0; k < bases.length; k++) {
+      var dens = [d / 2, d / 2 - 1, d];
+      for (var j = 0; j < dens.length; j++) {
+        if (dens[j] <= 0) continue;
+        var predicted = law(bases[k], dens[j], half, true), close = 0, firstThree = true;
+        for (var i = 0; i < half; i++) {
+          var ok = Math.abs(wrap(wrap(predicted[i]) - omega[i])) < 2e-2;
+          if (ok) close++; else if (i < 3) firstThree = false;
+        }
+        if (firstThree && close / half >= 0.75) return [bases[k], dens[j]];
+      }
+    }
+    return null;
+  }
+
+  function firstPosition(omega, phase, rows) {
+    // the slowest pair gives row 0's position up to multiples of its period; the integer candidate (within 1e5) whose
+    // angle agrees with every pair's is kept, the smallest in size on a tie (as pecheck._first_position)
+    var usable = [], k;
+    for (k = 0; k < omega.length; k++) if (omega[k] > 0 && omega[k] * rows > 0.05) usable.push(k);
+    if (!usable.length) for (k = 0; k < omega.length; k++) if (omega[k] > 0) usable.push(k);
+    if (!usable.length) return 0;
+    var slow = usable.reduce(function (x, y) { return omega[y] < omega[x] ? y : x; });
+    var estimate = phase[slow] / omega[slow], period = 2 * Math.PI / omega[slow];
+    var reach = Math.min(Math.floor(1e5 / period), 20000), seen = {}, candidates = [];
+    for (k = -reach; k <= reach; k++) {
+      var c = Math.round(estimate + k * period);
+      if (!seen[c]) { seen[c] = true; candidates.push(c); }
+    }
+    candidates.sort(function (x, y) { return Math.abs(x) - Math.abs(y) || x - y; });
+    var best = Infinity, bestAt = 0;
+    for (var j = 0; j < candidates.length; j++) {
+      var misfit = 0;
+      for (k = 0; k < usable.length; k++) {
+        var e = wrap(phase[usable[k]] - omega[usable[k]] * candidates[j]);
+        misfit += e * e;
+      }
+      if (misfit < best) { best = misfit; bestAt = candidates[j]; }
+    }
+    return bestAt;
+  }
+
+  function amplitudeName(scale, d) {
+    var names = [["1", 1], ["1/sqrt(d)", 1 / Math.sqrt(d)], ["sqrt(d)", Math.sqrt(d)]];
+    for (var i = 0; i < names.length; i++) if (Math.abs(scale - names[i][1]) <= 1e-3 * names[i][1]) return names[i][0];
+    return "other (" + fmt(scale, 4) + ")";
+  }
+
+  function match(verdict, d, denominator) {
+    var shift = denominator - d / 2;
+    for (var i = 0; i < CONVENTIONS.length; i++) {
+      var f = CONVENTIONS[i];
+      if (f.layout === verdict.layout && Math.abs(f.denominator_shift - shift) < 1e-9 && verdict.base !== null
+          && Math.abs(f.base - verdict.base) <= 1e-4 * f.base && f.first_position === verdict.first_position
+          && f.amplitude === verdict.amplitude) {
+        verdict.convention = f.id;
+        verdict.members = f.members.map(function (member) { return member.name; });
+        verdict.family = f;
+        return;
+      }
+    }
+    var parts = [verdict.base !== null ? "base " + verdict.base : "one frequency"];
+    if (verdict.denominator !== "d/2") parts.push("denominator " + verdict.denominator);
+    if (verdict.first_position) parts.push("first position " + verdict.first_position);
+    if (verdict.amplitude !== "1") parts.push("amplitude " + verdict.amplitude);
+    verdict.convention = verdict.layout + " sinusoids, " + parts.join(", ");
+  }
+
+  function headline(verdict) {
+    var what = verdict.convention || (verdict.sinusoidal ? "sinusoids, but of no frequency law it knows" : "not a sinusoidal encoding");
+    return (verdict.ok ? "OK: " : "NOT OK: ") + what;
+  }
+
+  // --- the page ------------------------------------------------------------------------------------------------------
+
+  function pageLink(page) {
+    // "variants/seeds.md#nested-loops" relative to docs/ -> "variants/seeds.html#nested-loops" relative to this page
+    var parts = page.split("#");
+    var href = parts[0].replace(/\.md$/, ".html") + (parts[1] ? "#" + parts[1] : "");
+    var root = document.getElementById("pecheck");
+    return (root && root.getAttribute("data-site-root") || "") + href;
+  }
+
+  function el(tag, text, cls) {
+    var node = document.createElement(tag);
+    if (text !== undefined) node.textContent = text;
+    if (cls) node.className = cls;
+    return node;
+  }
+
+  function render(out, verdict) {
+    out.textContent = "";
+    out.setAttribute("data-ok", verdict.ok ? "true" : "false");
+    out.appendChild(el("p", headline(verdict), verdict.ok ? "pecheck-ok" : "pecheck-bad"));
+    var dl = el("dl");
+    [["layout", verdict.layout], ["base", verdict.base], ["denominator", verdict.denominator],
+     ["first position", verdict.first_position], ["amplitude", verdict.amplitude], ["dtype", verdict.dtype],
+     ["shape", verdict.shape.join(" x ")],
+     ["largest error", verdict.max_error === null ? null : fmt(verdict.max_error, 2) + " (a correct " + verdict.dtype + " table: up to " + fmt(verdict.tolerance, 2) + ")"]
+    ].forEach(function (item) {
+      if (item[1] === null || item[1] === undefined) return;
+      dl.appendChild(el("dt", item[0])); dl.appendChild(el("dd", String(item[1])));
+    });
+    out.appendChild(dl);
+    if (verdict.family) {
+      var same = el("p", "Same table as: ");
+      verdict.family.members.forEach(function (member, k) {
+        var a = el("a", member.name);
+        a.setAttribute("href", pageLink(member.page));
+        same.appendChild(a);
+        if (k < verdict.family.members.length - 1) same.appendChild(document.createTextNode(", "));
+      });
+      out.appendChild(same);
+    }
+    if (verdict.problems.length) {
+      var ul = el("ul", undefined, "pecheck-problems");
+      verdict.problems.forEach(function (pr) {
+        var li = el("li");
+        li.appendChild(el("code", pr.code));
+        li.appendChild(document.createTextNode(" " + pr.message));
+        ul.appendChild(li);
+      });
+      out.appendChild(ul);
+    }
+  }
+
+  function message(out, text) {
+    out.textContent = "";
+    out.setAttribute("data-ok", "error");
+    out.appendChild(el("p", text, "pecheck-bad"));
+  }
+
+  function judgeInput(input) {
+    var table = input instanceof ArrayBuffer ? parseNpy(input) : parseText(String(input));
+    if (!table.values) return checkTable({ values: new Float64Array(0), shape: table.shape, dtype: table.dtype });
+    return checkTable(table);
+  }
+
+  function run(out, input) {
+    try {
+      var verdict = judgeInput(input);
+      render(out, verdict);
+      return verdict;
+    } catch (e) {
+      if (e instanceof Unreadable) { message(out, "Cannot read this table: " + e.message); return { error: e.message }; }
+      message(out, "Cannot judge this table: " + (e && e.message ? e.message : String(e)));
+      return { error: String(e && e.message || e) };
+    }
+  }
+
+  function setup() {
+    var root = document.getElementById("pecheck");
+    if (!root) return;
+    try { CONVENTIONS = conventions(); } catch (e) { CONVENTIONS = []; }
+    var area = document.getElementById("pecheck-input"), file = document.getElementById("pecheck-file");
+    var button = document.getElementById("pecheck-run"), out = document.getElementById("pecheck-verdict");
+    button.addEventListener("click", function () { run(out, area.value); });
+    function readFile(f) {
+      if (!f) return;
+      if (f.size > MAX_BYTES) { message(out, "Cannot read this table: the file is " + f.size + " bytes; the checker reads at most " + MAX_BYTES); return; }
+      var reader = new FileReader();
+      reader.onload = function () { run(out, reader.result); };
+      reader.onerror = function () { message(out, "Cannot read this file."); };
+      if (/\.npy$/i.test(f.name)) reader.readAsArrayBuffer(f); else reader.readAsText(f);
+    }
+    file.addEventListener("change", function () { readFile(file.files[0]); });
+    root.addEventListener("dragover", function (ev) { ev.preventDefault(); root.classList.add("pecheck-drop"); });
+    root.addEventListener("dragleave", function () { root.classList.remove("pecheck-drop"); });
+    root.addEventListener("drop", function (ev) {
+      ev.preventDefault(); root.classList.remove("pecheck-drop");
+      if (ev.dataTransfer.files.length) readFile(ev.dataTransfer.files[0]);
+      else run(out, ev.dataTransfer.getData("text/plain"));
+    });
+    root.setAttribute("data-ready", "true");
+  }
+
+  window.peCheck = {
+    checkTable: function (rows, dtype) {
+      if (!CONVENTIONS.length) CONVENTIONS = conventions();
+      var t = fromRows(rows); t.dtype = dtype || "float64";
+      var v = checkTable(t); delete v.family; return v;
+    },
+    judge: function (input) {
+      if (!CONVENTIONS.length) CONVENTIONS = conventions();
+      try { var v = judgeInput(input); delete v.family; return v; } catch (e) { return { error: e instanceof Unreadable ? e.message : String(e) }; }
+    },
+    run: function (input) { var v = run(document.getElementById("pecheck-verdict"), input); if (v) delete v.family; return v; },
+  };
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup); else setup();
+})();

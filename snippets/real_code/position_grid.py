@@ -1,0 +1,30 @@
+"""The picture of the page: which position each token gets in a left-padded batch, and in cached decoding."""
+
+from pelib import docenv
+import matplotlib.pyplot as plt
+import torch
+from pelib.figures import LAYOUTS
+
+mask = torch.tensor([[1, 1, 1, 1, 1, 1],
+                     [0, 0, 1, 1, 1, 1],
+                     [0, 0, 0, 0, 1, 1]])
+slot = torch.arange(mask.size(1)).expand_as(mask)
+from_mask = (mask.cumsum(-1) - 1).masked_fill(mask == 0, 0)
+panels = {"position = slot index (wrong)": slot, "position from the attention mask (correct)": from_mask}
+
+for layout in LAYOUTS:
+    with layout.style():
+        rows, cols = layout.grid(2)
+        fig, axes = plt.subplots(rows, cols, figsize=layout.size(wide=(8, 2.6), narrow_height=4.4))
+        for ax, (title, ids) in zip(axes, panels.items()):
+            ax.imshow(mask, cmap="Blues", vmin=-0.4, vmax=3.0, aspect="auto")
+            for (r, c), value in zip(torch.cartesian_prod(torch.arange(3), torch.arange(6)).tolist(), ids.flatten()):
+                label = "pad" if mask[r, c] == 0 else str(int(value))
+                ax.text(c, r, label, ha="center", va="center", color="black" if mask[r, c] else "dimgrey")
+            ax.set_xticks(range(6), [str(i) for i in range(6)])
+            ax.set_yticks(range(3), [f"seq {i}" for i in range(3)])
+            ax.set_xlabel("slot in the padded batch")
+            ax.set_title(layout.wrap(title, 40))
+        fig.tight_layout()
+        docenv.save_figure(fig, layout.name())
+

@@ -1,0 +1,240 @@
+"""Minimal reproductions of real sinusoidal-encoding bugs (docs/variants/clinic.md), each judged by pecheck.
+
+Each reproduction is written here from the upstream report's description (none is copied); the page shows the lines
+that make the bug, pecheck's verdict on them (the parts clinic-<case>.txt) and the fix.
+"""
+
+from pelib import docenv
+import math
+
+import torch
+from pecheck import check_module, check_table, headline
+
+N, D = 200, 64  # positions and width of every table below
+BASE = 10000.0
+
+
+def paper_angles(n: int = N, d: int = D) -> torch.Tensor:
+    """[n, d/2] angles p * 10000 ** (-2i/d), in float32 as most code computes them."""
+    p = torch.arange(n, dtype=torch.float32)[:, None]
+    return p * torch.exp(torch.arange(0, d, 2) * (-math.log(BASE) / d))
+
+
+# --8<-- [start:halves_swapped]
+def ported_timestep_embedding(t: torch.Tensor, dim: int) -> torch.Tensor:
+    """A port of a model trained with [cos | sin] (flip_sin_to_cos=True) that concatenates [sin | cos]."""
+    half = dim // 2
+    freqs = torch.exp(-math.log(BASE) * torch.arange(half) / half)
+    args = t[:, None].float() * freqs
+    return torch.cat([torch.sin(args), torch.cos(args)], dim=-1)  # the original: [cos, sin]
+# --8<-- [end:halves_swapped]
+
+
+# --8<-- [start:shift_switch]
+def timestep_embedding(t: torch.Tensor, dim: int, freq_shift: float = 1) -> torch.Tensor:
+    """diffusers-style: the exponent is divided by (half - freq_shift); 1 was set where 0 was meant."""
+    half = dim // 2
+    exponent = -math.log(BASE) * torch.arange(half) / (half - freq_shift)
+    args = t[:, None].float() * torch.exp(exponent)
+    return torch.cat([torch.cos(args), torch.sin(args)], dim=-1)
+# --8<-- [end:shift_switch]
+
+
+# --8<-- [start:multiplied]
+def multiplied(n: int = N, d: int = D) -> torch.Tensor:
+    """Multiplies the position by 10000 ** (2i/d) instead of dividing by it."""
+    p = torch.arange(n, dtype=torch.float32)[:, None]
+    scale = BASE ** (torch.arange(0, d, 2) / d)  # should be 1 / BASE ** (...)
+    pe = torch.zeros(n, d)
+    pe[:, 0::2], pe[:, 1::2] = torch.sin(p * scale), torch.cos(p * scale)
+    return pe
+# --8<-- [end:multiplied]
+
+
+# --8<-- [start:column_exponent]
+def column_exponent(n: int = N, d: int = D) -> torch.Tensor:
+    """The exponent uses the column index j (j / d) where the paper uses the pair's 2 * (j // 2) / d."""
+    p = torch.arange(n, dtype=torch.float32)[:, None]
+    j = torch.arange(d)
+    angle = p / BASE ** (j / d)  # should be 2 * (j // 2) / d
+    return torch.where(j % 2 == 0, torch.sin(angle), torch.cos(angle))
+# --8<-- [end:column_exponent]
+
+
+# --8<-- [start:odd_width]
+def split_table(n: int = N, d: int = D + 1) -> torch.Tensor:
+    """[sin | cos] written for even widths: with an odd d the last column is never filled."""
+    half = d // 2
+    p = torch.arange(n, dtype=torch.float32)[:, None]
+    angle = p * torch.exp(torch.arange(0, 2 * half, 2) * (-math.log(BASE) / d))
+    pe = torch.zeros(n, d)
+    pe[:, :half], pe[:, half : 2 * half] = torch.sin(angle), torch.cos(angle)
+    return pe
+# --8<-- [end:odd_width]
+
+
+# --8<-- [start:missing_slice]
+class MissingSlice(torch.nn.Module):
+    def __init__(self, d_model: int, max_len: int = 5000):
+        super().__init__()
+        pe = torch.zeros(max_len, d_model)
+        angle = paper_angles(max_len, d_model)
+        pe[:, 0::2], pe[:, 1::2] = torch.sin(angle), torch.cos(angle)
+        self.register_buffer("pe", pe[None], persistent=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x + self.pe[:, x.size(1)]  # one row for every token; the fix: self.pe[:, : x.size(1)]
+# --8<-- [end:missing_slice]
+
+
+# --8<-- [start:sequence_first]
+class SequenceFirst(torch.nn.Module):
+    """Written for x of shape [seq, batch, d] (as PyTorch's tutorial); used with batch-first x."""
+
+    def __init__(self, d_model: int, max_len: int = 5000):
+        super().__init__()
+        pe = torch.zeros(max_len, 1, d_model)
+        angle = paper_angles(max_len, d_model)
+        pe[:, 0, 0::2], pe[:, 0, 1::2] = torch.sin(angle), torch.cos(angle)
+        self.register_buffer("pe", pe, persistent=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x + self.pe[: x.size(0)]  # batch-first x: x.size(0) is the batch
+# --8<-- [end:sequence_first]
+
+
+# --8<-- [start:overwritten]
+class Overwritten(torch.nn.Module):
+    """A sinusoidal nn.Embedding, then a model-wide init that draws every Embedding afresh."""
+
+    def __init__(self, d_model: int, max_len: int = 5000):
+        super().__init__()
+        self.table = torch.nn.Embedding(max_len, d_model)
+        angle = paper_angles(max_len, d_model)
+        with torch.no_grad():
+            self.table.weight[:, 0::2], self.table.weight[:, 1::2] = torch.sin(angle), torch.cos(angle)
+        self.apply(init_weights)  # runs after the table is filled
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x + self.table.weight[: x.size(1)]
+
+
+def init_weights(module: torch.nn.Module) -> None:
+    if isinstance(module, torch.nn.Embedding):
+        torch.nn.init.normal_(module.weight, std=0.02)
+# --8<-- [end:overwritten]
+
+
+# --8<-- [start:low_precision]
+def half_arithmetic(n: int = N, d: int = D) -> torch.Tensor:
+    """Angles and sines computed in float16 (the table's dtype) instead of float32, then cast."""
+    p = torch.arange(n, dtype=torch.float16)[:, None]
+    omega = torch.exp(torch.arange(0, d, 2) * (-math.log(BASE) / d)).half()
+    pe = torch.zeros(n, d, dtype=torch.float16)
+    pe[:, 0::2], pe[:, 1::2] = torch.sin(p * omega), torch.cos(p * omega)
+    return pe
+
+
+def stored_in_half(n: int = N, d: int = D) -> torch.Tensor:
+    """The fix: compute in float32 (or float64), then store in float16."""
+    angle = paper_angles(n, d)
+    pe = torch.zeros(n, d)
+    pe[:, 0::2], pe[:, 1::2] = torch.sin(angle), torch.cos(angle)
+    return pe.half()
+# --8<-- [end:low_precision]
+
+
+# --8<-- [start:offset_ignored]
+class CachedDecoding(torch.nn.Module):
+    """forward(x, offset) for incremental decoding: the offset is accepted and never used."""
+
+    def __init__(self, d_model: int, max_len: int = 5000):
+        super().__init__()
+        pe = torch.zeros(max_len, d_model)
+        angle = paper_angles(max_len, d_model)
+        pe[:, 0::2], pe[:, 1::2] = torch.sin(angle), torch.cos(angle)
+        self.register_buffer("pe", pe, persistent=False)
+
+    def forward(self, x: torch.Tensor, offset: int = 0) -> torch.Tensor:
+        return x + self.pe[: x.size(1)]  # the fix: self.pe[offset : offset + x.size(1)]
+# --8<-- [end:offset_ignored]
+
+
+# --8<-- [start:never_applied]
+class NeverApplied(torch.nn.Module):
+    """Builds the table, then forgets to add it."""
+
+    def __init__(self, d_model: int, max_len: int = 5000):
+        super().__init__()
+        pe = torch.zeros(max_len, d_model)
+        angle = paper_angles(max_len, d_model)
+        pe[:, 0::2], pe[:, 1::2] = torch.sin(angle), torch.cos(angle)
+        self.register_buffer("pe", pe, persistent=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return x  # the fix: x + self.pe[: x.size(1)]
+# --8<-- [end:never_applied]
+
+
+def padding_offset(n: int = N, d: int = D, padding_idx: int = 1) -> torch.Tensor:
+    """Positions counted from padding_idx + 1, as fairseq and its ports do."""
+    p = torch.arange(padding_idx + 1, padding_idx + 1 + n, dtype=torch.float32)[:, None]
+    pe = torch.zeros(n, d)
+    angle = p * torch.exp(torch.arange(0, d, 2) * (-math.log(BASE) / d))
+    pe[:, 0::2], pe[:, 1::2] = torch.sin(angle), torch.cos(angle)
+    return pe
+
+
+def base_1000(n: int = N, d: int = D) -> torch.Tensor:
+    """The paper's formula with base 1000 typed for 10000."""
+    p = torch.arange(n, dtype=torch.float32)[:, None]
+    angle = p * torch.exp(torch.arange(0, d, 2) * (-math.log(1000.0) / d))
+    pe = torch.zeros(n, d)
+    pe[:, 0::2], pe[:, 1::2] = torch.sin(angle), torch.cos(angle)
+    return pe
+
+
+# --8<-- [start:cases]
+t = torch.arange(N)
+CASES = {  # what pecheck is given for each reproduction: a table, or a module class judged as itself
+    "halves_swapped": lambda: check_table(ported_timestep_embedding(t, D)),
+    "shift_switch": lambda: check_table(timestep_embedding(t, D)),
+    "multiplied": lambda: check_table(multiplied()),
+    "column_exponent": lambda: check_table(column_exponent()),
+    "base_1000": lambda: check_table(base_1000()),
+    "odd_width": lambda: check_table(split_table()),
+    "missing_slice": lambda: check_module(MissingSlice, width=D, positions=N),
+    "sequence_first": lambda: check_module(SequenceFirst, width=D, positions=N),
+    "padding_offset": lambda: check_table(padding_offset()),
+    "overwritten": lambda: check_module(Overwritten, width=D, positions=N),
+    "low_precision": lambda: check_table(half_arithmetic()),
+    "stored_in_half": lambda: check_table(stored_in_half()),
+    "offset_ignored": lambda: check_module(CachedDecoding, width=D, positions=N),
+    "never_applied": lambda: check_module(NeverApplied, width=D, positions=N),
+}
+# --8<-- [end:cases]
+
+
+def summary(verdict) -> str:
+    """The verdict as the page shows it: the first line, what was measured, and each problem's code and advice."""
+    lines = [headline(verdict)]
+    if verdict.members:
+        lines.append("  same table as: " + ", ".join(verdict.members))
+    measured = [f"{key.replace('_', ' ')} {getattr(verdict, key):g}" if isinstance(getattr(verdict, key), float)
+                else f"{key.replace('_', ' ')} {getattr(verdict, key)}"
+                for key in ("layout", "base", "denominator", "first_position", "amplitude")
+                if getattr(verdict, key) is not None]
+    if measured:
+        lines.append("  " + ", ".join(measured))
+    if "output" in verdict.module:
+        lines.append(f"  module: returns {verdict.module['output']}")
+    lines += [f"  [{p.code}] {p.message}" for p in verdict.problems]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    torch.manual_seed(0)  # the overwritten table's fresh draw
+    for name, judge in CASES.items():
+        with docenv.output_part(name):
+            print(summary(judge()))
+        print()

@@ -1,0 +1,186 @@
+"""The explorer's "Check your own table" (docs/javascripts/pecheck.js) gives snippets/pecheck.py's verdicts: both are
+fed the same tables (the registry's, the formula's with other settings, broken ones) and must agree; hostile input
+gets a message and the page keeps working; nothing a reader pastes becomes markup."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import numpy as np
+import pecheck
+import pytest
+import torch
+from conftest import GENERATED
+from pelib.variants.registry import REFERENCE, VARIANTS
+from test_pecheck import formula
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+KEYS = ("ok", "convention", "layout", "denominator", "first_position", "amplitude")
+
+
+def tables() -> dict[str, tuple[np.ndarray, str]]:
+    """name: (table, dtype the browser is told), the same values Python judges."""
+    found = {f"{v.key}-64x32": (v.build(64, 32).double().numpy(), "float32") for v in [REFERENCE, *VARIANTS]}
+    found |= {f"{v.key}-300x8": (v.build(300, 8).double().numpy(), "float32") for v in [REFERENCE, *VARIANTS][::3]}
+    rng = np.random.default_rng(1)
+    found |= {
+        "base-1000": (formula(200, 16, base=1000.0), "float64"),
+        "base-7777-first-7": (formula(200, 10, base=7777.0, first=7), "float64"),
+        "t2t-cos-first": (formula(200, 64, denominator=31, layout="interleaved, cos first"), "float64"),
+        "flipped-t2t": (formula(200, 12, denominator=5, layout="[cos | sin]"), "float64"),
+        "first-7777": (formula(300, 32, first=7777), "float64"),
+        "flipped-d6-first-1000": (formula(64, 6, first=1000, layout="[cos | sin]"), "float64"),
+        "base-100-split-first-1000": (formula(64, 64, base=100.0, first=1000, layout="[sin | cos]"), "float64"),
+        "odd-width": (formula(100, 7), "float64"),
+        "zero-column": (np.concatenate([formula(100, 6), np.zeros((100, 1))], axis=1), "float64"),
+        "scaled": (2 * formula(100, 16), "float64"),
+        "divided": (formula(100, 64) / 8, "float64"),
+        "permuted": (formula(200, 12)[:, rng.permutation(12)], "float64"),
+        "multiplied": (formula(200, 32, grow=True), "float64"),
+        "column-exponent": (formula(200, 32, column_exponent=True), "float64"),
+        "random": (rng.standard_normal((100, 16)), "float64"),
+        "transposed": (formula(64, 16).T.copy(), "float64"),
+        "repeated": (np.tile(formula(1, 16), (20, 1)), "float64"),
+        "zeros": (np.zeros((10, 4)), "float64"),
+        "float16-stored": (torch.from_numpy(formula(200, 32)).half().double().numpy(), "float16"),
+        "float16-arithmetic": (np.asarray(half_arithmetic(), dtype=np.float64), "float16"),
+    }
+    return found
+
+
+def half_arithmetic() -> np.ndarray:
+    p = torch.arange(200, dtype=torch.float16)[:, None]
+    omega = (10000.0 ** (-torch.arange(0, 32, 2, dtype=torch.float64) / 32)).half()
+    table = torch.empty(200, 32, dtype=torch.float16)
+    table[:, 0::2], table[:, 1::2] = torch.sin(p * omega), torch.cos(p * omega)
+    return table.double().numpy()
+
+
+TABLES = tables()
+
+
+def python_verdict(table: np.ndarray, dtype: str):
+    if dtype == "float16":
+        return pecheck.check_table(torch.from_numpy(table).half())
+    if dtype == "float32":
+        return pecheck.check_table(torch.from_numpy(table).float())
+    return pecheck.check_table(table)
+
+
+@pytest.fixture(scope="module")
+def checker(browser, site_url):
+    from conftest import OfflinePage
+
+    context = browser.new_context()
+    page = OfflinePage(context)
+    page.page.goto(f"{site_url}/explorer.html")
+    page.page.wait_for_function("document.getElementById('pecheck').dataset.ready === 'true'")
+    yield page.page
+    assert not page.console_errors, page.console_errors
+    assert not page.external, page.external
+    context.close()
+
+
+def test_the_page_carries_the_generated_conventions(built_site):
+    html = (built_site / "explorer.html").read_text(encoding="utf-8")
+    embedded = re.search(r'<script type="application/json" id="pecheck-conventions">(.*?)</script>', html, re.S)
+    generated = json.loads((GENERATED / "variants" / "conventions.json").read_text(encoding="utf-8"))
+    assert json.loads(embedded.group(1)) == generated == pecheck.CONVENTIONS
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_the_browser_and_python_give_the_same_verdict(checker, name):
+    table, dtype = TABLES[name]
+    mine = python_verdict(table, dtype).to_json()
+    theirs = checker.evaluate("([rows, dtype]) => window.peCheck.checkTable(rows, dtype)", [table.tolist(), dtype])
+    assert {k: theirs[k] for k in KEYS} == {k: mine[k] for k in KEYS}
+    assert [p["code"] for p in theirs["problems"]] == [p["code"] for p in mine["problems"]]
+    if mine["base"] is None:
+        assert theirs["base"] is None
+    else:
+        assert theirs["base"] == pytest.approx(mine["base"], rel=1e-6)
+
+
+def verdict_text(page) -> str:
+    return page.locator("#pecheck-verdict").inner_text()
+
+
+def test_a_pasted_table_gets_a_verdict_with_links_relative_to_the_site(checker, built_site):
+    rows = "\n".join(", ".join(f"{v:.9g}" for v in row) for row in formula(100, 16))
+    checker.fill("#pecheck-input", rows)
+    checker.click("#pecheck-run")
+    assert verdict_text(checker).startswith("OK: interleaved-paper")
+    hrefs = checker.locator("#pecheck-verdict a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    assert "reference.html" in hrefs and len(hrefs) == len(pecheck.CONVENTIONS[0]["members"])
+    for href in hrefs:
+        assert not href.startswith(("/", "http:", "https:", "//")), href
+        assert (built_site / href.split("#")[0]).is_file(), href
+
+
+def test_a_dropped_npy_file_is_read(checker, tmp_path):
+    for dtype, expected in ((np.float32, "float32"), (np.float16, "float16"), (np.float64, "float64")):
+        path = tmp_path / f"pe-{expected}.npy"
+        np.save(path, formula(100, 16).astype(dtype))
+        checker.set_input_files("#pecheck-file", str(path))
+        checker.wait_for_function(f"document.getElementById('pecheck-verdict').innerText.includes('{expected}')")
+        assert verdict_text(checker).startswith("OK: interleaved-paper")
+
+
+HOSTILE = {
+    "markup": '<img src=x onerror="window.pwned=1">, <script>window.pwned=1</script>\n1, 2',
+    "markup-json": '[["<b>x</b>", 1], [2, 3]]',
+    "ragged": "1, 2, 3\n4, 5",
+    "empty": "   ",
+    "not-json": "[[1, 2], [3",
+    "one-d": "[1, 2, 3, 4]",
+    "object-of-two": '{"a": [[1]], "b": [[2]]}',
+    "nan": "\n".join(["nan, 1, 0, 1"] + ["0, 1, 0, 1"] * 5),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_input_gets_a_message_and_the_page_keeps_working(checker, name):
+    checker.fill("#pecheck-input", HOSTILE[name])
+    checker.click("#pecheck-run")
+    shown = verdict_text(checker)
+    assert shown.startswith(("Cannot read this table", "NOT OK")), shown
+    assert checker.locator("#pecheck-verdict img, #pecheck-verdict script, #pecheck-verdict b").count() == 0
+    assert checker.evaluate("window.pwned === undefined")
+    if name == "markup":
+        assert "<img" in shown or "not a number" in shown
+    if name == "nan":
+        assert "[not_finite]" in shown.replace("not_finite", "[not_finite]") and "not_finite" in shown
+    checker.fill("#pecheck-input", "\n".join(", ".join(f"{v:.9g}" for v in row) for row in formula(50, 8)))
+    checker.click("#pecheck-run")
+    assert verdict_text(checker).startswith("OK: interleaved-paper")
+
+
+def test_huge_and_malformed_files_get_a_message(checker, tmp_path):
+    huge = tmp_path / "huge.csv"
+    huge.write_bytes(b"0, 1\n" * (17 * 1024 * 1024 // 5 + 1))
+    checker.set_input_files("#pecheck-file", str(huge))
+    checker.wait_for_function("document.getElementById('pecheck-verdict').innerText.includes('at most')")
+    header = b"{'descr': '<f8', 'fortran_order': False, 'shape': (100000, 100000), }"
+    claims_too_much = b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header + b"\n"
+    buffer = io.BytesIO()
+    np.save(buffer, formula(20, 8))
+    for name, data, words in (("big-header.npy", claims_too_much, "at most"),
+                              ("truncated.npy", buffer.getvalue()[:150], "shorter"),
+                              ("garbage.npy", b"\x00" * 64, "NUMPY"),
+                              ("objects.npy", object_npy(), "dtype")):
+        path = tmp_path / name
+        path.write_bytes(data)
+        checker.set_input_files("#pecheck-file", str(path))
+        checker.wait_for_function(f"document.getElementById('pecheck-verdict').innerText.includes({words!r})")
+        assert verdict_text(checker).startswith("Cannot read this table")
+    long_text = checker.evaluate("window.peCheck.judge('1,'.repeat(9 * 1024 * 1024))")
+    assert "at most" in long_text["error"]
+
+
+def object_npy() -> bytes:
+    buffer = io.BytesIO()
+    np.save(buffer, np.array([{"a": 1}], dtype=object), allow_pickle=True)
+    return buffer.getvalue()
