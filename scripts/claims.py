@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""The pages' ledgers: what each page states, and how much of it is tied to a check.
+"""The pages' claims: what each page states, its lock, and the one command that accepts an edit.
 
-    python scripts/claims.py --all                 # per page: checked, cited, prose, pending, missing
-    python scripts/claims.py linearity.md          # what the page states that its ledger lacks, and stale entries
-    python scripts/claims.py --sync linearity.md   # after a deliberate edit: re-pin the pending sentences
-    python scripts/claims.py --sync-all            # the same for every page (and a ledger module where none exists)
+    python scripts/claims.py accept                     # every page: accept typo fixes, new and deleted sentences
+    python scripts/claims.py accept properties.md       # one page (make claims-accept PAGE=properties)
+    python scripts/claims.py accept --ids notation      # also a changed claim, named by id (make claims-accept IDS=...)
+    python scripts/claims.py properties.md              # what differs between the page, its lock and its ledger
+    python scripts/claims.py --all                      # per page: entries by kind, differences
 
-A page's ledger is tests/pages/test_<page>.py (`LEDGER`: entries with checks, sources or reasons) and
-tests/pages/<page>.pending.txt (sentences recorded word for word, one per line, that no entry explains yet).
-`--sync` rewrites only the pending file: the page's sentences and displays that no entry of the module holds. An
-entry of the module whose sentence no longer stands on the page is never rewritten: fix it by hand, next to its
-check, which is the point. Review the pending file's diff before committing: it lists the sentences you changed.
+The lock (tests/pages/locks/<page>.lock.json) ties each sentence's fingerprint to an id of the ledger
+(tests/pages/test_<page>.py). `accept` is the only command that writes it. It accepts alone a pure spelling or
+punctuation edit (as many words, each changed word a near spelling of the old one, the same claim words); a changed
+sentence that is not one only when named by id, and even then only when its backed words all stand unchanged and
+every claim word is accounted; a new sentence only once its entry exists (it prints the id and the entry to paste);
+a deleted sentence only once its entry is removed. It writes what it accepts and exits 1 if it refused anything.
+There is no pending state: a refused edit keeps failing `make test-fast` until it is decided.
+
+Needs only the standard library and git (the old words come from the page's history), not the project's .venv.
 """
 
 from __future__ import annotations
@@ -21,85 +26,145 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "snippets"))  # ledgers check claims against the library, as the tests do
 
-from claimcheck import Ledger, audit, is_claim, pending_file, read_page  # noqa: E402
-from test_claims import ledger_of, module_for, pages  # noqa: E402
+from claimcheck import (  # noqa: E402
+    BACKING_KINDS,
+    Lock,
+    LockEntry,
+    audit_source,
+    decide_change,
+    decide_new,
+    entry_template,
+    ledger_path,
+    lock_path,
+    old_texts,
+    page_items,
+    page_named,
+    pages,
+    pair_changes,
+    read_ledger_source,
+    read_lock,
+    slug,
+    word_diff,
+    write_lock,
+)
 
-MODULE = '''"""The claims of docs/{page}, each with what makes it true (see tests/claimcheck.py)."""
 
-from claimcheck import Ledger
-
-LEDGER = Ledger({page!r}, [
-])
-
-test_claims_hold = LEDGER.test
-'''
-
-
-def explained(ledger: Ledger) -> list:
-    return [c for c in ledger.claims if c.kind != "pending"]
-
-
-def sync(page: str) -> list[str]:
-    """Re-pin the page's pending sentences; return the module entries that no longer stand (to fix by hand)."""
-    module = module_for(page)
-    if not module.is_file():
-        module.parent.mkdir(exist_ok=True)
-        module.write_text(MODULE.format(page=page), encoding="utf-8")
-        print(f"wrote {module.relative_to(ROOT)}")
-    ledger = ledger_of(page)
-    held = {c.text for c in explained(ledger)}
-    read = read_page(page)
-    lines = [s for s in read.sentences + read.displays if s not in held]
-    lines = list(dict.fromkeys(lines))  # a sentence said twice is pinned once
-    target = pending_file(page)
-    if lines:
-        body = "\n".join(lines) + "\n"
-        if not target.is_file() or target.read_text(encoding="utf-8") != body:
-            target.write_text(body, encoding="utf-8")
-            print(f"wrote {target.relative_to(ROOT)} ({len(lines)} pending)")
-    elif target.is_file():
-        target.unlink()
-        print(f"removed {target.relative_to(ROOT)}: every sentence of {page} is explained")
-    present = set(read.sentences) | set(read.displays)
-    return [f"{page}: entry {c.id!r} no longer stands on the page: {c.text}" for c in explained(ledger)
-            if c.text not in present]
+def accept(page: str, ids: set[str], out=print) -> tuple[int, list[str]]:
+    """Accept what may be accepted on one page; return (how many changes were written, what was refused)."""
+    items = page_items(page)
+    lock = read_lock(page)
+    claims = read_ledger_source(page)
+    on_page = {i.fp for i in items}
+    known = old_texts(page, {e.fp for e in lock.entries if e.fp not in on_page})
+    pairs, new, gone = pair_changes(items, lock, known)
+    by_fp = {e.fp: e for e in lock.entries if e.fp in on_page}
+    refused: list[str] = []
+    done: list[str] = []
+    keep_gone: list[LockEntry] = []
+    for entry, item in pairs:
+        claim = claims.get(entry.id)
+        decision = decide_change(known.get(entry.fp), item.text, entry, claim, named=entry.id in ids,
+                                 display=item.kind == "display")
+        diff = word_diff(known[entry.fp], item.text) if entry.fp in known else item.text
+        if decision.accepted:
+            by_fp[item.fp] = LockEntry(entry.id, item.fp, item.kind, item.words,
+                                       list(claim.backs) if claim.kind in BACKING_KINDS else [])
+            done.append(f"{page}: accepted {entry.id!r} ({decision.why}): {diff}")
+        elif claim is None:
+            gone.append(entry)
+            new.append(item)
+        else:
+            refused.append(f"{page}: refused the change of {entry.id!r}: {decision.why}\n    {diff}")
+            keep_gone.append(entry)
+    taken = {e.id for e in by_fp.values()} | {e.id for e in keep_gone} | {e.id for e in gone if e.id in claims}
+    for item in new:
+        id = slug(item.text, taken)
+        taken.add(id)
+        claim = claims.get(id)
+        decision = decide_new(item, claim, id)
+        if decision.accepted:
+            by_fp[item.fp] = LockEntry(id, item.fp, item.kind, item.words,
+                                       list(claim.backs) if claim.kind in BACKING_KINDS else [])
+            done.append(f"{page}: accepted the new {item.kind} {id!r} ({decision.why})")
+        else:
+            refused.append(f"{page}: refused a new {item.kind} ({decision.why}):\n    {item.text}\n  add to "
+                           f"{ledger_path(page).relative_to(ROOT)}, under the id {id!r}, then run this again:\n    "
+                           + entry_template(item, id, page))
+    migrated = list(lock.migrated)
+    for entry in gone:
+        if entry.id in claims:
+            keep_gone.append(entry)
+            refused.append(f"{page}: refused to forget {entry.id!r}: its sentence is gone from the page but its entry "
+                           f"({claims[entry.id].kind}) is still in {ledger_path(page).relative_to(ROOT)}; remove "
+                           "the entry if the claim is gone, or restore the sentence\n    "
+                           + known.get(entry.fp, f"(not in git here; its claim words were {entry.words})"))
+        else:
+            migrated = [m for m in migrated if m["id"] != entry.id]
+            done.append(f"{page}: forgot {entry.id!r}: its sentence and its entry are both gone")
+    for id in sorted(ids & {e.id for e in lock.entries if e.fp in on_page}):
+        out(f"{page}: {id!r} is unchanged on the page; nothing to accept")
+    # page order; an entry kept though its sentence is gone stays after the entry it followed
+    entries = [by_fp[i.fp] for i in items if i.fp in by_fp]
+    for kept in keep_gone:
+        old = [e.id for e in lock.entries]
+        before = old[: old.index(kept.id)]
+        spot = max((n + 1 for n, e in enumerate(entries) if e.id in before), default=0)
+        entries.insert(spot, kept)
+    fresh = Lock(page, entries, migrated)
+    if [e.row() for e in fresh.entries] != [e.row() for e in lock.entries] or fresh.migrated != lock.migrated:
+        write_lock(fresh)
+        out(f"wrote {lock_path(page).relative_to(ROOT)}")
+    for line in done:
+        out(line)
+    return len(done), refused
 
 
 def report(page: str) -> str:
-    ledger = ledger_of(page)
-    kinds = [c.kind for c in ledger.claims]
-    waiting = [c for c in ledger.claims if c.kind == "pending"]
-    urgent = sum(is_claim(c.text) for c in waiting)
-    missing = len(audit(read_page(page), ledger))
-    counts = ", ".join(f"{kinds.count(k)} {k}" for k in ("computed", "formula", "cited", "prose"))
-    return f"{page}: {counts}; {len(waiting)} pending ({urgent} with claim words); {missing} differences"
+    claims = read_ledger_source(page)
+    kinds = [c.kind for c in claims.values()]
+    counts = ", ".join(f"{kinds.count(k)} {k}" for k in ("computed", "measured", "formula", "equation", "inline",
+                                                          "cited", "prose") if kinds.count(k))
+    return f"{page}: {counts}; {len(audit_source(page))} differences"
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("page", nargs="?", help="a page under docs/, e.g. linearity.md")
+    parser.add_argument("words", nargs="*", help="`accept` and pages, or one page (properties, properties.md)")
+    parser.add_argument("--ids", nargs="*", default=[], help="ids of changed claims to accept (their check was read)")
     parser.add_argument("--all", action="store_true", help="a count per page")
-    parser.add_argument("--sync", action="store_true", help="re-pin the page's pending sentences")
-    parser.add_argument("--sync-all", action="store_true", help="re-pin every page's pending sentences")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.all:
         print("\n".join(report(page) for page in pages()))
         return 0
-    if args.sync_all:
-        stale = [line for page in pages() for line in sync(page)]
-        print("\n".join(stale))
-        return 1 if stale else 0
-    if not args.page or args.page not in pages():
-        parser.error(f"name a page under docs/: one of {', '.join(pages())}")
-    if args.sync:
-        stale = sync(args.page)
-        print("\n".join(stale))
-        return 1 if stale else 0
-    findings = audit(read_page(args.page), ledger_of(args.page))
-    print("\n".join(str(f) for f in findings) or report(args.page))
-    return 0
+    words = list(args.words)
+    ids = {i for word in args.ids for i in word.replace(",", " ").split()}
+    if words and words[0] == "accept":
+        try:
+            chosen = [page_named(w) for w in words[1:]] or pages()
+        except ValueError as e:
+            parser.error(str(e))
+        refused, accepted = [], 0
+        for page in chosen:
+            n, no = accept(page, ids)
+            accepted += n
+            refused += no
+        if refused:
+            print("\n" + "\n\n".join(refused), file=sys.stderr)
+            print(f"\nclaims-accept: {len(refused)} refused ({accepted} accepted). Nothing refused is pending: "
+                  "make test-fast fails until each is decided as said above.", file=sys.stderr)
+            return 1
+        print(f"claims-accept: {accepted} accepted, nothing refused" if accepted else "claims-accept: nothing to accept")
+        return 0
+    if len(words) != 1:
+        parser.error("say `accept [PAGE...]`, or name one page")
+    try:
+        page = page_named(words[0])
+    except ValueError as e:
+        parser.error(str(e))
+    findings = audit_source(page)
+    print("\n".join(str(f) for f in findings) or report(page))
+    return 1 if findings else 0
 
 
 if __name__ == "__main__":

@@ -16,9 +16,14 @@ DOCS = ROOT / "docs"
 GENERATED = DOCS / "generated"
 SNIPPETS = ROOT / "snippets"
 
+# The jobs whose outputs have been read (by generated, values, data, text): a claim's check is run with this set
+# cleared, so that claimcheck knows which jobs the check read (a conclusion from an experiment must be `measured`).
+READ: set[str] = set()
+
 
 def generated(job: str, suffix: str, part: str | None = None) -> Path:
     """Path of one output of `job`: `<job>.<suffix>` or `<job>-<part>.<suffix>` under docs/generated/."""
+    READ.add(job)
     name = job if part is None else f"{job}-{part}"
     path = GENERATED / f"{name}.{suffix}"
     if not path.is_file():
@@ -26,15 +31,25 @@ def generated(job: str, suffix: str, part: str | None = None) -> Path:
     return path
 
 
-@functools.cache
 def values(job: str) -> dict[str, str]:
     """The numbers `job` saved for the prose (`{{ gen.<job>.<key> }}`), as the strings the pages show."""
+    READ.add(job)
+    return _values(job)
+
+
+@functools.cache
+def _values(job: str) -> dict[str, str]:
     return json.loads(generated(job, "values.json").read_text(encoding="utf-8"))
 
 
-@functools.cache
 def data(job: str, part: str | None = None) -> object:
     """The structured results `job` saved with `docenv.save_json`."""
+    READ.add(job)
+    return _data(job, part)
+
+
+@functools.cache
+def _data(job: str, part: str | None = None) -> object:
     return json.loads(generated(job, "json", part).read_text(encoding="utf-8"))
 
 
