@@ -23,7 +23,7 @@ export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: help setup browser validators serve test test-fast lint regen force-regen check build bundle bench experiments lock clean
+.PHONY: help setup browser validators serve test test-fast test-page claims-accept new-claim lint regen force-regen check build bundle bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -69,6 +69,20 @@ test: setup browser validators  ## Run every test (lint included), on every core
 
 test-fast: setup  ## While editing, about 35 s: every test but the browser and slow ones, spread over every core
 	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -m "not slow and not browser"
+
+# One page's checks: its ledger (every claim's check against its sentence), its code tests, and its lock.
+test-page: setup  ## One page's checks in seconds: make test-page PAGE=properties
+	@set -- $$($(BIN)/python scripts/claims.py --page-of '$(PAGE)') && test -n "$$2" || exit 2; page=$$1; stem=$$2; \
+	$(BIN)/python -m pytest -q -n 0 -p no:randomly -p no:cacheprovider -m "not slow and not browser" \
+	  tests/pages/test_$$stem.py $$(ls tests/pages/test_$${stem}_code.py 2>/dev/null) \
+	  "tests/test_claims.py::test_the_page_agrees_with_its_lock_and_ledger[$$page]" \
+	  "tests/test_claims.py::test_every_migrated_check_still_runs_against_its_sentence[$$page]" \
+	  "tests/test_claims.py::test_numbers_code_computed_are_quoted_not_typed[$$page]"
+
+# The one command that writes the locks (tests/pages/locks/): it accepts typo fixes alone, a changed claim only when
+# named (IDS="id1 id2") with its backed words unchanged, a new sentence once its entry exists; it refuses the rest.
+claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check you re-read
+	@$(PYTHON) scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
 
 lint: setup  ## Lint with the pinned ruff and codespell (settings in pyproject.toml); tests/test_lint.py runs the same
 	$(BIN)/ruff check .

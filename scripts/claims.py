@@ -40,6 +40,7 @@ from claimcheck import (  # noqa: E402
     old_texts,
     page_items,
     page_named,
+    page_stem,
     pages,
     pair_changes,
     read_ledger_source,
@@ -133,7 +134,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("words", nargs="*", help="`accept` and pages, or one page (properties, properties.md)")
     parser.add_argument("--ids", nargs="*", default=[], help="ids of changed claims to accept (their check was read)")
     parser.add_argument("--all", action="store_true", help="a count per page")
+    parser.add_argument("--page-of", metavar="NAME", help="print the page NAME means and its stem (for make)")
     args = parser.parse_args(argv)
+    if args.page_of is not None:
+        try:
+            page = page_named(args.page_of)
+        except ValueError as e:
+            print(f"{e} (make test-page PAGE=properties)", file=sys.stderr)
+            return 2
+        print(page, page_stem(page))
+        return 0
     if args.all:
         print("\n".join(report(page) for page in pages()))
         return 0

@@ -171,7 +171,12 @@ class Source:
 
 
 def words_literal(words: list[str]) -> str:
-    return "[" + ", ".join(repr(w) for w in words) + "]"
+    def one(word: str) -> str:
+        if "\\" in word and "'" not in word and not word.endswith("\\"):
+            return "r'" + word + "'"
+        return repr(word)
+
+    return "[" + ", ".join(one(w) for w in words) + "]"
 
 
 def rewrite_entry(src: Source, call: ast.Call, text: str, setting: bool = False) -> None:

@@ -119,6 +119,7 @@ CLAIM_WORDS = re.compile(
 )
 CLAIM_SYMBOLS = re.compile("|".join(re.escape(s) for s in sorted(_SYMBOLS, key=len, reverse=True)) + r"(?![a-zA-Z])")
 QUOTE = re.compile(r"\{\{.*?\}\}")
+INLINE_MATH = re.compile(r"\\\((.*?)\\\)")
 QUOTED_VALUE = re.compile(r"\{\{\s*(gen\.[\w.]+)\s*\}\}")
 NUMBER = re.compile(r"(?<![\w.^_{\\])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])")  # a typed number, not inside an identifier
 
@@ -150,9 +151,13 @@ def _bare(sentence: str) -> str:
 
 def claim_words(sentence: str) -> list[str]:
     """The claim words of a sentence, as a sorted multiset: direction, comparison, quantifier, parity, property,
-    storage and library words, relation symbols, typed numbers and quoted values (`gen.<job>.<key>`)."""
+    storage and library words, relation symbols, typed numbers, quoted values (`gen.<job>.<key>`) and inline
+    formulas (`\\( … \\)`, each one token)."""
     found = [m.group(1) for m in QUOTED_VALUE.finditer(sentence)]
     bare = _bare(sentence)
+    # an inline formula is one token, whole: a changed sign, index or exponent in it changes the claim words
+    found += ["\\(" + normalise(m.group(1)) + "\\)" for m in INLINE_MATH.finditer(bare)]
+    bare = INLINE_MATH.sub(" ", bare)
     found += [" ".join(m.group(0).lower().split()) for m in CLAIM_WORDS.finditer(bare)]
     found += [m.group(0) for m in CLAIM_SYMBOLS.finditer(bare)]
     found += [m.group(0) for m in NUMBER.finditer(bare)]
