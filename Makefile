@@ -84,6 +84,9 @@ test-page: setup  ## One page's checks in seconds: make test-page PAGE=propertie
 claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check you re-read
 	@$(PYTHON) scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
 
+new-claim:  ## The checklist of a new claim (and an empty ledger for a new page): make new-claim PAGE=properties
+	@$(PYTHON) scripts/claims.py new-claim '$(PAGE)'
+
 lint: setup  ## Lint with the pinned ruff and codespell (settings in pyproject.toml); tests/test_lint.py runs the same
 	$(BIN)/ruff check .
 	$(BIN)/codespell

@@ -6,6 +6,7 @@
     python scripts/claims.py accept --ids notation      # also a changed claim, named by id (make claims-accept IDS=...)
     python scripts/claims.py properties.md              # what differs between the page, its lock and its ledger
     python scripts/claims.py --all                      # per page: entries by kind, differences
+    python scripts/claims.py new-claim properties       # the checklist of a new claim (make new-claim PAGE=...)
 
 The lock (tests/pages/locks/<page>.lock.json) ties each sentence's fingerprint to an id of the ledger
 (tests/pages/test_<page>.py). `accept` is the only command that writes it. It accepts alone a pure spelling or
@@ -121,6 +122,40 @@ def accept(page: str, ids: set[str], out=print) -> tuple[int, list[str]]:
     return len(done), refused
 
 
+MODULE = '''"""The claims of docs/{page}, each with what makes it true (see tests/claimcheck.py)."""
+
+from claimcheck import Ledger, cited, computed, equation, prose  # noqa: F401
+
+LEDGER = Ledger({page!r}, [
+])
+
+test_claims_hold = LEDGER.test
+'''
+
+CHECKLIST = """One claim, few files: the page, its snippet and generated output, one test file, and the page's lock.
+
+  1. Write the sentence in docs/{page}; a number in it is quoted ({{{{ gen.<page>.<name>.<key> }}}}), never typed.
+  2. Code and output: make new-snippet PAGE={folder} NAME=what_it_shows, then make regen (commit docs/generated/).
+  3. make claims-accept PAGE={stem}: it prints the new sentence's id and the entry to paste into
+     {ledger} (computed with a check and backs=[...], cited with its source, or prose with a reason).
+  4. Paste it; write the check so that it returns True exactly when the sentence holds (reuse a test of
+     {code} with passes(...)); make it fail once on a wrong version.
+  5. make claims-accept PAGE={stem} again (it writes {lock}), then make test-page PAGE={stem}.
+  6. Commit the page, the snippet and its outputs, the ledger and the lock; make test-fast; open a pull request."""
+
+
+def new_claim(page: str) -> int:
+    """Scaffold what a page's claims need (its ledger module, when it has none) and print the checklist."""
+    module = ledger_path(page)
+    if not module.is_file():
+        module.write_text(MODULE.format(page=page), encoding="utf-8")
+        print(f"wrote {module.relative_to(ROOT)} (an empty ledger)")
+    stem = page_stem(page)
+    print(CHECKLIST.format(page=page, stem=stem, folder=stem, ledger=module.relative_to(ROOT),
+                           code=f"tests/pages/test_{stem}_code.py", lock=lock_path(page).relative_to(ROOT)))
+    return 0
+
+
 def report(page: str) -> str:
     claims = read_ledger_source(page)
     kinds = [c.kind for c in claims.values()]
@@ -149,6 +184,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     words = list(args.words)
     ids = {i for word in args.ids for i in word.replace(",", " ").split()}
+    if words and words[0] == "new-claim":
+        if len(words) != 2:
+            parser.error("say new-claim PAGE")
+        try:
+            return new_claim(page_named(words[1]))
+        except ValueError as e:
+            parser.error(str(e))
     if words and words[0] == "accept":
         try:
             chosen = [page_named(w) for w in words[1:]] or pages()

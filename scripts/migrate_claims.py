@@ -73,9 +73,6 @@ HAND_EDITS = [
     ("test_evidence.py", "pending_file is gone", r"(from claimcheck import [^\n]*), pending_file", r"\1"),
     ("test_index.py", "a probe of a display gives its text", r'claimcheck\.equation\("probe", (DISPLAY|w)\)',
      r'claimcheck.equation("probe", text=\1)'),
-    ("test_index.py", "the ledger test is now the lock test",
-     r'"test_claims", "test_every_claim_on_the_page_is_in_its_ledger"',
-     '"test_claims", "test_the_page_agrees_with_its_lock_and_ledger"'),
 ]
 
 

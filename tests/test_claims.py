@@ -192,3 +192,56 @@ def test_every_generated_output_is_shown_by_a_page_or_declared_data():
     )
     stale = sorted(set(DATA_ONLY) - set(outputs))
     assert not stale, f"DATA_ONLY lists outputs that no job writes any more: {stale}"
+
+
+# --- the page is the only place its prose lives --------------------------------------------------------------------
+
+SHINGLE = 6  # words: a sentence is looked for where its first six words stand together
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower())
+
+
+def copies_of_page_prose() -> tuple[list[str], list[tuple[str, str]]]:
+    """(the pages' sentences of at least six words, (sentence, file) for each that stands word for word in a
+    tracked file other than the pages).
+
+    What counts: the prose each page states itself (its sentences, headings, table rows and admonition titles), read
+    as the lock reads them. Shorter sentences ("So", "Properties") are left out: they stand everywhere by chance. A
+    docstring a page shows is not counted: its one home is the snippet that the page includes. Every other tracked
+    file is searched, generated outputs, locks and ledgers included, whitespace folded."""
+    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z"], capture_output=True, text=True, check=True)
+    page_files = {f"docs/{page}" for page in pages()}
+    texts: dict[str, str] = {}
+    for name in listed.stdout.split("\0"):
+        path = ROOT / name
+        if not name or name in page_files or not path.is_file() or path.stat().st_size > 1_000_000:
+            continue
+        try:
+            texts[name] = " ".join(path.read_text(encoding="utf-8").split())
+        except UnicodeDecodeError:
+            continue
+    index: dict[tuple[str, ...], set[str]] = {}
+    for name, text in texts.items():
+        words = _words(text)
+        for n in range(len(words) - SHINGLE + 1):
+            index.setdefault(tuple(words[n : n + SHINGLE]), set()).add(name)
+    sentences = [i.text for page in pages() for i in page_items(page)
+                 if i.kind in ("sentence", "title") and len(_words(i.text)) >= SHINGLE]
+    copied = []
+    for sentence in sentences:
+        for name in sorted(index.get(tuple(_words(sentence)[:SHINGLE]), ())):
+            if sentence in texts[name]:
+                copied.append((sentence, name))
+                break
+    return sentences, copied
+
+
+def test_at_most_two_percent_of_the_pages_sentences_stand_in_another_file():
+    """Issue 23: the page is the only place its prose lives (today's locks hold fingerprints, the ledgers ids)."""
+    sentences, copied = copies_of_page_prose()
+    share = len(copied) / len(sentences)
+    assert len(sentences) > 1000 and share <= 0.02, (
+        f"{len(copied)} of {len(sentences)} sentences ({share:.1%}) stand word for word outside their page:\n"
+        + "\n".join(f"  {name}: {sentence[:100]}" for sentence, name in copied[:40]))

@@ -86,6 +86,19 @@ def test_contributing_covers_what_the_issue_asks() -> None:
         assert needle in CONTRIBUTING, f"CONTRIBUTING.md does not explain {needle!r}"
 
 
+def test_the_walk_through_to_a_merged_claim_is_short_and_complete() -> None:
+    """Issue 23: from a clone to a merged claim in at most 1,500 words (reference sections follow the marker), with
+    the commands a contributor runs and what an "Edit this page" pull request meets."""
+    walk, marker, _reference = CONTRIBUTING.partition("<!-- end of the walk-through")
+    assert marker, "CONTRIBUTING.md marks where its walk-through ends"
+    words = len(walk.split())
+    assert words <= 1500, f"the walk-through is {words} words, over 1,500"
+    for needle in ["make setup", "make test-page PAGE=", "make claims-accept", 'IDS="', "make new-claim PAGE=",
+                   "backs=[", "unbacked=", "measured(", "Edit this page", "tests/pages/locks/", "make test-fast"]:
+        assert needle in walk, f"the walk-through does not show {needle!r}"
+    assert "pending" not in walk.replace("nothing waits in a pending state", ""), "there is no pending state"
+
+
 def test_repository_files_for_contributors() -> None:
     ci = yaml.safe_load((ROOT / ".github/workflows/ci.yml").read_text())
     triggers = ci.get("on", ci.get(True))  # YAML 1.1 reads a bare `on` as True

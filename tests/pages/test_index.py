@@ -126,8 +126,14 @@ def displays_are_read() -> bool:
 
 
 def ledger_for_every_page() -> bool:
-    return all(test_claims.module_for(page).is_file() for page in test_claims.pages()) and has_tests(
-        "test_claims", "test_every_claim_on_the_page_is_in_its_ledger")
+    """Every page has its ledger and its lock, the lock test runs on every page, and the accept command's decisions
+    (a typo alone, a flipped claim refused) are tested on every sentence."""
+    from claimcheck import lock_path
+
+    return (all(test_claims.module_for(page).is_file() and lock_path(page).is_file() for page in test_claims.pages())
+            and has_tests("test_claims", "test_the_page_agrees_with_its_lock_and_ledger")
+            and has_tests("test_claimcheck", "test_every_flip_on_every_sentence_is_refused",
+                          "test_a_typo_in_every_plain_sentence_is_accepted"))
 
 
 def tour_from_order_to_rotation() -> bool:
@@ -215,10 +221,10 @@ LEDGER = Ledger('index.md', [
              r"the numbers in the prose are quoted from generated files (`{% raw %}{{ gen.<snippet>.<key> }}{% endraw %}`), and a test checks on every page that none is retyped by hand;",
              numbers_quoted_on_every_page),
     computed('ledger-per-page',
-             r"every sentence of every page is recorded word for word in that page's ledger under `tests/pages/`: editing, adding or removing one fails a test until the ledger agrees, and whoever changes the ledger sees what backs the sentence, a check over the generated results, a cited source, or a note that it is still pending;",
+             r"every sentence of every page is fingerprinted in that page's lock under `tests/pages/locks/` and tied to what backs it, a check over the generated results, a cited source, or a reason it states nothing checkable: editing, adding or removing one fails a test until `make claims-accept` takes it, which accepts a spelling fix alone and a changed claim only when named with its backed words unchanged;",
              ledger_for_every_page),
     computed('displays-read',
-             r"the displayed formulas that state results are read as mathematics and tested at random points, so a changed sign, index or exponent fails even if the ledger were changed with it;",
+             r"the displayed formulas that state results are read as mathematics and tested at random points, so a changed sign, index or exponent fails even once accepted into the lock;",
              displays_are_read),
     computed('mpmath',
              r"the [reference implementation](reference.md) agrees with high-precision values from mpmath;",
