@@ -1035,7 +1035,7 @@ def read_ledger_source(page: str) -> dict[str, Claim]:
         kind, id = node.func.id, node.args[0].value
         keywords = {k.arg: k.value for k in node.keywords}
 
-        def literal(name: str, default):
+        def literal(name: str, default, keywords=keywords):
             try:
                 return ast.literal_eval(keywords[name]) if name in keywords else default
             except ValueError:

@@ -26,7 +26,6 @@ from claimcheck import (
     decide_change,
     decide_new,
     equation,
-    fingerprint,
     is_claim,
     is_typo_fix,
     measured,
@@ -390,7 +389,6 @@ DISPLAY_SLIPS = [
 @pytest.mark.parametrize(("page", "entry", "right", "wrong"), DISPLAY_SLIPS, ids=[f"{p}:{e}" for p, e, *_ in DISPLAY_SLIPS])
 def test_a_wrong_display_is_false_not_only_different(page, entry, right, wrong, monkeypatch):
     """The display is read as mathematics: the wrong version fails its own check, whatever the ledger records."""
-    import texmath
 
     claim = next(c for c in ledger_of(page).claims if c.id == entry)
     claim.verify()

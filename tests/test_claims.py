@@ -19,14 +19,11 @@ from pathlib import Path
 import pytest
 from claimcheck import (
     DOCS,
-    PAGES_DIR,
     ROOT,
     audit,
-    fingerprint,
     ledger_path,
     lock_path,
     page_items,
-    page_stem,
     pages,
     read_lock,
     typed_values,
