@@ -44,6 +44,7 @@ from claimcheck import (  # noqa: E402
     write_lock,
 )
 
+CHANGES: list[str] = []  # the modules a run changed (or, with --check, would change)
 CONSTRUCTORS = ("computed", "measured", "formula", "equation", "inline", "cited", "prose", "pending")
 BACKING = ("computed", "measured", "formula", "inline", "cited")  # kinds whose check or source backs the words
 
@@ -211,7 +212,8 @@ def rewrite_entry(src: Source, call: ast.Call, text: str, setting: bool = False)
 
 
 def migrate_module(path: Path, write: bool) -> tuple[str | None, list[str]]:
-    """Rewrite one ledger module; write its page's lock. Returns (page, things a person must look at)."""
+    """Rewrite one ledger module; write its page's lock. Returns (page, things a person must look at); with
+    write=False, `CHANGES` says which modules it would have changed."""
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
     call = ledger_call(tree)
@@ -285,6 +287,8 @@ def migrate_module(path: Path, write: bool) -> tuple[str | None, list[str]]:
             if not n:
                 notes.append(f"{path.name}: hand edit not applied ({what}): redo it by hand")
     text = re.sub(r"(from claimcheck import [^\n]*)\bpending, ", r"\1", text)
+    if text != source or old:
+        CHANGES.append(path.name)
     if write:
         if text != source:
             path.write_text(text, encoding="utf-8")

@@ -327,6 +327,11 @@ def included_docstrings(spec: str) -> list[str]:
     path = next((base / name for base in SNIPPET_BASES if (base / name).is_file()), None)
     if path is None:
         return []
+    return list(_docstrings(path, section, path.stat().st_mtime_ns))
+
+
+@functools.lru_cache(maxsize=512)
+def _docstrings(path: Path, section: str, _mtime: int) -> tuple[str, ...]:
     source = path.read_text(encoding="utf-8")
     lines = source.splitlines()
     first, last = 1, len(lines)
@@ -334,12 +339,12 @@ def included_docstrings(spec: str) -> list[str]:
         start = next((n for n, line in enumerate(lines, 1) if f"[start:{section}]" in line), None)
         end = next((n for n, line in enumerate(lines, 1) if f"[end:{section}]" in line), None)
         if start is None or end is None:
-            return []
+            return ()
         first, last = start, end
     try:
         tree = ast.parse(source)
     except SyntaxError:
-        return []
+        return ()
     found = []
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.body:
@@ -352,7 +357,7 @@ def included_docstrings(spec: str) -> list[str]:
         for block in re.split(r"\n\s*\n", doc):
             if block.strip() and not block.lstrip().startswith((">>>", "Args:", "Returns:")):
                 sentences += [normalise(s) for s in split_sentences(normalise(block)) if s.strip()]
-    return sentences
+    return tuple(sentences)
 
 
 def page_text(page: str) -> str:
@@ -1027,6 +1032,16 @@ def read_ledger_source(page: str) -> dict[str, Claim]:
         return {}
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+
+    def segment(node: ast.AST) -> str:  # ast.get_source_segment splits the whole file on every call
+        if node.lineno == node.end_lineno:
+            return lines[node.lineno - 1].encode()[node.col_offset:node.end_col_offset].decode()
+        text = [lines[node.lineno - 1].encode()[node.col_offset:].decode()]
+        text += lines[node.lineno:node.end_lineno - 1]
+        text.append(lines[node.end_lineno - 1].encode()[:node.end_col_offset].decode())
+        return "".join(text)
+
     found: dict[str, Claim] = {}
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KINDS
@@ -1047,8 +1062,8 @@ def read_ledger_source(page: str) -> dict[str, Claim]:
         def stub() -> bool:
             return True
 
-        stub.__name__ = (ast.get_source_segment(source, check_node) or "check")[:80] if check_node else "check"
-        note = ast.get_source_segment(source, node.args[1]) if kind in ("cited", "prose") and len(node.args) > 1 else ""
+        stub.__name__ = (segment(check_node) or "check")[:80] if check_node else "check"
+        note = segment(node.args[1]) if kind in ("cited", "prose") and len(node.args) > 1 else ""
         unbacked = literal("unbacked", [])
         if kind == "prose":
             unbacked = [(w, note or "prose") for w in unbacked]

@@ -363,6 +363,20 @@ def test_a_typo_in_every_plain_sentence_is_accepted():
     assert tried > 500 and not refused, (tried, refused[:20])
 
 
+def test_the_migration_is_done_and_running_it_again_changes_nothing():
+    """scripts/migrate_claims.py is re-run over ledgers merged later: on ledgers already moved it changes nothing."""
+    import importlib.util
+
+    from claimcheck import PAGES_DIR, ROOT
+
+    spec = importlib.util.spec_from_file_location("migrate_claims", ROOT / "scripts" / "migrate_claims.py")
+    migrate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(migrate)
+    for path in sorted(PAGES_DIR.glob("test_*.py")):
+        migrate.migrate_module(path, write=False)
+    assert migrate.CHANGES == [], f"ledgers still in the old form (run scripts/migrate_claims.py): {migrate.CHANGES}"
+
+
 def test_what_counts_as_a_typo():
     assert is_typo_fix("The curve falls quikcly.", "The curve falls quickly.")
     assert is_typo_fix("The curve falls quickly", "The curve falls quickly.")  # punctuation
