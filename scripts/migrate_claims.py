@@ -307,11 +307,11 @@ def has_check(entries: ast.List, id: str) -> bool:
 def unseen_reason(item) -> tuple[str, bool]:
     """The reason of the prose entry an item the old reader did not see gets, and whether a person must review it."""
     if item.kind == "title":
-        why = "an admonition title: labels the box whose sentences are checked"
+        why = "an admonition title, first read by the migration: its claim words are not yet tied to a check"
     elif item.kind == "docstring":
-        why = "a docstring the page shows with its code: says what the code does, which its tests check"
+        why = "a docstring the page shows with its code, first read by the migration: not yet tied to a check"
     else:
-        why = "first recorded by the migration"
+        why = "first recorded by the migration: not yet tied to a check"
     return why, bool(item.words)
 
 
