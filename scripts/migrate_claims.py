@@ -63,8 +63,16 @@ HAND_EDITS = [
     assert not missing, f"{PAGE} does not show the code of {missing}"
     return True"""),
     ("test_why_positions.py", "the named tests are compared as a set, naming what is missing",
-     r"and all\(callable\(getattr\(te, name, None\)\) for name in named\) and len\(named\) == 5\)",
-     """and set(named) <= {n for n in vars(te) if n.startswith("test_")})"""),
+     r"""    named = re\.findall\(r"`\(test_\\w\+\)`", page\)
+    return \(jobs == set\(te\.JOBS\) and all\(f'"\{job\}\.py:' in page for job in jobs\)
+            and all\(callable\(getattr\(te, name, None\)\) for name in named\) and len\(named\) == 5\)""",
+     """    named = set(re.findall(r"`(test_\\w+)`", page))
+    tests = {name for name in vars(te) if name.startswith("test_")}
+    assert named <= tests, f"{PAGE} names tests that test_why_positions_code.py lacks: {sorted(named - tests)}"
+    assert jobs == set(te.JOBS), f"{PAGE} quotes the jobs {sorted(jobs)}, test_why_positions_code.py runs {sorted(te.JOBS)}"
+    missing = [job for job in jobs if f'"{job}.py:' not in page]
+    assert not missing, f"{PAGE} does not show the code of {missing}"
+    return True"""),
     ("test_evidence.py", "no pending state any more: the check asks the lock and ledger to agree",
      r"""    return not pending_file\("evidence\.md"\)\.exists\(\) and all\(
         c\.kind != "pending" for c in LEDGER\.claims\)""",
