@@ -80,10 +80,11 @@ def test_the_longest_files_are_collected_first_and_each_file_keeps_its_order():
 
 def test_make_test_keeps_the_order_of_the_files():
     """pytest-xdist orders the files by how many tests each has unless told not to: `make test` and `make test-fast`
-    keep the order conftest gives them (LONGEST_FIRST)."""
+    keep the order conftest gives them (LONGEST_FIRST); `make test-page` runs one page in one process."""
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    runs = [line for line in makefile.splitlines() if "-m pytest" in line and " -n " in line]
+    runs = [line for line in makefile.splitlines() if "-m pytest" in line and " -n auto " in line]
     assert len(runs) == 2 and all("--no-loadscope-reorder" in line for line in runs), runs
+    assert [line for line in makefile.splitlines() if "-m pytest" in line and " -n 0 " in line], "make test-page"
 
 
 def test_readme_opens_with_the_two_commands():
