@@ -235,6 +235,7 @@ def copies_of_page_prose() -> tuple[list[str], list[tuple[str, str]]]:
     return sentences, copied
 
 
+@pytest.mark.slow  # reads every tracked file (seconds): make test runs it, make test-fast leaves it out
 def test_at_most_two_percent_of_the_pages_sentences_stand_in_another_file():
     """Issue 23: the page is the only place its prose lives (today's locks hold fingerprints, the ledgers ids)."""
     sentences, copied = copies_of_page_prose()
