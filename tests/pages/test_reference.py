@@ -274,48 +274,68 @@ def checked_against_this() -> bool:
 
 
 LEDGER = Ledger('reference.md', [
-    prose('title', "The reference implementation", "the page's title"),
-    computed('compared-against', "This is the implementation every variant on the site is compared against, and the table that the other snippets and the tests import.", compared_against),
-    computed('paper-layout', "It follows the paper's layout: sine in the even columns, cosine in the odd ones, and both columns of a pair share one frequency.", passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)),
-    equation('the-formula',
-             r"\[ \mathrm{PE}(p, 2i) = \sin(\omega_i\, p), \qquad \mathrm{PE}(p, 2i+1) = \cos(\omega_i\, p), \qquad \omega_i = \text{base}^{-2i/d}, \quad \text{base} = 10000 . \]"),
-    computed('check-yours', "To check your own table or module against it, see [Is my encoding right?](variants/clinic.md).",
-             checked_against_this),
-    prose('function', "The function", "a heading"),
-    computed('three-choices', "Three choices in these few lines matter:", three_choices),
-    computed('two-i', r"**`torch.arange(0, d_model, 2)` is `2i`, not `i`.** The exponent is \(2i/d\), so the frequencies run from \(1\) down to \(\text{base}^{-(d-2)/d}\) for even \(d\).", exponent_and_range),
-    computed('odd-width', r"**Odd `d_model` works.** The even columns take all \(\lceil d/2 \rceil\) frequencies, the odd columns the first \(\lfloor d/2 \rfloor\): the last column of an odd-width table is a lone sine (why: [a lone sine](formula.md#odd-d_model-a-lone-sine); what it costs the shift property: [no matrix](linearity.md#odd-d_model-the-lone-sine-has-no-matrix)).", odd_width),
-    computed('float64', '**Angles are computed in float64**, and each finished float64 value is rounded once to `dtype`.', float64_angles),
-    computed('float32-off', r"Computed in float32, as most tutorials do, the table is off by {{ gen.precision.error_vs_position.float32_error_1e6 }} at position \(10^6\) ([measured on the precision page](precision.md#the-error-as-the-position-grows)); the float64 angles keep every entry within float32 rounding of the exact value.", float32_off_and_reference_within),
-    computed('libraries', "Libraries store the same numbers in other column orders and sometimes with other frequencies: see [library layouts](variants/libraries.md) and the [comparison of every variant](variants/index.md).", libraries_differ),
-    prose('prints', "What it prints", "a heading"),
-    computed('two-tables', "For `d_model = 4` (two pairs) and `d_model = 5` (two pairs and a lone sine), six positions each:", what_it_prints),
-    computed('row-zero', r"Row 0 is always \((0, 1, 0, 1, \dots)\): \(\sin 0 = 0\) and \(\cos 0 = 1\).", row_zero),
-    computed('column-zero', r"Column 0 has frequency 1 and turns through a full circle every \(2\pi \approx 6.28\) positions; the later columns move more and more slowly.", column_zero),
-    prose('picture', "As a picture", "a heading"),
-    computed('heatmap', "The same table for 128 positions and `d_model = 128`, one column of pixels per position:", heatmap_source),
-    computed('heatmap-alt', "![Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine columns below; in both, the first pairs change fast with the position and the last ones slowly](generated/reference_page/heatmap.svg)", lambda: stripes_and_bands() and tf.heatmap_split_by_pair()),
-    prose('module', "The module", "a heading"),
-    cited('bottom-and-dropout', r"Most models add the table to the token embeddings once, at the bottom of the encoder and the decoder, and apply dropout to the sum (the paper uses \(P_{drop} = 0.1\)).",
-          "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
+    prose('title', "the page's title"),
+    computed('compared-against', compared_against, backs=['every']),
+    computed('paper-layout', passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency), backs=['both', 'columns', 'columns', 'cosine', 'even', 'odd', 'sine']),
+    equation('the-formula'),
+    computed('check-yours', checked_against_this, backs=['right']),
+    prose('function', "a heading"),
+    computed('three-choices', three_choices),
+    computed('two-i', exponent_and_range, backs=['0', '2', r'\(1\)', r'\(2i/d\)', r'\(\text{base}^{-(d-2)/d}\)', r'\(d\)', 'down', 'even', 'not']),
+    computed('odd-width', odd_width, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'all', 'column', 'columns', 'columns', 'even', 'first', 'last', 'no', 'odd', 'odd', 'sine', 'sine']),
+    computed('float64', float64_angles, backs=['each', 'float64', 'float64']),
+    computed('float32-off', float32_off_and_reference_within, backs=[r'\(10^6\)', 'every', 'exact', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.float32_error_1e6', 'most', 'within']),
+    computed('libraries', libraries_differ, backs=['column', 'every', 'same', 'store']),
+    prose('prints', "a heading"),
+    computed('two-tables', what_it_prints, backs=['4', '5', 'each', 'sine']),
+    computed('row-zero', row_zero, backs=['0', r'\((0, 1, 0, 1, \dots)\)', r'\(\cos 0 = 1\)', r'\(\sin 0 = 0\)', 'always', 'row']),
+    computed('column-zero', column_zero, backs=['0', '1', r'\(2\pi \approx 6.28\)', 'column', 'columns', 'every', 'later', 'more', 'more']),
+    prose('picture', "a heading"),
+    computed('heatmap', heatmap_source, backs=['128', '128', 'column', 'same']),
+    computed('heatmap-alt', lambda: stripes_and_bands() and tf.heatmap_split_by_pair(), backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
+    prose('module', "a heading"),
+    cited('bottom-and-dropout', "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
           "and section 5.4 (dropout on the sums, P_drop = 0.1 for the base model)",
-          passes(reference_tests.test_module_applies_dropout_in_training_only)),
-    computed('buffer', "**Why the table is a buffer, and why it is not in `state_dict`.** A buffer moves with the module: `.to(device)` and `.half()` take it along, so `forward` never copies it between devices.", buffer_moves),
-    computed('non-persistent', "It is registered with `persistent=False`, so `state_dict` holds {{ gen.reference_page.module_usage.state_dict_entries }} entries for this module: the table is a pure function of `max_len`, `d_model` and `base` and is rebuilt whenever the module is built.", not_in_state_dict),
-    computed('saving-cost', "Saving it would add {{ gen.reference_page.module_usage.table_kib_512 }} KiB of float32 to every checkpoint for `max_len = 5000`, `d_model = 512`, and would make a checkpoint refuse to load into a module built with another `max_len` ([what other implementations do](variants/converting.md#checkpoints-and-state_dict)).", saving_cost),
-    computed('chunks', "`positional_encoding` has `encode_positions` compute them for a chunk of positions at a time, not for the whole table at once, so the memory needed beyond the table is that of one chunk, whatever the table's length: a long table needs little more than its own size.", one_chunk_beyond_the_table),
-    computed('output-dtype', "**What dtype comes out.** The output has the dtype of `x`: the table, a float32 buffer unless the module is built with another `dtype`, is rounded to `x`'s dtype before it is added.", output_dtype_is_x_and_table_float32),
-    computed('dtype-differences', 'Float16 input thus gets the table rounded to float16 (off by {{ gen.reference_page.contract.float16_difference }}), and float64 input gets float32 values, off by {{ gen.reference_page.contract.float64_difference }} from the float64 table; build the module with `dtype=torch.float64` to add the float64 table itself:', quoted_dtype_differences),
-    computed('rows-default', "**Where the rows start.** By default token \\(j\\) of every sequence gets row \\(j\\).", default_rows_and_where_they_start),
-    computed('offset-position-ids', "In cached decoding, pass `offset`, the number of tokens already decoded; for padded or packed batches, pass `position_ids`, one integer position per token, of shape `[seq]` or `[batch, seq]` ([positions in real code](variants/real-code.md)).",
-             lambda: default_rows_and_where_they_start() and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)()),
-    computed('positions-refused', "A position past `max_len`, a negative one, a float or bool tensor, or a wrong shape or device gets an error that names it:", positions_refused_by_name),
-    prose('heading-bad-input', 'Bad input', 'a heading'),
-    computed('sizes-base-dtype', 'Every size must be a positive `int`; `base` must be a finite number greater than 1 whose frequencies \\(\\text{base}^{-2i/d}\\) all differ in float32 (a base too close to 1 would give two pairs the same frequency, and a huge one rounds the low frequencies to 0); `dtype` must be a floating-point dtype.', sizes_base_and_dtype_are_checked),
-    computed('memory-refused', "A table larger than the machine's memory is refused before anything is allocated, naming the sizes and the memory they need.", too_large_refused_before_allocating),
-    computed('errors-name-value', 'Each error names the value it got and what is allowed:', each_error_names_value_and_allowed),
-    computed('module-checks', 'The module also checks what it is given: the shape, a floating-point tensor (an integer `x` would cast the table to integers), and the device of its table:', module_checks_shape_dtype_device),
-    computed('what-each-gets', 'What each kind of bad input gets, as the code below prints it:', one_line_per_bad_input),
+          passes(reference_tests.test_module_applies_dropout_in_training_only), backs=[r'\(P_{drop} = 0.1\)', 'most']),
+    computed('buffer', buffer_moves, backs=['buffer', 'buffer', 'forward', 'half', 'never', 'not']),
+    computed('non-persistent', not_in_state_dict, backs=['gen.reference_page.module_usage.state_dict_entries', 'persistent']),
+    computed('saving-cost', saving_cost, backs=['5000', '512', 'every', 'float32', 'gen.reference_page.module_usage.table_kib_512']),
+    computed('chunks', one_chunk_beyond_the_table, backs=['more', 'not']),
+    computed('output-dtype', output_dtype_is_x_and_table_float32, backs=['before', 'buffer', 'float32']),
+    computed('dtype-differences', quoted_dtype_differences, backs=['float16', 'float16', 'float32', 'float64', 'float64', 'float64', 'float64', 'gen.reference_page.contract.float16_difference', 'gen.reference_page.contract.float64_difference']),
+    computed('rows-default', default_rows_and_where_they_start, backs=[r'\(j\)', r'\(j\)', 'every', 'row', 'rows']),
+    computed('offset-position-ids', lambda: default_rows_and_where_they_start() and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)()),
+    computed('positions-refused', positions_refused_by_name, backs=['negative']),
+    prose('heading-bad-input', 'a heading'),
+    computed('sizes-base-dtype', sizes_base_and_dtype_are_checked, backs=['0', '1', '1', r'\(\text{base}^{-2i/d}\)', 'all', 'differ', 'every', 'float32', 'greater', 'positive', 'same']),
+    computed('memory-refused', too_large_refused_before_allocating, backs=['before', 'larger']),
+    computed('errors-name-value', each_error_names_value_and_allowed, backs=['each']),
+    computed('module-checks', module_checks_shape_dtype_device),
+    computed('what-each-gets', one_line_per_bad_input, backs=['below', 'each']),
+    prose('angular-frequencies-w-i-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '2', 'float64']),  # recorded by scripts/migrate_claims.py: review
+    prose('pair-i-columns-2i-2i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'columns', 'fall']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-seq-len-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('w-i-base-2i-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('both-columns-pair-share', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both', 'columns']),  # recorded by scripts/migrate_claims.py: review
+    prose('odd-d-model-last-column', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'last', 'odd', 'sine']),  # recorded by scripts/migrate_claims.py: review
+    prose('angles-are-computed-float64-each', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),  # recorded by scripts/migrate_claims.py: review
+    prose('rows-are-computed-chunk-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['more', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-rows-table-given-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float64', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('1-d-tensor-finite-real', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1']),  # recorded by scripts/migrate_claims.py: review
+    prose('add-sinusoidal-table-token-embeddings', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('by-default-token-j-every', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'row']),  # recorded by scripts/migrate_claims.py: review
+    prose('cached-incremental-decoding-pass-number', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('padded-or-packed-batches-pass', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
+    prose('table-non-persistent-buffer-follows', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'not', 'saved']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-dropout-x-rows-x', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'both', 'not', 'rows', 'rows', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('table-float32-unless-built-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'float32', 'float64', 'float64']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-if-positive-int-raise', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['positive']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-as-float-if-finite', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '>', 'each']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-if-floating-point-torch', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-if-1-d-tensor', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'not', 'same']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-as-int-if-non', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-if-integer-tensor-shape', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'all']),  # recorded by scripts/migrate_claims.py: review
+    prose('refuse-before-allocating-anything-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['before', 'larger']),  # recorded by scripts/migrate_claims.py: review
 ], typed={'512': "the paper's d_model, a parameter the sentence names"})
 
 test_claims_hold = LEDGER.test

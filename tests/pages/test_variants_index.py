@@ -236,247 +236,215 @@ def tab_links_to(anchor: str):
 
 
 LEDGER = Ledger('variants/index.md', [
-    prose('title',
-        'Code variants',
-        "the title"),
-    prose('where-you-come-from',
-        'You probably arrived here with an implementation in hand: from a blog post, a tutorial, a course notebook or a library.',
-        "addresses the reader; names where an implementation may come from"),
-    prose('plan',
-        'This section shows exactly how yours relates to the paper, by running it.',
-        "the plan of the section"),
+    prose('title', "the title"),
+    prose('where-you-come-from', "addresses the reader; names where an implementation may come from"),
+    prose('plan', "the plan of the section", unbacked=['exactly']),
     cited('behaves-as-its-original',
-        'Each variant is rewritten in our own code so that it **behaves as its original does** (the same frequencies, dtypes, shapes and bugs), cited, and measured against the [reference implementation](../reference.md) by the same probes.',
         "shared/research/library_audit.md (each library's real function run beside the site's variant: every table matched to "
         "one float32 rounding step, with the same odd-width failures); the seeds' printed tables, tests/pages/test_variants_index_code.py",
         lambda: passes(tv.test_seed_tables_match_their_sources)() and all(
-            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in registry.VARIANTS)),
+            passes(tv.test_every_variant_has_a_cited_section_and_a_table_row, v)() for v in registry.VARIANTS), backs=['each', 'same', 'same']),
     computed('five-seeds',
-        '[The seed implementations](seeds.md): five write-ups, from nested loops to a plain attribute copied to the GPU on every call, each with the table it prints and what it gets right and wrong.',
         lambda: (len(SEEDS) == 5 and (SEEDS[0], SEEDS[-1]) == ("seed_nested_loops", "seed_plain_attribute")
         and all(registry.BY_KEY[k].page.startswith("seeds.md#") for k in SEEDS)
-        and passes(tv.test_plain_attribute_copies_on_every_call)())),
+        and passes(tv.test_plain_attribute_copies_on_every_call)()), backs=['each', 'every', 'right']),
     computed('six-libraries',
-        "[Library layouts](libraries.md): TensorFlow's tutorial, Marian, tensor2tensor, diffusers, fairseq and Whisper.",
         lambda: LIBRARIES == ["split_sin_cos", "marian", "tensor2tensor", "diffusers_flipped", "fairseq", "whisper"]
         and all(registry.BY_KEY[k].page.startswith("libraries.md#") for k in LIBRARIES)),
-    computed('more-libraries-plan',
-        '[More library layouts](more-libraries.md): NeMo, ESPnet, DistilBERT, MusicGen, PegasusX, trax, OpenNMT-py, keras-hub, guided-diffusion and tensorflow/models, and which layouts are checked against the installed library.',
-        more_libraries_listed),
-    prose('converting-plan',
-        '[Converting and choosing](converting.md): the permutations between layouts, what a checkpoint sees when the layout or the frequencies change, and what to use.',
-        "what the Converting page covers: a plan"),
-    computed('clinic-plan',
-        '[Is my encoding right?](clinic.md): a checker for your own table or module, and the real bugs it catches.',
-        clinic_plan),
-    prose('find-yours',
-        'Find yours',
-        "a heading"),
-    prose('table-head',
-        '| in your code | layout | frequencies | closest variant |',
-        "the head of the table"),
+    computed('more-libraries-plan', more_libraries_listed, backs=['more']),
+    prose('converting-plan', "what the Converting page covers: a plan"),
+    computed('clinic-plan', clinic_plan, backs=['right']),
+    prose('find-yours', "a heading"),
+    prose('table-head', "the head of the table"),
     computed('row-slices',
-        '| `pe[:, 0::2] = sin(...)`, `pe[:, 1::2] = cos(...)` | interleaved | paper | [AiEdge](seeds.md#aiedge-slices), [div_term](seeds.md#div_term-and-dropout), [plain attribute](seeds.md#plain-attribute) |',
         lambda: row(["seed_aiedge", "seed_div_term", "seed_plain_attribute"], "interleaved", "paper")
         and all("0::2] = torch.sin" in code(k) and "1::2] = torch.cos" in code(k)
-                for k in ("seed_aiedge", "seed_div_term", "seed_plain_attribute"))),
+                for k in ("seed_aiedge", "seed_div_term", "seed_plain_attribute")), backs=['0', '1', '2', '2', 'cos', 'interleaved', 'sin']),
     computed('row-stack',
-        '| `torch.stack([sin, cos], dim=2)` then `flatten` | interleaved | paper | [stack and flatten](seeds.md#stack-and-flatten) |',
         lambda: row(["seed_stack_flatten"], "interleaved", "paper")
-        and "torch.stack(" in code("seed_stack_flatten") and "flatten" in code("seed_stack_flatten")),
+        and "torch.stack(" in code("seed_stack_flatten") and "flatten" in code("seed_stack_flatten"), backs=['2', 'cos', 'interleaved', 'sin']),
     computed('row-split-paper',
-        '| `torch.cat([sin, cos], dim=-1)` with `/ d_model` or `/ half_dim` in the exponent | split `[sin | cos]` | paper | [TF text](libraries.md#split-sin-cos-tensorflow-text), [Marian](libraries.md#split-sin-cos-marian) |',
-        lambda: row(["split_sin_cos", "marian"], "[sin | cos]", "paper")),
+        lambda: row(["split_sin_cos", "marian"], "[sin | cos]", "paper"), backs=['1', 'cos', 'cos', 'sin', 'sin']),
     computed('row-split-t2t',
-        '| `torch.cat([sin, cos], dim=-1)` with `/ (half_dim - 1)` | split `[sin | cos]` | tensor2tensor | [tensor2tensor](libraries.md#tensor2tensor), [fairseq](libraries.md#fairseq), [Whisper](libraries.md#whisper) |',
-        lambda: row(T2T, "[sin | cos]", "tensor2tensor")),
-    computed('row-flipped',
-        '| `flip_sin_to_cos=True` | flipped `[cos | sin]` | paper or tensor2tensor | [diffusers](libraries.md#flipped-cos-sin-diffusers) |',
-        diffusers_either_frequency),
+        lambda: row(T2T, "[sin | cos]", "tensor2tensor"), backs=['1', '1', 'cos', 'cos', 'sin', 'sin']),
+    computed('row-flipped', diffusers_either_frequency, backs=['cos', 'sin']),
     computed('row-guided-diffusion',
-        '| `torch.cat([th.cos(args), th.sin(args)], dim=-1)` with `/ half` | flipped `[cos | sin]` | paper | [guided-diffusion](more-libraries.md#guided-diffusion) |',
-        lambda: row(['guided_diffusion'], '[cos | sin]', 'paper') and 'torch.cat([torch.cos(args), torch.sin(args)], dim=-1)' in code('guided_diffusion') and '/ half)' in code('guided_diffusion')),
+        lambda: row(['guided_diffusion'], '[cos | sin]', 'paper') and 'torch.cat([torch.cos(args), torch.sin(args)], dim=-1)' in code('guided_diffusion') and '/ half)' in code('guided_diffusion'), backs=['1', 'cos', 'cos', 'half', 'sin', 'sin']),
     computed('row-musicgen',
-        '| `torch.cat([torch.cos(emb), torch.sin(emb)], dim=1)` with `/ (half_dim - 1)` | flipped `[cos | sin]` | tensor2tensor | [MusicGen](more-libraries.md#musicgen) |',
-        lambda: row(['musicgen'], '[cos | sin]', 'tensor2tensor') and '/ (half - 1)' in code('musicgen') and 'torch.cat([torch.cos(angle), torch.sin(angle)], dim=1)' in code('musicgen')),
-    computed('row-nemo',
-        '| `pos_enc.div_(math.sqrt(hidden_size))` | interleaved, divided by \\(\\sqrt{d}\\) | paper | [NeMo](more-libraries.md#nemo) |',
-        nemo_divided),
+        lambda: row(['musicgen'], '[cos | sin]', 'tensor2tensor') and '/ (half - 1)' in code('musicgen') and 'torch.cat([torch.cos(angle), torch.sin(angle)], dim=1)' in code('musicgen'), backs=['1', '1', 'cos', 'cos', 'sin', 'sin']),
+    computed('row-nemo', nemo_divided, backs=[r'\(\sqrt{d}\)', 'interleaved']),
     computed('row-espnet-opennmt',
-        '| `x * self.xscale + self.pe[:, : x.size(1)]`, or `emb * math.sqrt(self.dim)` in the encoding module | interleaved | paper | [ESPnet](more-libraries.md#espnet), [OpenNMT-py](more-libraries.md#opennmt-py) |',
-        lambda: row(['espnet', 'opennmt'], 'interleaved', 'paper') and 'x * self.xscale + self.pe[:, : x.size(1)]' in code('espnet') and 'emb * math.sqrt(self.dim)' in code('opennmt')),
-    computed('row-pegasusx-keras-hub',
-        '| `.type_as(inputs_embeds)` or `self.compute_dtype` in the angles | split or interleaved | either | [PegasusX](more-libraries.md#pegasusx), [keras-hub](more-libraries.md#keras-hub) |',
-        pegasus_or_keras),
-    prose('by-eye',
-        'The layouts are easiest to tell apart by eye.',
-        "an invitation to look at the figure; what it shows is checked by the entries that follow"),
+        lambda: row(['espnet', 'opennmt'], 'interleaved', 'paper') and 'x * self.xscale + self.pe[:, : x.size(1)]' in code('espnet') and 'emb * math.sqrt(self.dim)' in code('opennmt'), backs=['1', 'interleaved']),
+    computed('row-pegasusx-keras-hub', pegasus_or_keras, backs=['either', 'interleaved']),
+    prose('by-eye', "an invitation to look at the figure; what it shows is checked by the entries that follow"),
     computed('figure-size',
-        'The same 64 positions for `d_model = 32`, one column of the table per row of pixels:',
-        lambda: LAYOUTS.count(".build(64, 32)") == 4 and "table.T" in LAYOUTS and 'origin="lower"' in LAYOUTS),
+        lambda: LAYOUTS.count(".build(64, 32)") == 4 and "table.T" in LAYOUTS and 'origin="lower"' in LAYOUTS, backs=['32', '64', 'column', 'row', 'same']),
     computed('figure-panels',
-        '![Four heatmaps of 64 positions by 32 columns.',
-        lambda: LAYOUTS.count(".build(64, 32)") == 4 and "table.T" in LAYOUTS and 'origin="lower"' in LAYOUTS),
+        lambda: LAYOUTS.count(".build(64, 32)") == 4 and "table.T" in LAYOUTS and 'origin="lower"' in LAYOUTS, backs=['32', '64', 'columns']),
     computed('figure-reference',
-        'Reference: sine and cosine rows alternate (interleaved).',
-        lambda: observed("reference", "layout") == "interleaved" and 'BY_KEY["reference"].build(64, 32)' in LAYOUTS),
+        lambda: observed("reference", "layout") == "interleaved" and 'BY_KEY["reference"].build(64, 32)' in LAYOUTS, backs=['cosine', 'interleaved', 'rows', 'sine']),
     computed('figure-halves',
-        'TF text: fast sines in the bottom half, cosines in the top half. diffusers: the same halves swapped, cosines at the bottom. tensor2tensor: like TF text, but the slow columns change even more slowly](../generated/variants/layouts-heatmaps.svg)',
         lambda: 'origin="lower"' in LAYOUTS and observed("split_sin_cos", "layout") == "[sin | cos]"
         and observed("diffusers_flipped", "layout") == "[cos | sin]" and observed("tensor2tensor", "layout") == "[sin | cos]"
-        and t2t_slower_than_split()),
-    prose('comparison-heading',
-        'The comparison table',
-        "a heading"),
+        and t2t_slower_than_split(), backs=['columns', 'cosines', 'cosines', 'even', 'half', 'half', 'more', 'same', 'sines']),
+    prose('comparison-heading', "a heading"),
     computed('observed-not-typed',
-        'Every cell below is **observed by running the variant**, by the code further down; none is typed.',
         lambda: with_tables(tv.test_whole_table_matches_fresh_observation)() and all(
-        f'--8<-- "variants/comparison-{part}.txt"' in page("index.md") for part in ("values", "behaviour", "build"))),
+        f'--8<-- "variants/comparison-{part}.txt"' in page("index.md") for part in ("values", "behaviour", "build")), backs=['below', 'down', 'every', 'none']),
     computed('the-tests-check',
-        'The tests run the variants again and check each claim: the permutation, the frequency ratios, the odd-width outcome, where the table lives.',
         lambda: all(with_tables(t)() for t in (tv.test_table_permutations_match_expectation,
-        tv.test_table_frequency_claims, tv.test_odd_width_behaviour, tv.test_state_dict_membership))),
-    prose('computes-heading',
-        'What each variant computes',
-        "a heading"),
-    prose('layout-term',
-        'layout : Where the sines and cosines sit.',
-        "the definition of a column of the table"),
+        tv.test_table_frequency_claims, tv.test_odd_width_behaviour, tv.test_state_dict_membership)), backs=['each']),
+    prose('computes-heading', "a heading", unbacked=['each']),
+    prose('layout-term', "the definition of a column of the table", unbacked=['cosines', 'sines']),
     computed('layout-probe',
-        'The probe finds every pair of columns with \\(\\sin^2 + \\cos^2 = 1\\) on all rows, tells the sine from the cosine by the direction its angle turns, and names the pattern.',
-        probe_names_layouts),
-    computed('perm-column',
-        '= reference[:, perm] : Whether the variant\'s table is the reference\'s with its columns reordered, and the order found at `d_model = 8`; "identical" when no reordering is needed.',
-        identical_cells),
+        probe_names_layouts, backs=[r'\(\sin^2 + \cos^2 = 1\)', 'all', 'columns', 'cosine', 'every', 'rows', 'sine']),
+    computed('perm-column', identical_cells, backs=['8', 'columns', 'identical', 'no', 'order']),
     computed('max-diff-column',
-        'max abs diff : The largest difference from the reference, column for column, on 64 positions with `d_model = 64` (the reference in float64), then after reordering the columns.',
-        max_diff_measured),
-    computed('about-two',
-        'About 2 means the columns hold other functions; a few \\(10^{-6}\\) is float32 rounding.',
-        about_two_or_rounding),
+        max_diff_measured, backs=['64', '64', 'after', 'column', 'column', 'columns', 'float64', 'largest']),
+    computed('about-two', about_two_or_rounding, backs=['2', r'\(10^{-6}\)', 'columns', 'float32']),
     computed('frequencies-column',
-        "frequencies : \\(\\omega\\) fitted for every pair and compared, sorted, with the reference's.",
-        passes(tv.test_probe_measures_the_paper_frequencies)),
+        passes(tv.test_probe_measures_the_paper_frequencies), backs=[r'\(\omega\)', 'every']),
     computed('paper-cell',
-        '"paper" means every frequency agrees to \\(10^{-4}\\) relative; otherwise, the largest ratio \\(\\omega_\\text{ref} / \\omega_\\text{variant}\\) at `d_model = 64` and `512`: the lowest frequencies of tensor2tensor-style tables are lower.',
-        paper_cell_means_every_frequency),
-    computed('row-0-column',
-        'row 0 is position : The position the first row encodes, from the phase of a fitted pair. fairseq starts real tokens at `padding_idx + 1`.',
-        with_tables(tv.test_first_position)),
-    prose('behaves-heading',
-        'How each variant behaves',
-        "a heading"),
+        paper_cell_means_every_frequency, backs=['512', '64', r'\(10^{-4}\)', r'\(\omega_\text{ref} / \omega_\text{variant}\)', 'every', 'largest', 'lower', 'lowest', 'ratio']),
+    computed('row-0-column', with_tables(tv.test_first_position), backs=['0', '1', 'first', 'row', 'row']),
+    prose('behaves-heading', "a heading", unbacked=['each']),
     computed('odd-column',
-        'd_model = 7 : What happens at an odd width: "correct", "correct (permuted)", "wrong width" (more columns than asked), "zero column" (a column that is 0 on every row), or "crash" with the exception raised.',
         lambda: passes(tv.test_odd_width_classifier_on_made_up_variants)() and all(
         re.fullmatch(r"correct|correct \(permuted\)|wrong width \(\d+ columns\)|zero column \([\d, ]+\)|crash \(\w+\)",
-                     observed(v.key, "odd_d7")) for v in ALL)),
-    computed('returns-column',
-        "returns : The shape the variant's own call returns for 3 sequences of 5 positions, `d_model = 6`, and whether it adds its input (output for ones minus output for zeros is 1) or returns the table alone.",
-        returns_probe),
-    prose('lives-heading',
-        'Where the table lives',
-        "a heading"),
-    computed('lives-column',
-        'where the table lives : What `state_dict` holds, which buffers are left out of it, and which tensors are plain attributes; those stay behind when the module is moved with `.to()` (checked by moving it to the `meta` device).',
-        storage_probe),
-    computed('dtype-column',
-        'angle dtype, sin/cos computed : The dtype of every tensor passed to `sin` and `cos`, and when those calls happen, recorded by intercepting them during construction and two calls.',
-        trig_probe),
-    prose('says-heading',
-        'What the table says',
-        "a heading"),
+                     observed(v.key, "odd_d7")) for v in ALL), backs=['0', '7', 'column', 'column', 'columns', 'every', 'more', 'odd', 'row', 'zero']),
+    computed('returns-column', returns_probe, backs=['1', '3', '5', '6']),
+    prose('lives-heading', "a heading"),
+    computed('lives-column', storage_probe, backs=['buffers', 'left']),
+    computed('dtype-column', trig_probe, backs=['cos', 'cos', 'every', 'sin', 'sin']),
+    prose('says-heading', "a heading"),
     computed('seeds-are-the-paper',
-        "**Every seed computes the paper's values for an even `d_model`.** The interleaved seeds differ from the reference by float32 rounding only (every difference {{ gen.variants.comparison.fp32_max_diff }} here), and the split and flipped library tables with the paper's frequencies are the reference with its columns reordered.",
-        seeds_are_the_paper),
+        seeds_are_the_paper, backs=['columns', 'differ', 'even', 'every', 'every', 'float32', 'gen.variants.comparison.fp32_max_diff', 'interleaved', 'only']),
     computed('t2t-other-numbers',
-        "**tensor2tensor, fairseq and Whisper compute other numbers.** Their lowest frequency is {{ gen.variants.comparison.t2t_ratio_d64 }} times lower at `d_model = 64` and {{ gen.variants.comparison.t2t_ratio_d512 }} times at `d_model = 512`, and fairseq's first token sits at position {{ gen.variants.comparison.fairseq_first }}.",
-        other_numbers),
+        other_numbers, backs=['512', '64', 'first', 'gen.variants.comparison.fairseq_first', 'gen.variants.comparison.t2t_ratio_d512', 'gen.variants.comparison.t2t_ratio_d64', 'lower', 'lowest', 'times', 'times']),
     computed('no-reordering',
-        "No column reordering maps them to the paper's table.",
         lambda: all(passes(tv.test_tensor2tensor_family_has_no_permutation_to_the_reference, k)()
-        and observed(k, "permutation_d8") is None for k in T2T)),
-    computed('odd-widths-break',
-        '**Odd widths are where most code breaks**, in every way there is: a zero column, an extra column, an exception.',
-        odd_widths_break),
+        and observed(k, "permutation_d8") is None for k in T2T), backs=['column', 'no']),
+    computed('odd-widths-break', odd_widths_break, backs=['column', 'column', 'every', 'most', 'odd', 'zero']),
     computed('only-three-handle-odd',
-        'Only {{ gen.variants.comparison.odd_width_correct }} handle them.',
-        handled_at_odd_widths),
+        handled_at_odd_widths, backs=['gen.variants.comparison.odd_width_correct', 'only']),
     computed('where-it-lives',
-        "**Where the table lives varies more than the math.** Some variants put it in `state_dict`, so that every checkpoint saved from them carries it (unless the model leaves it out on purpose, as Marian's translation model does), three keep a copy where `.to()` cannot reach it, several recompute it on every call.",
-        where_the_table_lives),
-    prose('side-by-side',
-        'Every variant, side by side',
-        "a heading"),
-    prose('flip-tabs',
-        'Flip between the tabs to compare the code; each links to its section.',
-        "an instruction"),
-    prose('tab-link-1',
-        '[What it gets right and wrong](seeds.md#nested-loops)',
-        "a link label under a tab"),
-    prose('tab-link-2',
-        '[What it gets right and wrong](seeds.md#stack-and-flatten)',
-        "a link label under a tab"),
-    prose('tab-link-3',
-        '[What it gets right and wrong](seeds.md#aiedge-slices)',
-        "a link label under a tab"),
-    prose('tab-link-4',
-        '[What it gets right and wrong](seeds.md#div_term-and-dropout)',
-        "a link label under a tab"),
-    prose('tab-link-5',
-        '[What it gets right and wrong](seeds.md#plain-attribute)',
-        "a link label under a tab"),
-    prose('tab-link-6',
-        '[The section](libraries.md#split-sin-cos-tensorflow-text)',
-        "a link label under a tab"),
-    prose('tab-link-7',
-        '[The section](libraries.md#split-sin-cos-marian)',
-        "a link label under a tab"),
-    prose('tab-link-8',
-        '[The section](libraries.md#tensor2tensor)',
-        "a link label under a tab"),
-    prose('tab-link-9',
-        '[The section](libraries.md#flipped-cos-sin-diffusers)',
-        "a link label under a tab"),
-    prose('tab-link-10',
-        '[The section](libraries.md#fairseq)',
-        "a link label under a tab"),
-    prose('tab-link-11',
-        '[The section](libraries.md#whisper)',
-        "a link label under a tab"),
-    computed('tab-link-12',
-        '[The section](more-libraries.md#nemo)',
-        tab_links_to('nemo')),
-    computed('tab-link-13',
-        '[The section](more-libraries.md#espnet)',
-        tab_links_to('espnet')),
-    computed('tab-link-14',
-        '[The section](more-libraries.md#distilbert-and-xlm)',
-        tab_links_to('distilbert-and-xlm')),
-    computed('tab-link-15',
-        '[The section](more-libraries.md#musicgen)',
-        tab_links_to('musicgen')),
-    computed('tab-link-16',
-        '[The section](more-libraries.md#pegasusx)',
-        tab_links_to('pegasusx')),
-    computed('tab-link-17',
-        '[The section](more-libraries.md#trax)',
-        tab_links_to('trax')),
-    computed('tab-link-18',
-        '[The section](more-libraries.md#opennmt-py)',
-        tab_links_to('opennmt-py')),
-    computed('tab-link-19',
-        '[The section](more-libraries.md#keras-hub)',
-        tab_links_to('keras-hub')),
-    computed('tab-link-20',
-        '[The section](more-libraries.md#guided-diffusion)',
-        tab_links_to('guided-diffusion')),
-    computed('tab-link-21',
-        '[The section](more-libraries.md#tensorflowmodels-relativepositionembedding)',
-        tab_links_to('tensorflowmodels-relativepositionembedding')),
-    computed('one-interface',
-        'Every variant also answers to one interface, so the probes and the tests can treat them alike:',
-        one_interface),
+        where_the_table_lives, backs=['cannot', 'every', 'every', 'more', 'recompute', 'saved', 'some']),
+    prose('side-by-side', "a heading", unbacked=['every']),
+    prose('flip-tabs', "an instruction", unbacked=['each']),
+    prose('tab-link-1', "a link label under a tab", unbacked=['right']),
+    prose('tab-link-2', "a link label under a tab", unbacked=['right']),
+    prose('tab-link-3', "a link label under a tab", unbacked=['right']),
+    prose('tab-link-4', "a link label under a tab", unbacked=['right']),
+    prose('tab-link-5', "a link label under a tab", unbacked=['right']),
+    prose('tab-link-6', "a link label under a tab"),
+    prose('tab-link-7', "a link label under a tab"),
+    prose('tab-link-8', "a link label under a tab"),
+    prose('tab-link-9', "a link label under a tab"),
+    prose('tab-link-10', "a link label under a tab"),
+    prose('tab-link-11', "a link label under a tab"),
+    computed('tab-link-12', tab_links_to('nemo')),
+    computed('tab-link-13', tab_links_to('espnet')),
+    computed('tab-link-14', tab_links_to('distilbert-and-xlm')),
+    computed('tab-link-15', tab_links_to('musicgen')),
+    computed('tab-link-16', tab_links_to('pegasusx')),
+    computed('tab-link-17', tab_links_to('trax')),
+    computed('tab-link-18', tab_links_to('opennmt-py')),
+    computed('tab-link-19', tab_links_to('keras-hub')),
+    computed('tab-link-20', tab_links_to('guided-diffusion')),
+    computed('tab-link-21', tab_links_to('tensorflowmodels-relativepositionembedding')),
+    computed('one-interface', one_interface, backs=['every']),
+    prose('code-draws', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-cells-are-measured-probes', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('largest-value-table-1-paper', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'largest']),  # recorded by scripts/migrate_claims.py: review
+    prose('any-row-at-or-near', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0', '1', 'any', 'column', 'cos', 'cosine', 'every', 'row', 'times']),  # recorded by scripts/migrate_claims.py: review
+    prose('table-divided-by-amplitude-when', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'not']),  # recorded by scripts/migrate_claims.py: review
+    prose('perm-with-table-j-target', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'every', 'none', 'none', 'within']),  # recorded by scripts/migrate_claims.py: review
+    prose('table-with-another-amplitude-compared', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['after']),  # recorded by scripts/migrate_claims.py: review
+    prose('pair-columns-hold-sin-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('find-sin-cos-column-pairs', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'cos', 'cos', 'each', 'every', 'row', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('works-any-layout-interleaved-split', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'interleaved']),  # recorded by scripts/migrate_claims.py: review
+    prose('angle-atan2-sin-cos-unwrapped', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'cos', 'row', 'rows', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('columns-without-partner-zero-column', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'columns', 'left', 'sine', 'zero']),  # recorded by scripts/migrate_claims.py: review
+    prose('table-another-amplitude-divided-by', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['first']),  # recorded by scripts/migrate_claims.py: review
+    prose('name-column-layout-from-where', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cosines', 'first', 'highest', 'sines']),  # recorded by scripts/migrate_claims.py: review
+    prose('position-row-0-encodes-phase', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0.05', '2', 'no', 'row']),  # recorded by scripts/migrate_claims.py: review
+    prose('largest-omega-target-omega-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1.0', 'largest', 'same']),  # recorded by scripts/migrate_claims.py: review
+    prose('run-variant-at-odd-width', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('record-dtype-every-tensor-passed', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'every', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('dtype-angles-given-sin-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('shape-what-variant-returns-words', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('where-built-module-keeps-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffers']),  # recorded by scripts/migrate_claims.py: review
+    prose('every-cell-comparison-table-one', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each', 'every']),  # recorded by scripts/migrate_claims.py: review
+    prose('identity-observed-column-order-at', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['8', 'column', 'none', 'order']),  # recorded by scripts/migrate_claims.py: review
+    prose('paper-when-every-omega-matches', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['4', '512', '64', 'every', 'lower', 'lowest']),  # recorded by scripts/migrate_claims.py: review
+    prose('largest-value-at-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '64', 'largest']),  # recorded by scripts/migrate_claims.py: review
+    prose('what-variant-s-own-tests', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('angular-frequencies-w-i-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '2', 'float64']),  # recorded by scripts/migrate_claims.py: review
+    prose('pair-i-columns-2i-2i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'columns', 'fall']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-seq-len-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('w-i-base-2i-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('both-columns-pair-share', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both', 'columns']),  # recorded by scripts/migrate_claims.py: review
+    prose('odd-d-model-last-column', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'last', 'odd', 'sine']),  # recorded by scripts/migrate_claims.py: review
+    prose('angles-are-computed-float64-each', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),  # recorded by scripts/migrate_claims.py: review
+    prose('rows-are-computed-chunk-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['more', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-rows-table-given-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float64', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('1-d-tensor-finite-real', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1']),  # recorded by scripts/migrate_claims.py: review
+    prose('fill-float32-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cosine', 'float32', 'sine']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-post-inner-loop', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0', '2', 'column', 'each', 'float32', 'float64', 'last', 'odd', 'sine', 'times']),  # recorded by scripts/migrate_claims.py: review
+    prose('rebuild-whole-table-every-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'forward', 'no']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-notebook-one-denominator', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('with-odd-d-model-there', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('nothing-stored-state-dict-empty', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['stored']),  # recorded by scripts/migrate_claims.py: review
+    prose('build-float32-context-size-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['first', 'float32', 'forward', 'not', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-newsletter-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'all', 'cosines', 'first', 'odd', 'sines']),  # recorded by scripts/migrate_claims.py: review
+    prose('table-kept-twice-over-as', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'persistent', 'same', 'saved', 'twice']),  # recorded by scripts/migrate_claims.py: review
+    prose('x-batch-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
+    prose('add-float32-1-seq-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'buffer', 'float32', 'persistent']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-notebook-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', '10000', 'cosine', 'equals', 'odd', 'saved']),  # recorded by scripts/migrate_claims.py: review
+    prose('add-float32-1-max-input', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'float32']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-post-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'every', 'forward', 'not', 'not']),  # recorded by scripts/migrate_claims.py: review
+    prose('odd-hidden-size-makes-cosine', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cosine', 'odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('constructor-prints-debug-line', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('return-float32-length-depth-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'cos', 'cos', 'float32', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-tensorflow-text-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'column', 'float32', 'float64', 'odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('nn-embedding-whose-frozen-weight', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'columns', 'cos', 'cosines', 'frozen', 'sin', 'sine']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-transformers-mariansinusoidalpositi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'only']),  # recorded by scripts/migrate_claims.py: review
+    prose('angles-float64-numpy-there-cast', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'float32', 'float64', 'forward', 'not', 'odd', 'sines']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-float32-1-length-channels', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'cos', 'float32', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-tensor2tensor-s-get', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1', '1', '1', '2', 'down', 'exactly', 'not']),  # recorded by scripts/migrate_claims.py: review
+    prose('x-batch-length-channels-recomputes', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['recomputes']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-float32-n-embedding-dim', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-diffusers-get-timestep', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'column', 'cos', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('map-tokens-batch-seq-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['row', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-fairseq-s-sinusoidalpositionalembed', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '2', '2', '3', 'all', 'buffer', 'column', 'cos', 'last', 'longer', 'odd', 'row', 'rows', 'sin', 'zero', 'zero']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-float32-length-channels-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-whisper-s-odd', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'odd', 'zero']),  # recorded by scripts/migrate_claims.py: review
+    prose('encoder-s-use-persistent-buffer', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1500', 'buffer', 'exactly', 'persistent']),  # recorded by scripts/migrate_claims.py: review
+    prose('look-up-rows-float32-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'rows', 'up']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-nemo-s-fixedpositionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'cosine', 'every', 'float32', 'forward', 'interleaved', 'odd', 'only', 'persistent', 'rows', 'saved']),  # recorded by scripts/migrate_claims.py: review
+    prose('load-pre-hook-checkpoints-up', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['saved', 'up to']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-x-sqrt-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-espnet-s-positionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'buffer', 'cosine', 'down', 'float32', 'interleaved', 'longer', 'not', 'not', 'odd', 'rows', 'stored']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-x-sqrt-d-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'down']),  # recorded by scripts/migrate_claims.py: review
+    prose('write-interleaved-table-into-embedding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['interleaved']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-transformers-create-sinusoidal', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', '2', '2', 'column', 'columns', 'cosines', 'even', 'float32', 'float64', 'last', 'odd', 'odd', 'same', 'sine', 'sines']),  # recorded by scripts/migrate_claims.py: review
+    prose('model-s-position-embeddings-nn', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('return-rows-float32-cos-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'float32', 'rows', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-transformers-musicgensinusoidalposi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'buffer', 'column', 'cosines', 'first', 'float32', 'larger', 'last', 'more', 'not', 'odd', 'only', 'rows', 'rows', 'saved', 'zero']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-batch-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-transformers-pegasusxsinusoidalposi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '2', 'columns', 'cosines', 'every', 'float16', 'float16', 'forward', 'no', 'odd', 'only', 'sines']),  # recorded by scripts/migrate_claims.py: review
+    prose('add-rows-1-max-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'rows', 'trainable']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-trax-s-positionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),  # recorded by scripts/migrate_claims.py: review
+    prose('emb-sqrt-dim-pe-then', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-opennmt-py-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-interleaved-table-broadcast-input', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'interleaved']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-keras-hub-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-float32-n-dim-embedding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-guided-diffusion-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),  # recorded by scripts/migrate_claims.py: review
+    prose('return-float32-length-2-hidden', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    prose('behaves-like-relativepositionembedding-tensorflo', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('one-implementation-where-comes-from', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('seq-len-d-model-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1']),  # recorded by scripts/migrate_claims.py: review
 ])
 
 test_claims_hold = LEDGER.test
