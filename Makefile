@@ -107,10 +107,10 @@ bundle: setup  ## Zip the site for reading offline into dist/sinusoidal-pe-site.
 	$(BIN)/python scripts/bundle.py
 
 bench: setup browser validators  ## Run the benchmarks (Lighthouse on every page among them) and write their reports under docs/generated/
-	$(BIN)/python scripts/regen.py --bench --timeout 1800
+	$(BIN)/python scripts/regen.py --bench --timeout 5400
 
 experiments: setup  ## Train the experiments' models whose code changed (minutes); a forced regen never runs them
-	$(BIN)/python scripts/regen.py --experiments --timeout 3600
+	$(BIN)/python scripts/regen.py --experiments --timeout 5400
 
 lock: setup  ## Re-resolve requirements.in into exact pins in requirements.txt
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) -r requirements.in

@@ -14,7 +14,10 @@ import ctypes
 import os
 import statistics
 
-SEEDS = (0, 1, 2)  # every measurement is repeated with these seeds; pages show the spread over them
+SEEDS = (0, 1, 2, 3, 4)  # every measurement is repeated with these seeds; pages show the spread over them
+RATES = (1e-3, 3e-3, 1e-2)  # the learning-rate grid each encoding is tuned on before its seeds are trained
+TUNE_SEED = 100  # the grid's one run per rate uses its own seed (and its own validation batch), not one of SEEDS
+TUNE_FRACTION = 2  # the grid's runs are 1/TUNE_FRACTION of the full run's steps
 # MKL's conditional numerical reproducibility branches (mkl_cbwr_get's codes, from mkl_cbwr.h).
 MKL_BRANCHES = {0: "OFF", 1: "BRANCH_OFF", 2: "AUTO", 3: "COMPATIBLE", 4: "SSE2", 6: "SSSE3", 7: "SSE4_1",
                 8: "SSE4_2", 9: "AVX", 10: "AVX2", 11: "AVX512_MIC", 12: "AVX512", 13: "AVX512_MIC_E1",
@@ -39,6 +42,28 @@ def numerics() -> dict[str, str]:
             "glibc_tunables": os.environ.get("GLIBC_TUNABLES", "")}
 
 
+def seeds() -> tuple[int, ...]:
+    """The seeds of a run: SEEDS, or the first two in the reduced configuration (the code path, not the result)."""
+    return SEEDS[:2] if reduced() else SEEDS
+
+
+def tune(cfg, rates: tuple[float, ...] | None = None) -> dict:
+    """The learning rate for `cfg`'s encoding and task: one shortened run (half the steps, seed TUNE_SEED) per rate
+    in `rates`, each scored by its cross-entropy on a validation batch at the longest training length (never a
+    longer one: the choice sees only what training sees). Returns {"lr": the lowest-loss rate, "losses": {rate:
+    loss at 3 decimals}}; every seed is then trained at that rate with the full budget."""
+    from pelib import training
+
+    rates = rates or (RATES[::2] if reduced() else RATES)
+    steps = max(1, cfg.steps // TUNE_FRACTION)
+    losses = {}
+    for rate in rates:
+        model = training.train(cfg.replace(lr=rate, steps=steps, seed=TUNE_SEED))
+        losses[rate] = training.loss(model, *training.eval_batch(model.cfg, cfg.max_len, 64, TUNE_SEED))
+    best = min(rates, key=lambda r: (losses[r], r))
+    return {"lr": best, "losses": {f"{r:g}": round(v, 3) + 0.0 for r, v in losses.items()}}
+
+
 def reduced() -> bool:
     """True when the tests ask for the reduced configuration (a few steps: the code path, not the result)."""
     return os.environ.get("EXPERIMENT_REDUCED") == "1"
@@ -59,6 +84,13 @@ def percent_spread(values: list[float]) -> str:
     s = spread(values)
     low, mid, high = percent(s["min"]), percent(s["median"]), percent(s["max"])
     return mid if low == high else f"{mid} ({low}–{high})"
+
+
+def median_range(values: list[float], decimals: int = 2) -> str:
+    """'median (min to max)' at `decimals`, or just the value when every seed agrees at that precision."""
+    s = spread(values)
+    low, mid, high = (num(s[k], decimals) for k in ("min", "median", "max"))
+    return mid if low == high else f"{mid} ({low} to {high})"
 
 
 def num(value: float, decimals: int = 2) -> str:

@@ -55,6 +55,21 @@ def test_there_are_experiments():
     assert {p.stem for p in EXPERIMENTS} >= {"extrapolation"}
 
 
+def test_experiments_save_numbers_and_draw_no_figures():
+    """An experiment imports neither matplotlib nor pelib.figures: its figures are drawn by snippets/evidence/ from
+    the JSON it saved (READS), so restyling a figure never retrains a model; each experiment has such a script."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from regenkit.imports import dependencies
+
+    for script in EXPERIMENTS:
+        source = script.read_text(encoding="utf-8")
+        assert "matplotlib" not in source and "pelib.figures" not in source, script.name
+        inputs = {p.name for p in dependencies(script, source, [SNIPPETS, script.parent])}
+        assert "figures.py" not in inputs, f"{script.name} imports pelib.figures"
+        reader = next(j for j in regen_jobs.discover() if j.name == f"evidence/{script.stem}")
+        assert reader.reads == (f"{script.stem}.json",)
+
+
 # --- the same outputs under every CPU kernel ------------------------------------------------------------------------
 
 NATIVE = torch.backends.cpu.get_cpu_capability().lower()

@@ -46,3 +46,20 @@ def test_hidden_states_are_every_layer_input_and_the_output():
     states = probes.hidden_states(model, torch.zeros(3, 10, dtype=torch.long))
     assert len(states) == 3 and all(s.shape == (3, 10, 16) for s in states)
     assert torch.equal(states[0], model.embed_positions(torch.zeros(3, 10, dtype=torch.long)))
+
+
+def test_the_classifier_names_every_position_of_an_exact_code_and_chance_from_noise():
+    table = positional_encoding(16, 32, dtype=torch.float64).expand(6, -1, -1)
+    assert probes.position_accuracy(table, held_out=2) == 1.0
+    noise = probes.control_features((40, 16, 32), seed=0)
+    assert probes.position_accuracy(noise, held_out=10) < 3 / 16  # chance is 1/16
+
+
+def test_the_control_is_the_same_every_time_and_carries_no_position():
+    a, b = probes.control_features((20, 12, 8), seed=3), probes.control_features((20, 12, 8), seed=3)
+    assert torch.equal(a, b) and probes.position_r2(a, held_out=5) <= 0.02
+
+
+def test_the_classifier_refuses_a_split_it_cannot_make():
+    with pytest.raises(ValueError, match="held_out must be an int from 1 to 9"):
+        probes.position_accuracy(torch.zeros(10, 4, 3), held_out=0)

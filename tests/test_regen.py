@@ -340,6 +340,38 @@ print("ran the experiment")
 '''
 
 
+READER = '''"""A figure drawn from what the experiment saved."""
+import json
+from pelib import docenv
+
+READS = ("zz_exp.json",)
+loss = json.loads((docenv.ROOT / "docs" / "generated" / "zz_exp.json").read_text())["loss"]
+docenv.save_values({"last": str(loss[-1])})
+'''
+
+
+@pytest.mark.slow
+def test_a_script_that_reads_an_experiments_results_follows_them(repo_copy):
+    """A page script's READS are its inputs: it runs after the experiment that writes them is installed (in the same
+    regen), and goes stale when they change; the experiment itself never waits for it."""
+    regen_py = str(repo_copy / "scripts" / "regen.py")
+    write(repo_copy / "experiments" / "zz_exp.py", EXPERIMENT)
+    write(repo_copy / "snippets" / "zz_page" / "reader.py", READER)
+    generated = repo_copy / "docs" / "generated"
+    ran = run_python(regen_py, "--experiments")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert json.loads((generated / "zz_page" / "reader.values.json").read_text()) == {"last": "1"}
+    assert check(repo_copy)[0] == 0
+    write(repo_copy / "experiments" / "zz_exp.py", EXPERIMENT.replace("[3, 2, 1]", "[3, 2, 0]"))
+    ran = run_python(regen_py, "--experiments")
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert json.loads((generated / "zz_page" / "reader.values.json").read_text()) == {"last": "0"}
+    assert check(repo_copy)[0] == 0
+    (generated / "zz_exp.json").write_text(json.dumps({"loss": [5]}))
+    code, output = check(repo_copy)
+    assert code == 1 and "stale: snippets/zz_page/reader.py" in output and "docs/generated/zz_exp.json" in output, output
+
+
 @pytest.mark.slow
 def test_experiments_run_only_when_asked_are_cached_and_guarded(repo_copy):
     regen_py = str(repo_copy / "scripts" / "regen.py")

@@ -16,6 +16,17 @@ def test_task_answers():
     assert tasks.targets("k_back", x, k=2).tolist() == [[tasks.IGNORE, tasks.IGNORE, 5, 1, 4]]
     assert tasks.targets("reverse", x).tolist() == [[3, 2, 4, 1, 5]]
     assert tasks.targets("sort", x).tolist() == [[1, 2, 3, 4, 5]]
+    assert tasks.targets("local_max", x, k=2).tolist() == [[tasks.IGNORE, tasks.IGNORE, 5, 4, 4]]
+
+
+def test_the_loss_is_the_mean_cross_entropy_over_answered_tokens():
+    model = training.build(Config(**SMALL))
+    x, y = training.eval_batch(model.cfg, 8, 4)
+    with torch.no_grad():
+        logits = model(x)
+    answered = y != tasks.IGNORE
+    expected = -logits.log_softmax(-1).gather(-1, y.clamp(min=0)[..., None])[..., 0][answered].mean()
+    assert training.loss(model, x, y) == pytest.approx(float(expected), rel=1e-12)
 
 
 @pytest.mark.parametrize(
@@ -25,6 +36,7 @@ def test_task_answers():
         (lambda: Config(position="none", causal=True), "fixes the mask"),
         (lambda: Config(d_model=30, n_heads=2), r"d_model must be a multiple of 2 \* n_heads = 4, got 30"),
         (lambda: Config(min_len=3, k=3), "k must be an int from 1 to length - 1 = 2"),
+        (lambda: Config(task="local_max", min_len=3, k=3), "k must be an int from 1 to length - 1 = 2 for the local_max"),
         (lambda: tasks.targets("copy", torch.zeros(1, 4, dtype=torch.long)), "task must be one of"),
     ],
 )

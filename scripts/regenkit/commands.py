@@ -69,7 +69,14 @@ def regen(
                 print(f"regen: nothing to do ({len(jobs)} jobs current)")
                 return 0
             check_writable(todo, generated)
-            return run_and_install(todo, generated, workers, timeout, server, results)
+            # Scripts that read other jobs' outputs (jobs.READS) run second, on what the first round installed.
+            first = [j for j in todo if not j.reads]
+            if first:
+                code = run_and_install(first, generated, workers, timeout, server, results)
+                if code:
+                    return code
+            readers = [j for j in jobs if j.reads and (j in todo or (first and status(j, generated)))]
+            return run_and_install(readers, generated, workers, timeout, server, results) if readers else 0
     except InstallError as error:
         print(f"regen: {error}", file=sys.stderr)
         return 1

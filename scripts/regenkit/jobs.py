@@ -3,10 +3,16 @@
 snippets/<name>.py and snippets/<page>/<name>.py (page scripts; snippets/pelib/ is the library, never a job),
 docs/notebooks/<name>.ipynb, benchmarks/<name>.py and experiments/<name>.py. Names starting with '_' are helpers.
 A job named `<page>/<name>` writes docs/generated/<page>/<name>.<suffix> and <name>-<part>.<suffix>.
+
+A page script may also read what other jobs saved: it names those files, relative to docs/generated/, in a
+module-level `READS = ("extrapolation.json", ...)`. They are then inputs of the script like the modules it imports
+(their change makes it stale), and regen runs it after the jobs that write them have been installed (the evidence
+page's figures are drawn this way from the experiments' saved results, so restyling a figure retrains nothing).
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import os
@@ -91,8 +97,17 @@ class Job:
     def inputs(self) -> list[Path]:
         return dependencies(self.path, self.source(), [SNIPPETS, self.path.parent])
 
+    @property
+    def reads(self) -> tuple[str, ...]:
+        """The generated files this script reads (its `READS`, relative to docs/generated/); () for most jobs."""
+        return declared_reads(self.path, self.source()) if self.kind == "snippet" else ()
+
     def input_hashes(self) -> dict[str, str]:
-        return {rel(p): config.sha256(p) for p in self.inputs()}
+        hashes = {rel(p): config.sha256(p) for p in self.inputs()}
+        for name in self.reads:
+            path = config.GENERATED / name
+            hashes[rel(path)] = config.sha256(path) if path.is_file() else "missing"
+        return hashes
 
     def input_key(self) -> str:
         digest = hashlib.sha256(f"{RECIPE}\n{self.kind}\n{sorted(self.env.items())}\n".encode())
@@ -114,6 +129,21 @@ class Job:
         if self.kind in config.MEASURING:  # they may see a GPU: the caller's CUDA_VISIBLE_DEVICES, unset if unset
             env.pop("CUDA_VISIBLE_DEVICES")
         return env | self.env
+
+
+def declared_reads(path: Path, source: str) -> tuple[str, ...]:
+    """A script's module-level `READS = ("name.json", ...)`: a tuple of plain file names under docs/generated/."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "READS" for t in node.targets):
+            try:
+                names = ast.literal_eval(node.value)
+            except ValueError:
+                names = None
+            if not (isinstance(names, tuple) and all(isinstance(n, str) and n and ".." not in n for n in names)):
+                raise SystemExit(f"regen: {rel(path)}: READS must be a literal tuple of file names under "
+                                 f"docs/generated/, got {ast.unparse(node.value)}")
+            return names
+    return ()
 
 
 # --- notebooks ----------------------------------------------------------------------------------------------------

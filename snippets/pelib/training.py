@@ -253,6 +253,13 @@ def correct_by_position(model: TinyTransformer, x: torch.Tensor, y: torch.Tensor
     return (prediction.eq(y) & (y != tasks.IGNORE)).sum(0).tolist()
 
 
+@torch.no_grad()
+def loss(model: TinyTransformer, x: torch.Tensor, y: torch.Tensor) -> float:
+    """Mean cross-entropy over the tokens with an answer: what the learning-rate grid compares."""
+    logits = model(x.to(model.cfg.device)).cpu()
+    return float(nn.functional.cross_entropy(logits.flatten(0, 1), y.flatten(), ignore_index=tasks.IGNORE))
+
+
 def accuracy(model: TinyTransformer, length: int, count: int = 64, seed: int = 0) -> float:
     """Fraction of answered tokens predicted exactly on the evaluation batch of `length`."""
     right, total = correct(model, *eval_batch(model.cfg, length, count, seed))

@@ -213,7 +213,9 @@ LEDGER = Ledger('base.md', [
            'follows from the three sentences above (Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5, Table 3)', backs=['10000']),
     cited('named-after-what-it-sets',
            'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/pelib/variants/tensor2tensor.py transcribes the first',
-           lambda: inspect.signature(importlib.import_module('variants.tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4, backs=['1', '10000', 'after']),
+           lambda: inspect.signature(importlib.import_module('variants.tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4, backs=['1', '10000']),
+    computed('not-the-longest-wavelength',
+           lambda: longest_wavelength_is_below_the_name(), backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'neither']),
     cited('dsse-question',
            'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8', backs=['10000', 'smaller']),
     prose('measure-the-trade', 'announces the measurements that follow'),
@@ -241,7 +243,7 @@ LEDGER = Ledger('base.md', [
              monotone_range_peaks_in_the_middle, backs=['drops', 'fall', 'falls', 'grow', 'largest', 'not']),
     computed('middle-ground', middle_ground, backs=['10000', 'most', 'no', 'within']),
     cited('evidence-thin',
-           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), Table 3 row (E) (learned 25.7 BLEU vs sinusoidal 25.8)', backs=['10000']),
+           'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), Table 3 row (E) (learned 25.7 BLEU vs sinusoidal 25.8)', backs=['10000', '3', 'no', 'row']),
     cited('rotary-reuses',
            'Su et al. 2021, RoFormer, arXiv:2104.09864, §3.2.2 Eq. (15): θ_i = 10000^(-2(i-1)/d)', backs=[r'\(\omega_i\)', 'same']),
     computed('the-test-note',
@@ -256,3 +258,16 @@ LEDGER = Ledger('base.md', [
 ])
 
 test_claims_hold = LEDGER.test
+
+
+def longest_wavelength_is_below_the_name() -> bool:
+    """The longest wavelength of the paper's table, 2 pi / w_(d/2 - 1) = 2 pi 10000^((d-2)/d), from the library's
+    frequencies, is below 2 pi 10000 for every even d (d = 512: about 60,600, not 62,800)."""
+    from reference import frequencies
+
+    for d in (8, 64, 512, 4096):
+        longest = 2 * math.pi / float(frequencies(d)[-1])
+        if not (math.isclose(longest, 2 * math.pi * 10000 ** ((d - 2) / d), rel_tol=1e-9) and longest < 2 * math.pi * 1e4):
+            return False
+    return True
+

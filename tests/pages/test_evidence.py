@@ -16,7 +16,7 @@ import test_evidence as ev
 import test_probes as tp
 import test_training as tt
 import torch
-from claimcheck import Ledger, cited, computed, passes, prose
+from claimcheck import Ledger, cited, computed, measured, passes, prose
 from pelib import tasks, training
 from pelib.figures import narrow_name
 from pelib.shift import shift_matrix
@@ -66,13 +66,6 @@ def configs() -> dict[str, dict]:
     return {stem: data(stem)["config"] for stem in EXPERIMENTS}
 
 
-def tiny_models() -> bool:
-    c = configs()
-    layers = {cfg["n_layers"] for cfg in c.values()}
-    widths = {cfg["d_model"] for stem, cfg in c.items() if stem != "add_vs_concat"}
-    widths |= {v[1] for v in c["add_vs_concat"]["variants"].values()}
-    lengths = {(cfg["min_len"], cfg["max_len"]) for cfg in c.values()}
-    return layers == {1, 2} and widths == {32, 64} and lengths == {(8, 16)}
 
 
 def _regenkit():
@@ -124,8 +117,6 @@ def tables_from_reference() -> bool:
     return same and passes(tt.test_rope_scores_depend_only_on_the_offset)()
 
 
-def exact_tasks() -> bool:
-    return tasks.TASKS == ("k_back", "reverse", "sort") and passes(tt.test_task_answers)()
 
 
 def one_length_per_step() -> bool:
@@ -155,22 +146,10 @@ def stable_precision() -> bool:
     return True
 
 
-def same_seeds() -> bool:
-    seeds = {tuple(cfg["seeds"]) for cfg in configs().values()}
-    return len(seeds) == 1 and len(next(iter(seeds))) >= 3 and values("extrapolation")["seeds"] == str(len(next(iter(seeds))))
 
 
-def extrapolation_figure() -> bool:
-    low = all(max(ev.accuracies(p, n)) < 1 / 3 for p in ("none", "none_causal", "alibi") for n in ev.LENGTHS)
-    return low and all_pass(ev.test_position_encodings_solve_the_training_lengths, ev.test_sinusoidal_does_not_extrapolate,
-                            ev.test_rope_reaches_furthest_but_not_4l)()
 
 
-def share_falls_with_length() -> bool:
-    """Right up to L and nothing beyond: (L - k) / (n - k) of the answered tokens, falling as n grows."""
-    k = ev.CONFIG["k"]
-    shares = [(ev.L - k) / (n - k) for n in ev.LENGTHS]
-    return all(b < a for a, b in zip(shares, shares[1:]))
 
 
 def causal_answers_ignore_later_tokens() -> bool:
@@ -178,15 +157,6 @@ def causal_answers_ignore_later_tokens() -> bool:
                for p in ("none_causal", "learned", "sin_add", "rope", "alibi"))
 
 
-def by_position_figure() -> bool:
-    reach = {p: ev.reach(p) for p in ("learned", "sin_add", "sin_concat", "rope")}
-    rope = sorted(reach["rope"])
-    count = ev.CONFIG["eval_sequences"]
-    k = ev.CONFIG["k"]
-    rows = [ev.EXTRAPOLATION["by_position"][f"{p}/{s}"] for p in ("none_causal", "alibi") for s in ev.SEEDS]
-    first = max(r[k] for r in rows) / count  # the answer at position k is token 0, the first of the sequence
-    low = abs(first - 2 / 3) < 0.02 and all(max(r[k + 1 :]) < count / 2 for r in rows)
-    return max(reach["learned"] + reach["sin_add"] + reach["sin_concat"]) <= 1 and rope[-1] > rope[-2] and low
 
 
 def shift_identity() -> bool:
@@ -232,25 +202,10 @@ def rotation_part_of_m_k() -> bool:
     return all(abs(a - e) < 1e-9 and abs(share - 1) < 1e-9 for (a, share), e in zip(found, expected))
 
 
-def shift_setup() -> bool:
-    c = configs()["learned_shift_matrix"]
-    v = values("learned_shift_matrix")
-    return c["n_layers"] == 1 and c["n_heads"] == 1 and v["d_model"] == str(c["d_model"]) and v["k"] == str(c["k"])
 
 
-def shift_contrasts() -> bool:
-    results = data("learned_shift_matrix")["results"]
-    return all(f"{label}/{s}" in results for label in ("random_init", "learned") for s in ev.SHIFT_SEEDS) and \
-        all(results[f"random_init/{s}"]["tokens_right"] != "100%" for s in ev.SHIFT_SEEDS)
 
 
-def probe_setup() -> bool:
-    c = configs()["position_probe"]
-    keys = set(data("position_probe")["results"])
-    both = all(f"{p}/{m}/{s}" in keys for p in ("learned", "sin_add", "sin_concat", "rope", "alibi")
-               for m in (False, True) for s in c["seeds"])
-    bare = all(f"{p}/None/{s}" in keys for p in ("none", "none_causal") for s in c["seeds"])
-    return both and bare and c["n_layers"] == 2 and c["d_model"] == 32 and passes(ev.test_the_probe_setup_the_page_quotes)()
 
 
 def r2_meaning() -> bool:
@@ -268,45 +223,18 @@ def panels_in_order(figure: str, first: str, second: str) -> bool:
     return True
 
 
-def probe_figure_a() -> bool:
-    return panels_in_order("position_probe.svg", "no mask (bidirectional)", "causal mask") and probe_figure()
 
 
-def probe_figure() -> bool:
-    start_at_zero = all(abs(s[0]) <= 0.05 for p, m in (("rope", False), ("rope", True), ("alibi", False),
-                                                       ("alibi", True), ("none", None), ("none_causal", None))
-                        for s in ev.r2(p, m))
-    return start_at_zero and all_pass(ev.test_absolute_tables_fade_and_sinusoids_survive_better,
-                                      ev.test_a_causal_mask_alone_puts_position_in,
-                                      ev.test_no_mask_no_vectors_nothing_to_read)()
 
 
-def add_concat_setup() -> bool:
-    c = configs()["add_vs_concat"]
-    kinds = {v[0] for v in c["variants"].values()}
-    return len(c["variants"]) == 4 and kinds == {"sin_add", "sin_concat"} and len(c["seeds"]) >= 3
 
 
-def add_concat_tasks() -> bool:
-    c = configs()["add_vs_concat"]
-    k_back = Config(**c["tasks"]["k_back"])
-    reverse = Config(**c["tasks"]["reverse"], min_len=8)
-    return k_back.is_causal and not reverse.is_causal and passes(tt.test_task_answers)()
 
 
-def add_concat_figure() -> bool:
-    reverse = [f for v in ev.ADD_CONCAT["config"]["variants"] for f in ev.right("reverse", v)]
-    length = ev.ADD_CONCAT["config"]["max_len"]
-    in_order = panels_in_order("add_vs_concat.svg", f"k_back (length {length})", f"reverse (length {length})")
-    return in_order and 0.25 <= min(reverse) and max(reverse) < 0.85 and passes(ev.test_k_back_does_not_tell_them_apart)()
 
 
-def both_in_one_experiment() -> bool:
-    return {"learned", "sin_add"} <= set(ev.CONFIG["positions"])
 
 
-def neither_beyond_l() -> bool:
-    return max(ev.reach("learned") + ev.reach("sin_add") + ev.reach("sin_concat")) <= 1
 
 
 def fixed_keeps_learned_buys() -> bool:
@@ -432,191 +360,285 @@ def kernel_test_covers_every_experiment() -> bool:
     return not hasattr(te, "NOT_PINNED") and covered == {(k, stem) for k in te.KERNELS for stem in EXPERIMENTS}
 
 
+# --- checks of the setup sentences ----------------------------------------------------------------------------------
+
+
+def setting_of_the_warning() -> bool:
+    """One or two layers, width 32 (add vs concatenate: 8 and 16, said in its section), the quoted steps and
+    lengths, the seeds, and a learning rate per encoding from the grid."""
+    c = configs()
+    layers = {cfg["n_layers"] for cfg in c.values()}
+    widths = {cfg["d_model"] for stem, cfg in c.items() if stem != "add_vs_concat"}
+    seeds = {tuple(cfg["seeds"]) for cfg in c.values()}
+    tuned = all("rates" in data(stem) for stem in EXPERIMENTS)
+    return (layers == {1, 2} and widths == {32} and len(seeds) == 1 and len(next(iter(seeds))) >= 5 and tuned
+            and values("extrapolation")["seeds"] == str(len(next(iter(seeds)))))
+
+
+def extrapolation_setup() -> bool:
+    c = configs()["extrapolation"]
+    v = values("extrapolation")
+    return (c["tasks"] == ["k_back", "local_max"] and c["n_heads"] == 4 and v["window"] == str(c["k"] + 1)
+            and all(Config(position=p).is_causal for p in c["positions"]) and passes(ev.test_the_setup_the_page_quotes)()
+            and passes(ev.test_alibi_has_the_papers_slopes_for_four_heads)() and local_max_task())
+
+
+def local_max_task() -> bool:
+    x = torch.tensor([[5, 1, 4, 2, 3, 0]])
+    return tasks.targets("local_max", x, k=3).tolist() == [[tasks.IGNORE] * 3 + [5, 4, 4]]
+
+
+def tuned_on_training_length() -> bool:
+    """The grid: each rate trains one run of half the steps on its own seed; its loss is measured at the longest
+    training length (max_len), never beyond; the chosen rate is the lowest loss."""
+    import inspect
+
+    exp = _experiment_module()
+    source = inspect.getsource(exp.tune)
+    rates = data("extrapolation")["rates"]
+    chosen = all(min(r["losses"], key=r["losses"].get) == f"{r['lr']:g}" for r in rates.values())
+    return "cfg.max_len" in source and exp.TUNE_FRACTION == 2 and chosen
+
+
+def _experiment_module():
+    sys.path.insert(0, str(ROOT / "experiments"))
+    import _experiment
+
+    return _experiment
+
+
+def share_falls_with_length() -> bool:
+    """Right up to L and nothing beyond: (L - k) / (n - k) of the answered tokens, falling as n grows; the table's
+    last column is the positions L .. 8L - 1 only."""
+    k = ev.CONFIG["k"]
+    shares = [(ev.L - k) / (n - k) for n in ev.LENGTHS]
+    return all(b < a for a, b in zip(shares, shares[1:])) and causal_answers_ignore_later_tokens()
+
+
+def random_block_baseline() -> bool:
+    return passes(ev.test_the_random_block_baseline_is_exact)() and values("learned_shift_matrix")["random_median_share"] == "0.71"
+
+
+def relative_share_is_basis_free() -> bool:
+    """The relative share of the position-only scores is 1 for scores that depend on the offset alone (plus a term
+    per query), and unchanged when the table is written in another basis (P -> P R, W -> R^-1 W R^-T)."""
+    lsm = _shift_experiment()
+    generator = torch.Generator().manual_seed(0)
+    table = positional_encoding(16, 32, dtype=torch.float64)
+    toeplitz = lsm.relative_share(table @ shift_matrix(32, 3).to(torch.float64) @ table.T)
+    w = torch.randn(32, 32, generator=generator, dtype=torch.float64)
+    r = torch.randn(32, 32, generator=generator, dtype=torch.float64)
+    same = lsm.relative_share(table @ w @ table.T)
+    moved = lsm.relative_share((table @ r) @ torch.linalg.inv(r) @ w @ torch.linalg.inv(r).T @ (table @ r).T)
+    return abs(toeplitz - 1) < 1e-9 and abs(same - moved) < 1e-9 and same < 0.99
+
+
+def probe_setup() -> bool:
+    c = configs()["position_probe"]
+    v = values("position_probe")
+    return (v["fitted"] == str(c["probe_sequences"] - c["held_out"]) and v["chance"] == f"1/{c['max_len']}"
+            and all(passes(t)() for t in (tp.test_a_linear_code_of_the_position_scores_one,
+                                          tp.test_the_classifier_names_every_position_of_an_exact_code_and_chance_from_noise,
+                                          tp.test_the_control_is_the_same_every_time_and_carries_no_position)))
+
+
+def slow_pairs_nearly_linear() -> bool:
+    """Over 16 positions the slow pairs (8 and up) are nearly linear in the index: a straight line fits each sine
+    column with R^2 above 0.99 and each cosine column moves by less than 0.02, what makes the regression probe favour
+    them."""
+    table = positional_encoding(16, 32, dtype=torch.float64)
+    p = torch.arange(16, dtype=torch.float64)
+    design = torch.stack((p, torch.ones(16, dtype=torch.float64)), 1)
+    for pair in range(8, 16):
+        y = table[:, 2 * pair]
+        fit = torch.linalg.lstsq(design, y[:, None]).solution
+        if 1 - float(((design @ fit)[:, 0] - y).pow(2).sum() / ((y - y.mean()) ** 2).sum()) < 0.99:
+            return False
+        if float(table[:, 2 * pair + 1].max() - table[:, 2 * pair + 1].min()) >= 0.02:
+            return False
+    return True
+
+
+def add_setup() -> bool:
+    c = configs()["add_vs_concat"]
+    return passes(ev.test_the_variants_are_matched_as_the_page_says)() and c["task"] == "k_back" and c["vocab"] == 64
+
+
+def figures_drawn_from_saved_results() -> bool:
+    import test_experiments as te
+
+    return passes(te.test_experiments_save_numbers_and_draw_no_figures)()
+
+
+def probe_fades() -> bool:
+    """Both tables, both probes, with and without the mask: the median after layer 2 is below the embedding's."""
+    return all(ev.median(ev.layer(p, c, 2, key)) < ev.median(ev.layer(p, c, 0, key))
+               for p in ("learned", "sin_add") for c in (False, True) for key in ("r2", "accuracy"))
+
+
+def learned_ties_at_l() -> bool:
+    """Learned and sinusoidal (added) get every token right at the training length in each seed, with and without
+    the causal mask (the probe experiment's models, token k back)."""
+    return all(min(ev.probe_right(p, c)) >= 0.99 and ev.median(ev.probe_right(p, c)) == 1.0
+               for p in ("learned", "sin_add") for c in (False, True)) and \
+        values("position_probe")["learned_causal_right"] == values("position_probe")["sin_add_causal_right"] == "100%"
+
+
 LEDGER = Ledger('evidence.md', [
     prose('title', "the title"),
-    cited('paper-compares-once',
-        PAPER + ", Table 3 row (E) is its only comparison of the two; section 3.5 states the hypotheses without a test", backs=['3', 'none', 'row']),
     cited('paper-hypotheses', PAPER + ", section 3.5 (both quotes)", backs=['longer']),
-    cited('explanations-repeat',
-        "shared/research/content_anchors.md, the feature tables of section 1: the anchors state or quote the hypotheses, none trains a model to test them"),
-    computed('inside-the-pipeline', every_experiment_is_a_regen_job, backs=['same']),
-    computed('every-comparison-checked', every_comparison_is_checked, backs=['every', 'every']),
-    computed('tiny-models',
-        tiny_models, backs=['32', '64', 'gen.extrapolation.max_len', 'gen.extrapolation.min_len'], setting=True),
-    prose('scope', "what the measurements are for; no fact in it"),
-    prose('limit', "a limit of the method, stated; no measurement in it", unbacked=['100', 'not']),
-    prose('plan', "the plan of the sections", unbacked=['larger']),
-    prose('h-models', "a heading"),
-    computed('library',
-        lambda: (ROOT / "snippets/pelib/training.py").is_file() and training.TinyTransformer is not None),
-    computed('seven-settings', seven_settings, backs=[r'\(\sqrt{d}\)', 'no', 'no', 'no', 'none']),
-    computed('embedding-init', embedding_init, backs=[r'\(N(0, 1/d)\)', r'\(\sqrt{d}\)']),
-    computed('post-norm', post_norm),
-    computed('tables-from-reference', tables_from_reference),
-    computed('tasks', exact_tasks, backs=[r'\(t - k\)', r'\(t\)', 'exact']),
+    cited('tests-neither',
+        PAPER + ", section 3.5 states both as hypotheses; its experiments (section 6, Table 3 row (E)) compare learned and sinusoidal on the training lengths only", backs=['neither']),
+    computed('measured-here',
+        lambda: every_experiment_is_a_regen_job() and every_comparison_is_checked(), backs=['both', 'every', 'every']),
+    computed('setting',
+        setting_of_the_warning, backs=['32', 'best', 'each', 'gen.extrapolation.max_len', 'gen.extrapolation.min_len', 'gen.extrapolation.seeds', 'gen.extrapolation.steps']),
+    computed('each-scoped',
+        lambda: all(c.scope for c in LEDGER.claims if (c.text.startswith('**') or c.id.startswith('summary-')) and c.kind == 'computed') and sum(bool(c.scope) for c in LEDGER.claims) >= 15, backs=['below', 'each', 'larger', 'times']),
+    prose('plan', "the plan of the sections"),
+    prose('h-summary', "a heading"),
+    prose('summary-header', "the table's header"),
+    cited('summary-extrapolation',
+        "Press, Smith and Lewis 2022 (arXiv:2108.12409), section 2.2 and Figure 1; Kazemnejad et al. 2023 (arXiv:2305.19466), abstract; the measurement here: experiments/extrapolation.py (its tables)", extrapolation_setup, backs=['1024', '16', '2022', '2023', '3', '4', '512', r'\(L\)', r'\(L\)', r'\(L\)', r'\(L\)', 'each', 'each', 'largest', 'last', 'later', 'no', 'right']),
+    measured('summary-shift',
+        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_blocks_between_pairs_are_small_only_at_pair_0, ev.test_the_relative_share_orders_the_heads, ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer heads on token 3 back", backs=['0', '2021', '3', r'\(W\)', r'\(\omega_i k\)', 'most', 'not', 'rotation', 'rotation']),
+    measured('summary-learned',
+        learned_ties_at_l, scope="In these two-layer models on token 3 back", backs=['100', '2017', '3', '3', 'both', 'identical', 'identical', 'row']),
+    measured('summary-probe',
+        lambda: all_pass(ev.test_which_table_fades_more_depends_on_the_probe, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', '2022', 'both', 'depends', 'more']),
+    measured('summary-add',
+        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="In these narrow models (width 8, 64 tokens, 32 positions)", backs=['100', '32', '64', '8', 'each', 'no']),
+    computed('headline-figure',
+        extrapolation_setup, backs=['16', '3', '4', 'largest', 'last', 'maximum', 'minimum', 'right']),
+    prose('h-extrapolation', "a heading", unbacked=['up to', 'up to']),
+    computed('x-setup',
+        extrapolation_setup, backs=[r'\(L\)', 'each', 'exact', 'gen.extrapolation.d_model', 'gen.extrapolation.k', 'gen.extrapolation.max_len', 'gen.extrapolation.min_len', 'gen.extrapolation.n_heads', 'gen.extrapolation.n_layers', 'gen.extrapolation.window', 'largest', 'last', 'only']),
+    cited('alibi-slopes',
+        "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 3: head h of H has slope 2^(-8h/H), the geometric sequence starting at 2^(-8/H)", passes(ev.test_alibi_has_the_papers_slopes_for_four_heads), backs=['1', '1', '256', '4', r'\(2^{-8h/H}\)', 'gen.extrapolation.n_heads']),
+    computed('x-grid',
+        tuned_on_training_length, backs=['best', 'each', 'each', 'gen.extrapolation.rates', 'gen.extrapolation.steps', 'gen.extrapolation.tune_steps', 'only']),
+    computed('x-test',
+        passes(ev.test_the_setup_the_page_quotes), backs=['each', 'gen.extrapolation.eval_sequences', 'gen.extrapolation.longest', 'up to']),
+    prose('table-k-back', "names the table below", unbacked=['gen.extrapolation.k', 'right']),
+    prose('table-local-max',
+        "names the table below", unbacked=['gen.extrapolation.window', 'largest', 'last', 'right']),
+    computed('share-falls',
+        share_falls_with_length, backs=[r'\(L\)', r'\(L\)', r'\(L\)', r'\(L\)', 'column', 'each', 'even', 'falls', 'last', 'longer', 'only', 'right']),
+    computed('by-position-figure',
+        lambda: extrapolation_setup() and causal_answers_ignore_later_tokens(), backs=['128', 'each', 'maximum', 'minimum', 'right']),
+    cited('press-at-scale',
+        "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 2.2 and Figure 1 (sinusoidal: 20 to 50 extra tokens; rotary: about 200 and 100; ALiBi: abstract, 1024 to 2048)", backs=['1024', '103', '2022', '512', r'\(L\)', r'\(L\)', 'later']),
+    cited('kazemnejad-at-scale',
+        "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract: NoPE outperforms the explicit encodings (APE, T5 bias, ALiBi, rotary) on their reasoning and arithmetic tasks", backs=['2023', 'longer', 'no']),
+    computed('x-tasks-target',
+        lambda: extrapolation_setup() and passes(ev.test_alibi_cannot_prefer_a_farther_key_by_position)(), backs=[r'\(L\)', 'above', 'each', 'each']),
+    prose('h-shift', "a heading"),
+    computed('shift-identity',
+        shift_identity, backs=[r'\(M_k\)', r'\(\mathrm{PE}(p + k) = M_k\,\mathrm{PE}(p)\)', r'\(\omega_i k\)', r'\(i\)', 'cos', 'each', 'rotation', 'sin']),
+    computed('score-bilinear',
+        lambda: score_is_bilinear() and shifted_dot_peaks_k_back(), backs=[r'\(M_k\)', r'\(W = W_Q^{\top} W_K / \sqrt{d_{\text{head}}}\)', r'\(W\)', r'\(\mathrm{PE}(m)^{\top} M_k\, \mathrm{PE}(n)\)', r'\(k\)', r'\(m\)', r'\(n = m - k\)', r'\(n\)', r'\(x_m^{\top} W x_n\)', 'largest']),
+    computed('shift-setup',
+        lambda: configs()['learned_shift_matrix']['n_heads'] == 1 and configs()['learned_shift_matrix']['n_layers'] == 1 and rotation_part_of_m_k(), backs=['2', '2', r'\(W\)', r'\(\begin{pmatrix} a & b \\ -b & a \end{pmatrix}\)', 'each', 'gen.learned_shift_matrix.d_model', 'gen.learned_shift_matrix.k', 'gen.learned_shift_matrix.seeds', 'gen.learned_shift_matrix.steps', 'rotation', 'rotation', '×'], setting=True),
+    computed('shift-chance',
+        random_block_baseline, backs=['0', '1', '2', '2', 'each', 'gen.learned_shift_matrix.fast_pairs', 'gen.learned_shift_matrix.random_median_share', 'gen.learned_shift_matrix.random_median_smallest', 'independent', 'same', 'smallest', '×']),
+    computed('basis-free',
+        relative_share_is_basis_free, backs=[r'\(\mathrm{PE}(m)^{\top} W\, \mathrm{PE}(n)\)', r'\(k\)', r'\(m - n\)', 'depend', 'each', 'not']),
+    computed('shift-figure',
+        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_slow_pairs_do_not_follow), backs=['0', '0', '0', '1', '3', '3', '3', 'after', 'each', 'each', 'each', 'first', 'next', 'rotation', 'rotation', 'same', 'same', 'times']),
+    computed('cosine-figure',
+        passes(ev.test_similarity_peaks_at_k), backs=['0', '0.1', '0.28', '3', '8', 'cosine', 'every', 'within', 'zero']),
+    prose('shift-lead',
+        "introduces the list; each item names its scope", unbacked=['each', 'gen.learned_shift_matrix.k']),
+    measured('shift-fast-pairs',
+        passes(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds), scope="in these one-layer heads", backs=[r'\(\omega_i k\)', 'fastest', 'gen.learned_shift_matrix.fast_pairs', 'gen.learned_shift_matrix.random_init_fast_error', 'gen.learned_shift_matrix.trained_fast_error', 'largest', 'rotate', 'same', 'within']),
+    measured('shift-more-than-chance',
+        passes(ev.test_the_rotation_shares_beat_random_blocks), scope="in these one-layer heads", backs=['gen.learned_shift_matrix.random_init_fast_share', 'gen.learned_shift_matrix.random_median_smallest', 'gen.learned_shift_matrix.trained_fast_share', 'more', 'rotation', 'rotation', 'smallest', 'smallest']),
+    measured('shift-between-pairs',
+        passes(ev.test_the_blocks_between_pairs_are_small_only_at_pair_0), scope="In these heads", backs=['0', '0', '0.25', '0.4', '0.81', '0.92', '1', '3', r'\(W\)', r'\(W\)', r'\(W\)', 'gen.learned_shift_matrix.diagonal_share_iid', 'gen.learned_shift_matrix.trained_diagonal', 'independent', 'independent', 'less', 'not', 'rows', 'saved']),
+    measured('shift-part-of-w',
+        passes(ev.test_similarity_peaks_at_k), scope="In these heads", backs=['0', '0.1', '8', r'\(M_j\)', r'\(M_k\)', r'\(W\)', r'\(W\)', r'\(j = k\)', r'\(j\)', 'cosine', 'each', 'each', 'gen.learned_shift_matrix.trained_cos_k', 'within', 'zero']),
+    measured('shift-slow-pairs',
+        passes(ev.test_slow_pairs_do_not_follow), scope="In these heads", backs=['0.3', '0.5', '4', r'\(\omega_i k\)', 'at most', 'each', 'more', 'up']),
+    measured('shift-learned',
+        passes(ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer models", backs=['13', r'\(k\)', 'each', 'gen.learned_shift_matrix.learned_hits']),
+    computed('shift-relative',
+        passes(ev.test_the_relative_share_orders_the_heads), backs=['gen.learned_shift_matrix.learned_relative', 'gen.learned_shift_matrix.random_init_relative', 'gen.learned_shift_matrix.trained_relative', 'maximum', 'minimum', 'order']),
+    measured('shift-one-solution',
+        passes(ev.test_the_relative_share_orders_the_heads), scope="In these heads", backs=['faster', 'left', 'less']),
+    cited('rope-builds-it',
+        "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for M_k", backs=['2021', r'\(M_k\)', 'no', 'rotation']),
+    prose('h-probe', "a heading"),
+    cited('haviv-question',
+        "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), sections 4-5: probes find absolute position in NoPos models; the causal mask conjectured as its source", backs=['no']),
+    computed('probe-setup',
+        lambda: probe_setup() and slow_pairs_nearly_linear(), backs=['1', r'\(R^2\)', 'each', 'exact', 'gen.position_probe.chance', 'gen.position_probe.fitted', 'gen.position_probe.held_out', 'gen.position_probe.max_len', 'linear', 'linear', 'linear', 'not'], setting=True),
+    computed('probe-control',
+        lambda: passes(ev.test_the_controls_are_near_chance)(), backs=[r'\(R^2\)', 'gen.position_probe.control_accuracy', 'gen.position_probe.control_r2', 'no', 'same', 'same']),
+    computed('probe-models',
+        lambda: configs()['position_probe']['task'] == 'k_back' and values('position_probe')['seeds'] == '5', backs=['gen.position_probe.d_model', 'gen.position_probe.k', 'gen.position_probe.n_layers', 'gen.position_probe.seeds', 'gen.position_probe.steps']),
+    computed('probe-figure',
+        all_pass(ev.test_which_table_fades_more_depends_on_the_probe, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_the_controls_are_near_chance), backs=['0.7', '1', '15', 'after', 'exact', 'exactly', 'fall', 'less', 'more', 'no', 'no', 'rise']),
+    prose('probe-lead', "introduces the list; each item names its scope", unbacked=['each', 'gen.position_probe.k']),
+    measured('probe-nothing',
+        all_pass(ev.test_no_mask_no_vectors_nothing_to_read, ev.test_the_controls_are_near_chance), scope="In these models", backs=['1', r'\(R^2\)', 'after', 'gen.position_probe.none_1', 'gen.position_probe.none_acc_1']),
+    measured('probe-causal-mask',
+        passes(ev.test_a_causal_mask_alone_puts_a_coarse_position_in), scope="In these models", backs=['1', r'\(R^2\)', 'after', 'exact', 'gen.position_probe.alibi_causal_1', 'gen.position_probe.alibi_causal_acc_1', 'gen.position_probe.control_accuracy', 'gen.position_probe.none_causal_1', 'gen.position_probe.none_causal_acc_1', 'no', 'not']),
+    measured('probe-depends',
+        passes(ev.test_which_table_fades_more_depends_on_the_probe), scope="In these models", backs=['2', r'\(R^2\)', 'after', 'depends', 'gen.position_probe.learned_bidirectional_2', 'gen.position_probe.learned_bidirectional_acc_2', 'gen.position_probe.sin_add_bidirectional_2', 'gen.position_probe.sin_add_bidirectional_acc_2', 'more', 'order', 'same']),
+    computed('probe-why',
+        lambda: slow_pairs_nearly_linear() and passes(ev.test_which_table_fades_more_depends_on_the_probe)(), backs=['gen.position_probe.max_len', 'linear', 'not']),
+    measured('probe-rope',
+        passes(ev.test_rope_solves_it_with_little_absolute_position), scope="In these models", backs=['1', r'\(R^2\)', 'after', 'below', 'each', 'gen.position_probe.rope_bidirectional_acc_1', 'gen.position_probe.rope_causal_1', 'gen.position_probe.rope_causal_acc_1', 'gen.position_probe.rope_causal_right', 'no', 'right']),
+    cited('haviv-at-scale',
+        "Haviv et al. 2022 (arXiv:2203.16634), abstract and section 5 (probing): NoPos causal LMs competitive, absolute position predicted from their states; here: test_a_causal_mask_alone_puts_a_coarse_position_in", passes(ev.test_a_causal_mask_alone_puts_a_coarse_position_in), backs=['2022', 'exact', 'no', 'same']),
+    prose('h-add', "a heading"),
+    prose('add-argues', "a pointer to the argument on the other page"),
+    computed('add-setup',
+        add_setup, backs=['8', 'each', 'gen.add_vs_concat.k', 'gen.add_vs_concat.max_len', 'gen.add_vs_concat.min_len', 'gen.add_vs_concat.seeds', 'gen.add_vs_concat.steps', 'gen.add_vs_concat.vocab', 'only']),
+    computed('add-width-8',
+        lambda: Config(position='sin_concat', d_model=8, d_pos=4, n_heads=2).pos_width == 4 and passes(ev.test_the_variants_are_matched_as_the_page_says)(), backs=['4', '8', '8', 'all', 'cos', 'each', 'sin']),
+    computed('add-params',
+        passes(ev.test_the_variants_are_matched_as_the_page_says), backs=['16', '8', '8', 'equal', 'gen.add_vs_concat.params_add_16', 'gen.add_vs_concat.params_concat_8_8']),
+    computed('add-figure',
+        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), backs=['100', '16', '32', '92', 'every', 'right']),
+    prose('add-lead',
+        "introduces the list; each item names its scope", unbacked=['gen.add_vs_concat.k', 'gen.add_vs_concat.vocab']),
+    measured('add-did-not-bind',
+        all_pass(ev.test_every_add_or_concatenate_variant_reaches_the_top, ev.test_every_variant_chose_the_largest_rate), scope="in these narrow models", backs=['100', '16', '4', '4', '8', '8', '8', 'each', 'each', 'gen.add_vs_concat.k_back_add_16', 'gen.add_vs_concat.k_back_add_8', 'gen.add_vs_concat.k_back_concat_4_4', 'gen.add_vs_concat.k_back_concat_8_8', 'largest', 'not']),
+    measured('add-inconclusive',
+        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="In these narrow models", backs=['32', '64', 'cos', 'not', 'order', 'sin']),
+    measured('add-hint',
+        passes(ev.test_in_the_grid_concatenating_learned_faster_at_width_8), scope="In the grid's shortened runs at width 8", backs=['0.003', '0.01', '0.015', '0.10', '2.42', '3.91', '400', '8', 'after', 'faster', 'more', 'no']),
+    prose('add-no-scale',
+        "a statement of what we found in the literature we read (shared/research/content_anchors.md): none trains both on one large model", unbacked=['no']),
+    prose('h-learned', "a heading"),
+    cited('table-3-e',
+        PAPER + ", section 3.5 and Table 3 row (E): 'nearly identical results'", backs=['3', 'identical', 'row']),
+    measured('learned-tie',
+        learned_ties_at_l, scope="In these two-layer models on token {{ gen.position_probe.k }} back", backs=['99', 'both', 'gen.position_probe.k', 'gen.position_probe.learned_causal_right', 'gen.position_probe.sin_add_causal_right', 'lowest', 'right']),
+    cited('bert-no-reason',
+        "Devlin et al. 2019, BERT (arXiv:1810.04805), section 3 and appendix A.2: learned position embeddings, sequences of at most 512 tokens; no reason is given for learned over sinusoidal", backs=['2019', '512', 'no', 'rows']),
+    computed('fixed-keeps', fixed_keeps_learned_buys, backs=['513', 'every', 'no', 'no', 'row']),
+    prose('h-reproduce', "a heading"),
+    computed('library', lambda: seven_settings() and post_norm(), backs=['none']),
+    computed('from-reference',
+        lambda: tables_from_reference() and embedding_init(), backs=[r'\(N(0, 1/d)\)', r'\(\sqrt{d}\)']),
     computed('training-step', one_length_per_step, backs=['each']),
+    computed('own-kind', regen_never_forces_experiments, backs=['every']),
+    computed('figures-from-results', figures_drawn_from_saved_results, backs=['saved']),
     computed('deterministic', deterministic, backs=['float64']),
     computed('kernels-differ', KERNELS_DIFFER, slow=True, backs=['last', 'left', 'not']),
     cited('pinned-path',
-        PORTABLE_PATH + "; the settings themselves are checked in scripts/regenkit/config.py and the committed JSONs",
-        experiments_are_pinned, backs=['64', 'every', 'not', 'sin']),
-    computed('each-pin-matters', each_pin_matters, slow=True, backs=['any']),
-    cited('kernel-test',
-        KERNEL_RUN, lambda: experiments_are_pinned() and kernel_test_covers_every_experiment(), backs=['each', 'each', 'every']),
-    computed('stable-precision', stable_precision, backs=['only'], setting=True),
-    computed('seeds',
-        same_seeds, backs=['all', 'each', 'every', 'gen.extrapolation.seeds', 'maximum', 'minimum'], setting=True),
-    prose('h-extrapolation', "a heading", unbacked=['up to', 'up to']),
-    cited('second-hope', PAPER + ", section 3.5"),
-    computed('extrapolation-setup',
-        passes(ev.test_the_setup_the_page_quotes), backs=[r'\(L\)', r'\(L\)', 'each', 'each', 'gen.extrapolation.d_model', 'gen.extrapolation.eval_sequences', 'gen.extrapolation.k', 'gen.extrapolation.longest', 'gen.extrapolation.max_len', 'gen.extrapolation.min_len', 'gen.extrapolation.n_heads', 'gen.extrapolation.n_layers', 'gen.extrapolation.steps']),
-    computed('extrapolation-figure',
-        extrapolation_figure, backs=['100', '16', 'both', 'every', 'fall', 'falls', 'later', 'maximum', 'minimum', 'no', 'right']),
-    computed('share-falls',
-        share_falls_with_length, backs=[r'\(L\)', r'\(L\)', 'even', 'every', 'falls', 'longer', 'right', 'right']),
-    computed('causal-answers', causal_answers_ignore_later_tokens, backs=[r'\(t\)', r'\(t\)', 'each', 'each', 'up to']),
-    computed('by-position-figure',
-        by_position_figure, backs=['128', '15', 'after', 'after', 'drop', 'each', 'first', 'first', 'no', 'only', 'right', 'right', 'up to']),
-    prose('lead-plainly', "introduces the list"),
-    computed('solve-training-lengths', passes(ev.test_position_encodings_solve_the_training_lengths), backs=['every']),
-    computed('without-positions-fails',
-        passes(ev.test_without_positions_or_with_alibi_the_task_fails), backs=['any', 'cannot', 'gen.extrapolation.alibi_16', 'gen.extrapolation.max_len', 'gen.extrapolation.none_16', 'gen.extrapolation.none_causal_16', 'neither']),
-    computed('sinusoidal-no-extrapolation',
-        passes(ev.test_sinusoidal_does_not_extrapolate), backs=['90', r'\(L\)', 'gen.extrapolation.reach_sin_add', 'gen.extrapolation.reach_sin_concat', 'not']),
-    computed('beyond-l',
-        passes(ev.test_beyond_l_sinusoidal_is_above_learned_and_level_with_none), backs=[r'\(L\)', r'\(L\)', 'all', 'gen.extrapolation.beyond_learned', 'gen.extrapolation.beyond_none_causal', 'gen.extrapolation.beyond_sin_add', 'less', 'more', 'never', 'no', 'right', 'rows']),
-    computed('rope-furthest',
-        passes(ev.test_rope_reaches_furthest_but_not_4l), backs=['90', r'\(4L\)', r'\(L\)', 'any', 'every', 'gen.extrapolation.reach_rope', 'more', 'no']),
-    cited('alibi-paper',
-        "Press, Smith and Lewis 2022, Train Short, Test Long (ALiBi), sections 1 and 4 and figure 1; quoted on docs/beyond.md#what-was-measured-alibi", backs=['1024', '512', r'\(L\)', r'\(L\)', 'best', 'cannot', 'longer', 'more']),
-    computed('agrees-in-direction',
-        all_pass(ev.test_sinusoidal_does_not_extrapolate, ev.test_rope_reaches_furthest_but_not_4l), backs=[r'\(L\)', r'\(L\)', 'after', 'at most', 'first', 'gen.extrapolation.max_len', 'longer', 'right']),
-    computed('alibi-fails',
-        passes(ev.test_without_positions_or_with_alibi_the_task_fails), backs=['even', 'not', 'not']),
-    computed('alibi-prefers-nearer',
-        passes(ev.test_alibi_cannot_prefer_a_farther_key_by_position), backs=[r'\(k\)', 'exactly', 'grows', 'never', 'not', 'only']),
-    cited('alibi-lm',
-        "Press, Smith and Lewis 2022: every result is language modelling (WikiText-103, the Toronto BookCorpus, CC100+RoBERTa)", backs=['exactly']),
-    computed('neither-confirms',
-        all_pass(ev.test_without_positions_or_with_alibi_the_task_fails, ev.test_alibi_cannot_prefer_a_farther_key_by_position), backs=['neither', 'nor']),
-    computed('extrapolation-tests',
-        note("`tests/test_evidence.py` asserts each sentence above"), backs=['above', 'each']),
-    prose('h-hypothesis', "a heading"),
-    computed('shift-identity',
-        shift_identity, backs=[r'\(M_k\)', r'\(\mathrm{PE}(p + k) = M_k\,\mathrm{PE}(p)\)', r'\(\omega_i k\)', r'\(i\)', 'cos', 'each', 'rotation', 'sin']),
-    cited('relative-positions', PAPER + ", section 3.5"),
-    computed('bilinear-score',
-        score_is_bilinear, backs=[r'\(W = W_Q^{\top} W_K / \sqrt{d_{\text{head}}}\)', r'\(\mathrm{PE}(m)\)', r'\(m\)', r'\(n\)', r'\(s(m, n) = x_m^{\top} W x_n\)', r'\(x_m\)']),
-    computed('shifted-dot-peaks',
-        shifted_dot_peaks_k_back, backs=[r'\(M_k\)', r'\(W\)', r'\(\mathrm{PE}(m)^{\top} M_k\, \mathrm{PE}(n) = \mathrm{PE}(m)^{\top} \mathrm{PE}(n + k)\)', r'\(k\)', r'\(n = m - k\)', 'depends', 'largest']),
-    computed('shift-setup',
-        shift_setup, backs=['gen.learned_shift_matrix.d_model', 'gen.learned_shift_matrix.k', 'gen.learned_shift_matrix.seeds', 'gen.learned_shift_matrix.steps'], setting=True),
-    computed('rotation-part',
-        rotation_part_of_m_k, backs=['1', '2', '2', r'\(W\)', r'\(\begin{pmatrix} a & b \\ -b & a \end{pmatrix}\)', r'\(\omega_i k\)', r'\(\operatorname{atan2}(b, a)\)', r'\(i\)', 'each', 'exactly', 'rotation', 'rotation', '×']),
-    computed('contrasts', shift_contrasts, backs=['no', 'same'], setting=True),
-    computed('shift-figure-left',
-        passes(ev.test_fast_pairs_rotate_by_w_k), backs=['0', 'first', 'next', 'rotation', 'same', 'same']),
-    computed('shift-figure-right',
-        all_pass(ev.test_fast_pairs_rotate_by_w_k, ev.test_slow_pairs_do_not_follow, ev.test_random_heads_are_far_off), backs=['0', '3', '3', 'each', 'rotation', 'times']),
-    computed('cosine-figure', passes(ev.test_similarity_peaks_at_k), backs=['0', '3', '8', 'cosine', 'every', 'zero']),
-    prose('lead-measures', "introduces the list (three sections)"),
-    computed('fast-pairs',
-        passes(ev.test_fast_pairs_rotate_by_w_k), backs=[r'\(\omega_i k\)', 'at least', 'each', 'every', 'fastest', 'gen.learned_shift_matrix.fast_pairs', 'gen.learned_shift_matrix.trained_fast_error', 'gen.learned_shift_matrix.trained_fast_share', 'largest', 'more', 'rotation', 'smallest', 'within']),
-    computed('random-far-off',
-        passes(ev.test_random_heads_are_far_off), backs=['gen.learned_shift_matrix.random_init_fast_error', 'more', 'same', 'times', 'up to']),
-    computed('similarity-peaks',
-        passes(ev.test_similarity_peaks_at_k), backs=['0.1', r'\(M_j\)', r'\(W\)', r'\(j = k\)', r'\(j\)', 'every', 'every', 'gen.learned_shift_matrix.trained_cos_k', 'within', 'zero']),
-    computed('slow-pairs',
-        passes(ev.test_slow_pairs_do_not_follow), backs=['0.3', '0.5', '4', r'\(\omega_i k\)', r'\(k\)', 'at least', 'at most', 'every', 'more', 'not', 'up']),
-    computed('holds-where-fast', all_pass(ev.test_fast_pairs_rotate_by_w_k, ev.test_slow_pairs_do_not_follow)),
-    computed('not-necessary',
-        passes(ev.test_learned_absolute_solves_it_without_pairs), backs=['13', r'\(k\)', 'all', 'any', 'gen.learned_shift_matrix.learned_hits', 'not', 'same']),
-    computed('a-solution',
-        all_pass(ev.test_fast_pairs_rotate_by_w_k, ev.test_learned_absolute_solves_it_without_pairs), backs=['fewer', 'more', 'not', 'not', 'only']),
-    computed('shift-tests', note("`test_fast_pairs_rotate_by_w_k`, `test_random"), backs=['each']),
-    prose('h-probe', "a heading"),
-    cited('faq-argues',
-        "docs/faq.md#does-the-position-survive-to-the-upper-layers, which cites " + PAPER + ", section 3.1 (each sub-layer's output is LayerNorm(x + Sublayer(x)))"),
-    cited('haviv',
-        "Haviv, Ram, Press, Izsak and Levy 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information, arXiv:2203.16634 (probes in section 4; the conjecture on the causal mask in the same paper), quoted on docs/beyond.md", backs=['all', 'no']),
-    computed('probe-method',
-        passes(ev.test_the_probe_setup_the_page_quotes), backs=[r'\(R^2\)', 'both', 'gen.position_probe.fitted', 'gen.position_probe.held_out', 'linear']),
-    computed('r2-meaning', r2_meaning, backs=['0', '1', r'\(R^2\)', 'below', 'linear', 'linear']),
-    computed('probe-setup',
-        probe_setup, backs=['every', 'gen.position_probe.d_model', 'gen.position_probe.k', 'gen.position_probe.max_len', 'gen.position_probe.max_len', 'gen.position_probe.min_len', 'gen.position_probe.n_layers', 'gen.position_probe.seeds', 'gen.position_probe.steps'], setting=True),
-    computed('probe-figure-a', probe_figure_a, backs=['1', '2', 'after', 'after', 'first']),
-    computed('probe-figure-b',
-        probe_figure, backs=['0', '0.5', '1', 'above', 'after', 'fall', 'first', 'less', 'no', 'no', 'rise']),
-    computed('nothing-to-read',
-        passes(ev.test_no_mask_no_vectors_nothing_to_read), backs=['0.05', r'\(R^2\)', 'depends', 'every', 'every', 'within', 'zero']),
-    computed('mask-alone',
-        passes(ev.test_a_causal_mask_alone_puts_position_in), backs=['0.5', r'\(R^2\)', r'\(R^2\)', 'above', 'after', 'every', 'first', 'gen.position_probe.alibi_causal_1', 'gen.position_probe.none_causal_0', 'gen.position_probe.none_causal_1', 'no', 'none']),
-    computed('supports-haviv',
-        all_pass(ev.test_a_causal_mask_alone_puts_position_in, ev.test_no_mask_no_vectors_nothing_to_read), backs=['smallest']),
-    computed('not-solvable',
-        passes(ev.test_a_causal_mask_alone_puts_position_in), backs=['gen.position_probe.none_causal_right', 'not', 'right']),
-    computed('tables-fade',
-        passes(ev.test_absolute_tables_fade_and_sinusoids_survive_better), backs=[r'\(R^2\)', 'after', 'every', 'every', 'gen.position_probe.learned_bidirectional_0', 'less']),
-    computed('sinusoids-survive-better',
-        passes(ev.test_absolute_tables_fade_and_sinusoids_survive_better), backs=[r'\(R^2\)', 'after', 'after', 'each', 'every', 'every', 'gen.position_probe.learned_bidirectional_2', 'gen.position_probe.sin_add_bidirectional_2', 'higher']),
-    computed('not-linear',
-        passes(ev.test_absolute_tables_fade_and_sinusoids_survive_better), backs=['linear', 'not', 'up']),
-    computed('rope-no-absolute',
-        passes(ev.test_rope_solves_it_without_absolute_position), backs=['0.3', r'\(R^2\)', 'below', 'every', 'every', 'every', 'every', 'none', 'not', 'right']),
-    computed('probe-tests', note("`test_no_mask_no_vectors_nothing_to_read`"), backs=['each']),
-    prose('h-add-concat', "a heading"),
-    cited('page-argues',
-        "docs/add-or-concatenate.md#why-a-sum-and-not-a-concatenation (its bold lead sentences)", backs=['less']),
-    computed('add-concat-setup',
-        add_concat_setup, backs=['gen.add_vs_concat.max_len', 'gen.add_vs_concat.min_len', 'gen.add_vs_concat.seeds', 'gen.add_vs_concat.steps'], setting=True),
-    computed('matched',
-        passes(ev.test_the_variants_are_matched_as_the_page_says), backs=['1', '16', '32', '32', '32', '32', '64', '64', 'all', 'each', 'equal', 'equal', 'every', 'gen.add_vs_concat.params_add_64', 'gen.add_vs_concat.params_concat_32_32', 'same', 'within']),
-    computed('add-concat-tasks', add_concat_tasks, backs=['each', 'gen.add_vs_concat.k'], setting=True),
-    computed('add-concat-figure', add_concat_figure, backs=['100', '16', '25', '3', '80', 'every', 'first', 'right']),
-    computed('k-back-ties',
-        passes(ev.test_k_back_does_not_tell_them_apart), backs=['98', 'at least', 'every', 'every', 'gen.add_vs_concat.k', 'not', 'right']),
-    computed('equal-width',
-        passes(ev.test_equal_width_neither_wins), backs=['equal', 'gen.add_vs_concat.reverse_add_32', 'gen.add_vs_concat.reverse_concat_16_16', 'neither']),
-    cited('equal-parameters',
-        UNPINNED_RUN, passes(ev.test_equal_parameters_no_winner), backs=['32', '32', '512', '64', 'before', 'equal', 'every', 'gen.add_vs_concat.reverse_add_64', 'gen.add_vs_concat.reverse_concat_32_32', 'no', 'same']),
-    computed('fragile',
-        lambda: KERNELS_DIFFER() and passes(ev.test_reverse_is_not_solved)(), slow=True, backs=['last', 'same']),
-    computed('reverse-unsolved',
-        passes(ev.test_reverse_is_not_solved), backs=['90', 'below', 'best', 'each', 'each', 'gen.add_vs_concat.steps', 'no', 'not', 'not', 'within']),
-    computed('add-concat-tests', note("`test_k_back_does_not_tell_them_apart`"), backs=['each']),
-    prose('h-learned-fixed', "a heading"),
-    cited('table-3-e',
-        PAPER + ", Table 3 row (E) and section 6.2: 'nearly identical results'", backs=['3', 'identical', 'row']),
-    computed('both-trained', both_in_one_experiment, backs=['above', 'both', 'same']),
-    computed('tie',
-        passes(ev.test_learned_and_sinusoidal_tie_on_the_training_lengths), backs=[r'\(L\)', 'equal', 'gen.extrapolation.learned_16', 'gen.extrapolation.max_len', 'gen.extrapolation.sin_add_16']),
-    computed('both-fail', neither_beyond_l, backs=['90', r'\(L\)', 'both', 'more', 'neither']),
-    computed('margin',
-        passes(ev.test_beyond_l_sinusoidal_is_above_learned_and_level_with_none), backs=[r'\(L\)', 'all', 'every', 'gen.extrapolation.beyond_learned', 'gen.extrapolation.beyond_sin_add', 'more', 'no', 'not', 'right']),
-    cited('bert-512',
-        "Devlin et al. 2019, BERT, section 3 and appendix A.2 (learned position embeddings, sequences of at most 512 tokens); the two halves of the sentence are the checks of tie and both-fail", backs=['512', 'either', 'not', 'not', 'rows']),
-    computed('keep-and-buy', fixed_keeps_learned_buys, backs=['513', 'every', 'no', 'no', 'row']),
-    computed('first-half',
-        all_pass(ev.test_learned_and_sinusoidal_tie_on_the_training_lengths, ev.test_sinusoidal_does_not_extrapolate), backs=['first', 'half', 'not']),
-    computed('learned-fixed-tests', note("`test_learned_and_sinusoidal_tie")),
-    prose('h-met', "a heading", unbacked=['each']),
-    prose('table-head', "the header row of the table"),
-    computed('met-relative',
-        all_pass(ev.test_fast_pairs_rotate_by_w_k, ev.test_slow_pairs_do_not_follow, ev.test_learned_absolute_solves_it_without_pairs), backs=['3.5', r'\(M_k\)', 'not']),
-    computed('met-extrapolate',
-        all_pass(ev.test_sinusoidal_does_not_extrapolate, ev.test_rope_reaches_furthest_but_not_4l, ev.test_without_positions_or_with_alibi_the_task_fails), backs=['3.5', r'\(4L\)', r'\(L\)', 'at most', 'cannot', 'no', 'not']),
-    computed('met-learned',
-        lambda: passes(ev.test_learned_and_sinusoidal_tie_on_the_training_lengths)() and neither_beyond_l(), backs=['3', 'both', 'identical']),
-    computed('met-survives',
-        all_pass(ev.test_absolute_tables_fade_and_sinusoids_survive_better, ev.test_rope_solves_it_without_absolute_position, ev.test_a_causal_mask_alone_puts_position_in), backs=['less', 'never']),
-    computed('met-sum',
-        lambda: KERNELS_DIFFER() and all_pass(ev.test_equal_parameters_no_winner, ev.test_equal_width_neither_wins, ev.test_k_back_does_not_tell_them_apart, ev.test_reverse_is_not_solved)(), slow=True, backs=['all', 'equal', 'equal', 'last', 'no difference', 'not', 'order']),
-    prose('h-cost', "a heading"),
-    computed('own-kind', regen_never_forces_experiments, backs=['every', 'never']),
+        PORTABLE_PATH + "; the settings themselves are checked in scripts/regenkit/config.py and the committed JSONs", experiments_are_pinned, backs=['64', 'every', 'sin']),
+    computed('kernel-test',
+        lambda: experiments_are_pinned() and kernel_test_covers_every_experiment(), backs=['each', 'each', 'every']),
     computed('reduced', reduced_is_ten_steps, backs=['both', 'each', 'not', 'same', 'twice']),
-    prose('what-these-measurements-are-what', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['not']),  # recorded by scripts/migrate_claims.py: review
+
+    prose('where-these-results-hold', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('against-every-shift', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=[r'\(M_j\)', r'\(W\)', 'every']),  # recorded by scripts/migrate_claims.py: review
+    prose('regression-probe-s-r-table', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('model-training-loop-each-experiment', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
     prose('reproducible-every-x86-64-cpu', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['64', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('tests', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('token-embedding-position-handling-post', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['linear']),  # recorded by scripts/migrate_claims.py: review
     prose('layers-input-batch-t-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any']),  # recorded by scripts/migrate_claims.py: review
     prose('alibi-s-head-slopes-2', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['16', '2', '2', '2', '2022', '3', '8', '8']),  # recorded by scripts/migrate_claims.py: review
@@ -628,8 +650,12 @@ LEDGER = Ledger('evidence.md', [
     prose('r-ridge-regression-from-hidden', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0']),  # recorded by scripts/migrate_claims.py: review
     prose('t-1-fitted-all-but', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'all', 'last']),  # recorded by scripts/migrate_claims.py: review
 ], typed={
-    '100%': 'the ceiling four encodings reach at the training length, named in the alt text; each is quoted in the table',
-    '128': 'the test length of the figure, a parameter of experiments/extrapolation.py',
-})
+    '100%': 'the ceiling the verdicts name (each checked against the medians by its test), not a copy of one saved value',
+    '0.01': "the grid's rates as the page states them (0.003 and 0.01), parameters of experiments/_experiment.py RATES",
+    '0.003': "the grid's rates as the page states them, parameters of experiments/_experiment.py RATES",
+    '0.25': "the 0.25 of independent entries (1 / 4 pairs), stated once more beside pairs 1 to 3; checked by test_the_blocks_between_pairs_are_small_only_at_pair_0",
+    '128': 'the test length of the by-position figure, a parameter of experiments/extrapolation.py',
+}
+)
 
 test_claims_hold = LEDGER.test

@@ -12,7 +12,7 @@ import test_evidence as evidence_tests
 import test_reference as reference_tests
 import torch
 import why_positions.permutation_equivariance as perm_eq
-from claimcheck import Ledger, cited, computed, passes, prose
+from claimcheck import Ledger, cited, computed, measured, passes, prose
 from pelib.shift import shift_block, shift_matrix
 from pelib.variants.registry import BY_KEY, VARIANTS, output_convention
 from reference import PositionalEncoding, frequencies, positional_encoding
@@ -307,15 +307,18 @@ LEDGER = Ledger('faq.md', [
     prose('q-extrapolate', "a question", unbacked=['longer']),
     cited('alibi', "Press, Smith, Lewis, ICLR 2022 (arXiv:2108.12409), section 2.2 and Figure 1: the sinusoidal L = 512 "
                           "model improves up to 20 extra tokens, holds to 50, then degrades", backs=['every', 'not']),
-    prose('see-beyond', "links", unbacked=['after', 'not', 'right']),
+    prose('see-beyond', "links", unbacked=['not']),
     prose('q-upper-layers', "a question"),
     cited('added-once', "Vaswani et al. 2017, section 3.5: added \"to the input embeddings at the bottoms of the encoder "
                                "and decoder stacks\"; the reference module adds it once, in forward",
           passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)),
     cited('residual', "Vaswani et al. 2017, section 3.1: the output of each sub-layer is LayerNorm(x + Sublayer(x))", backs=['every']),
-    prose('see-module', "a link"),
-    computed('probe-fades',
-             passes(evidence_tests.test_absolute_tables_fade_and_sinusoids_survive_better), backs=['after', 'after', 'each', 'every', 'less', 'less', 'linear']),
+    cited('post-ln', "Vaswani et al. 2017, section 3.1 (LayerNorm(x + Sublayer(x))); Ba et al. 2016, Layer Normalization (subtracts the mean and divides by the standard deviation of the whole vector); pelib.training.Block is such a layer",
+          lambda: post_ln_rescales_the_sum(), backs=['each', 'not']),
+    cited('pre-ln', "Xiong et al. 2020, On Layer Normalization in the Transformer Architecture (arXiv:2002.04745), Figure 1 and section 3 (Pre-LN: x + F(LN(x)), the residual path carries x unnormalised); Radford et al. 2019, GPT-2, section 2.3 (layer normalization moved to the input of each sub-block)", backs=['2', 'most']),
+    measured('probe-fades',
+             lambda: passes(evidence_tests.test_which_table_fades_more_depends_on_the_probe)() and probe_fades(),
+             scope="In tiny two-layer models on token 3 back", backs=['3', 'after', 'both', 'depends', 'exact', 'less', 'more']),
     prose('q-real', "a question"),
     computed('real-offsets', non_integer_positions, backs=[r'\(k\)', r'\(p\)', 'any', 'any', 'not']),
     computed('fine-positions', fine_positions_need_float32, backs=['float32', 'float64']),
@@ -411,7 +414,58 @@ LEDGER = Ledger('faq.md', [
     computed('float16', lambda: passes(exercises_tests.test_exercise_8_first_inexact_positions)()
              and values("exercises/float16_integers") == {"float16": "2049", "bfloat16": "257"}
              and float(torch.tensor(2049.0).half()) == 2048 and float(torch.tensor(257.0).bfloat16()) == 256, backs=['bfloat16', 'cannot', 'exactly', 'float16', 'gen.exercises.float16_integers.bfloat16', 'gen.exercises.float16_integers.float16']),
+    computed('float16-computed',
+             lambda: float16_computed_errors() and float16_stored_error(), backs=['0.04', '1', '1', '1,000', '100', '2,049', 'before', 'every', 'exact', 'float16', 'float16', 'float16', 'float16', 'float32', 'float64', 'gen.precision.error_vs_position.float16_error_1e3', 'gen.precision.error_vs_position.float16_stored_max', 'not', 'sines', 'stored', 'within']),
     prose('see-exercise-8', "links", unbacked=['8', 'half']),
-])
+], typed={"0.04": "the float16-computed row error at position 100, read from precision/error_vs_position.json (checked by float16_computed_errors); the same digits as an unrelated saved value"})
 
 test_claims_hold = LEDGER.test
+
+
+def _precision_errors() -> tuple[list[int], dict]:
+    import json
+    from conftest import GENERATED
+
+    data = json.loads((GENERATED / "precision" / "error_vs_position.json").read_text(encoding="utf-8"))
+    return data["positions"], data["max_error"]
+
+
+def float16_computed_errors() -> bool:
+    """The precision page's measurement: the float16-computed table's largest error in a row at positions 100 and
+    1,000 (about 0.04 and the quoted value), both far below 2,049, where positions start to merge."""
+    positions, errors = _precision_errors()
+    computed = errors["float16 throughout"]
+    at_100, at_1000 = computed[positions.index(100)], computed[positions.index(1000)]
+    quoted = values("precision/error_vs_position")["float16_error_1e3"]
+    return round(at_100, 2) == 0.04 and f"{at_1000:.2f}" == quoted and at_1000 > 10 * at_100 / 2
+
+
+def float16_stored_error() -> bool:
+    """The exact table stored in float16 stays at its rounding step at every measured position (the quoted maximum)."""
+    positions, errors = _precision_errors()
+    stored = errors["reference stored as float16"]
+    finite = [e for e in stored if e == e]
+    return (len(finite) == len(positions) and f"{max(finite):.1e}" == values("precision/error_vs_position")["float16_stored_max"])
+
+
+def post_ln_rescales_the_sum() -> bool:
+    """A post-LN layer's output has mean 0 and unit variance across the width whatever its input's scale: adding the
+    same vector to the sum, or scaling it, does not pass through unchanged (the sum is re-centred and rescaled)."""
+    import torch
+    from pelib.training import Block, Config
+
+    torch.manual_seed(0)
+    block = Block(Config(d_model=16, d_ff=16, n_heads=2, dtype="float64")).double().eval()
+    x = torch.randn(1, 5, 16, dtype=torch.float64)
+    with torch.no_grad():
+        y, y_scaled = block(x), block(3 * x)
+    centred = float(y.mean(-1).abs().max()) < 1e-9 and float((y.var(-1, unbiased=False) - 1).abs().max()) < 1e-3
+    return centred and not torch.allclose(y_scaled, 3 * y)
+
+
+def probe_fades() -> bool:
+    """Both tables, both probes, with and without the mask: the median after layer 2 is below the embedding's."""
+    ev = evidence_tests
+    return all(ev.median(ev.layer(p, c, 2, key)) < ev.median(ev.layer(p, c, 0, key))
+               for p in ("learned", "sin_add") for c in (False, True) for key in ("r2", "accuracy"))
+

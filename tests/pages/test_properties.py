@@ -279,8 +279,10 @@ LEDGER = Ledger('properties.md', [
              symmetric_in_k, backs=[r'\(\mathrm{PE}(p) \cdot \mathrm{PE}(p+k) = \mathrm{PE}(p) \cdot \mathrm{PE}(p-k)\)', r'\(k\)', r'\(k\)', r'\(k\)', 'cannot', 'cosine', 'even', 'left', 'right', 'symmetric']),
     computed('table-knows-direction', the_table_knows_the_direction, backs=[r'\(+k\)', r'\(-k\)', 'differs']),
     cited('tener',
-           'Yan et al. 2019, TENER: Adapting Transformer Encoder for Named Entity Recognition, arXiv:1911.04474 (the sinusoidal dot product is symmetric in the offset, so attention lacks direction; a direction-aware relative attention); shared/research/content_anchors.md §2',
+           'Yan et al. 2019, TENER: Adapting Transformer Encoder for Named Entity Recognition, arXiv:1911.04474, section 3.2 (the sinusoidal dot product is symmetric in the offset, so direction-unaware; with the projections W_q, W_k the distance-awareness weakens, their Figure 3; a direction-aware relative attention)',
            symmetric_in_k, backs=['1911.04474', '2019']),
+    computed('projections-break-symmetry',
+             lambda: projections_break_the_symmetry(), backs=['4', r'\(W = W_Q^\top W_K\)', r'\(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p+k)\)', r'\(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p-k)\)', 'differ', 'not']),
     computed('at-zero-half-d', at_zero_it_is_half_d, backs=[r'\(d/2\)', r'\(k = 0\)', 'next']),
     computed('one-value-per-offset', one_value_per_offset_tried, backs=['every']),
     computed('via-the-shift-matrix',
@@ -349,3 +351,16 @@ LEDGER = Ledger('properties.md', [
 ])
 
 test_claims_hold = LEDGER.test
+
+
+def projections_break_the_symmetry() -> bool:
+    """A random W = W_Q^T W_K scores PE(p) against PE(p + k) and PE(p - k) differently (a symmetric W built from the
+    same draw, W + W^T, does not break it for the plain dot product, but a general W does)."""
+    generator = torch.Generator().manual_seed(0)
+    d, p = 64, 40
+    wq, wk = (torch.randn(d, d, generator=generator, dtype=torch.float64) for _ in range(2))
+    w = wq.T @ wk
+    table = positional_encoding(2 * p + 1, d, dtype=torch.float64)
+    gaps = [abs(float(table[p] @ w @ table[p + k] - table[p] @ w @ table[p - k])) for k in range(1, 9)]
+    return min(gaps) > 1e-3 and all(abs(float(table[p] @ table[p + k] - table[p] @ table[p - k])) < 1e-9
+                                    for k in range(1, 9))

@@ -246,7 +246,9 @@ LEDGER = Ledger('variants/more-libraries.md', [
     computed('pegasusx-float32',
         lambda: observed("pegasus_x", "layout") == "[sin | cos]" and t2t_frequencies("pegasus_x") and torch.allclose(variant_pegasus_x.build(50, 16), BY_KEY["tensor2tensor"].build(50, 16), atol=1e-6), backs=['float32']),
     computed('pegasusx-float16',
-        passes(tm.test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors), backs=['1024', '2', '2,048', '4,096', '512', '64', 'above', 'all', 'float16', 'float16', 'float16', 'gen.variants.pegasus_x.float16_error_4096', 'gen.variants.pegasus_x.float16_error_512', 'gen.variants.pegasus_x.float16_error_64', 'largest', 'sines']),
+        lambda: passes(tm.test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors)() and pegasus_position_rounding(), backs=['0.96', '1', '1', '1', '1', '1024', '2', '2', '2', '2,048', '4,096', '512', '64', 'above', 'all', 'at most', 'at most', 'at most', 'cannot', 'exceeds', 'float16', 'float16', 'float16', 'gen.variants.pegasus_x.float16_error_4096', 'gen.variants.pegasus_x.float16_error_512', 'gen.variants.pegasus_x.float16_error_64', 'largest', 'last', 'no', 'sin', 'sine', 'sines', '≈']),
+    computed('pegasusx-frequency-rounding',
+        lambda: pegasus_frequency_rounding(), backs=['1', '1', '2', '2', '2,048', '2,048', '3', '4,095', '4,096', 'each', 'even', 'float16', 'float16', 'more', 'negative', 'sine', 'up to', 'up to', 'up to', 'up to']),
     computed('pegasusx-odd',
         lambda: observed("pegasus_x", "odd_d7") == "crash (RuntimeError)" and raises(RuntimeError, lambda: variant_pegasus_x.build(5, 7)), backs=['1', '2', '2', 'columns', 'cosines', 'not', 'odd']),
     prose('trax-heading', "a heading"),
@@ -329,3 +331,31 @@ LEDGER = Ledger('variants/more-libraries.md', [
 ])
 
 test_claims_hold = LEDGER.test
+
+def pegasus_position_rounding() -> bool:
+    """Positions below 4,096 round to float16 by at most 1 (spacing 2 above 2,048); the frequencies are at most 1;
+    an angle off by 1 moves a sine by at most 2 sin(1/2) = 0.96, below the measured error of 2."""
+    p = torch.arange(4096, dtype=torch.float64)
+    off = (p.half().double() - p).abs()
+    w = (10000.0 ** (-torch.arange(0, 1024, 2, dtype=torch.float64) / 1024))
+    spacing = float(torch.tensor(2049.0).half()) - 2048.0  # 2049 is not a float16: it rounds to 2048 (or 2050)
+    bound = 2 * math.sin(0.5)
+    import json
+    from conftest import GENERATED
+
+    values = json.loads((GENERATED / "variants" / "pegasus_x.values.json").read_text(encoding="utf-8"))
+    measured = float(values["float16_error_4096"])
+    return (float(off.max()) == 1.0 and float(w.max()) == 1.0 and abs(spacing) <= 2 and round(bound, 2) == 0.96
+            and measured > bound + 1)
+
+
+def pegasus_frequency_rounding() -> bool:
+    """The float16 frequencies are off by at most 2^-11 of themselves (half a float16 step, 1 part in 2,048), which
+    at position 4,095 is up to 2 radians; float16 numbers from 2,048 to 4,096 are the even integers (the product's
+    rounding: at most 1); together about 3 radians, enough for a sine to come out near its negative (error 2)."""
+    w = (10000.0 ** (-torch.arange(0, 1024, 2, dtype=torch.float64) / 1024))
+    relative = float(((w.half().double() - w).abs() / w).max())
+    evens = torch.arange(2048, 4096, 2, dtype=torch.float64)
+    return (relative <= 2.0 ** -11 and round(relative * 4095, 0) == 2.0
+            and torch.equal(evens.half().double(), evens) and float(torch.tensor(2049.0).half()) in (2048.0, 2050.0)
+            and round(relative * 4095 + 1) == 3)

@@ -1,0 +1,47 @@
+"""The probe experiment's figure: both probes' held-out scores against layer, beside their random-feature control."""
+
+from pelib import docenv
+import matplotlib.pyplot as plt
+from pelib.figures import LAYOUTS
+from _saved import band, load
+
+READS = ("position_probe.json",)
+KEY = {"none": "none", "learned": "learned", "sin_add": "sinusoidal added", "rope": "RoPE", "alibi": "ALiBi"}
+
+data = load("position_probe.json")
+cfg = data["config"]
+seeds, layers = cfg["seeds"], ["embedding"] + [f"layer {i + 1}" for i in range(cfg["n_layers"])]
+CELLS = [key.rsplit("/", 1)[0] for key in data["results"] if key.endswith(f"/{seeds[0]}")]
+
+
+def causal(cell: str) -> bool:
+    position, mask = cell.split("/")
+    return position == "none_causal" or mask == "True"
+
+
+for layout in LAYOUTS:  # wide: 2 x 2 panels (probe by mask); narrow: four panels stacked
+    with layout.style():
+        rows, cols = (4, 1) if layout.narrow else (2, 2)
+        fig, axes = plt.subplots(rows, cols, figsize=layout.size(wide=(9.5, 7.2), narrow_height=13.5), sharey="row"
+                                 if not layout.narrow else False, constrained_layout=True)
+        panels = [(probe, mask) for probe in ("r2", "accuracy") for mask in (False, True)]
+        for ax, (probe, mask) in zip(axes.flat, panels):
+            for cell in (c for c in CELLS if causal(c) == mask):
+                name = cell.split("/")[0].removesuffix("_causal")
+                colour = f"C{list(KEY).index(name)}"
+                low, mid, high = band([data["results"][f"{cell}/{s}"][probe] for s in seeds])
+                ax.fill_between(range(len(layers)), low, high, color=colour, alpha=0.18, linewidth=0)
+                ax.plot(range(len(layers)), mid, "o-", color=colour, label=KEY[name], markersize=4)
+            control = sorted(data["controls"][str(s)][probe] for s in seeds)
+            ax.axhspan(control[0], control[-1] + 0.005, color="grey", alpha=0.3, label="control: random features")
+            ax.set_xticks(range(len(layers)), layers)
+            ax.set_ylim(-0.1 if probe == "r2" else 0, 1.05)
+            ax.set_ylabel("R² (held out)" if probe == "r2" else layout.wrap("position named exactly", 18))
+            ax.set_title(("regression" if probe == "r2" else "classification") + ", "
+                         + ("causal mask" if mask else "no mask"))
+        handles = {}
+        for ax in axes.flat:
+            handles.update(zip(*reversed(ax.get_legend_handles_labels())))
+        fig.legend(list(handles.values()), list(handles), loc="outside lower center", ncol=2 if layout.narrow else 6)
+        fig.suptitle(layout.wrap(f"Linear probes for the position, median and min–max over {len(seeds)} seeds"))
+        docenv.save_figure(fig, layout.name())
