@@ -273,6 +273,168 @@ def checked_against_this() -> bool:
             and verdict.ok and "Reference" in verdict.members)
 
 
+# --- the docstrings the page shows with the code (reviewed after the migration) -----------------------------------
+
+
+def frequencies_as_documented() -> bool:
+    """frequencies(): w_i = base ** (-2i / d_model) for i = 0 .. ceil(d_model/2) - 1, in float64; w_0 = 1 and the
+    rest fall geometrically (a constant ratio base ** (-2 / d_model))."""
+    for d, base in ((4, 10000.0), (7, 10000.0), (512, 10000.0), (6, 100.0)):
+        omega = frequencies(d, base=base)
+        i = torch.arange(math.ceil(d / 2), dtype=torch.float64)
+        if not (omega.dtype == torch.float64 and omega.shape == (math.ceil(d / 2),)
+                and torch.allclose(omega, base ** (-2 * i / d), rtol=1e-14, atol=0) and omega[0].item() == 1.0):
+            return False
+        if len(omega) > 1 and not torch.allclose(omega[1:] / omega[:-1], torch.full_like(omega[1:], base ** (-2 / d)),
+                                                 rtol=1e-12, atol=0):
+            return False
+        if len(omega) > 1 and not bool((omega[1:] < omega[:-1]).all()):
+            return False
+    return exponent_and_range()
+
+
+def table_shape_and_layout() -> bool:
+    return (positional_encoding(7, 10).shape == (7, 10)
+            and passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)())
+
+
+def angles_in_float64_rounded_once() -> bool:
+    """Every float32 entry within half a float32 step even at 10**6 (sampled against mpmath), the float64 stage, and
+    the rare farther rounding the precision page counts."""
+    return (float64_angles()
+            and passes(reference_tests.test_float64_stage_matches_high_precision, 8, 10000.0)()
+            and passes(reference_tests.test_float32_table_is_rounded_correctly_up_to_a_million, 9, 10000.0)()
+            and passes(reference_tests.test_the_docstring_claims_what_the_precision_page_measures)())
+
+
+def rows_of_given_positions() -> bool:
+    rows = encode_positions(torch.tensor([0.0, 3.0, 2.5]), 8)
+    return (rows.dtype == torch.float64 and rows.device.type == "cpu"
+            and encode_positions(torch.arange(4), 8).dtype == torch.float64
+            and passes(reference_tests.test_encode_positions_stays_on_the_device_of_its_positions)()
+            and passes(reference_tests.test_the_table_is_its_formula_rows_rounded_once)())
+
+
+def real_positions_accepted() -> bool:
+    """1-D tensors of finite reals, such as t in [0, 1], are encoded; anything else is refused."""
+    t = torch.linspace(0, 1, 11, dtype=torch.float64)
+    omega = frequencies(8)
+    rows = encode_positions(t, 8)
+    return (bool(torch.allclose(rows[:, 0::2], torch.sin(t[:, None] * omega), rtol=0, atol=1e-15))
+            and bool(torch.allclose(rows[:, 1::2], torch.cos(t[:, None] * omega), rtol=0, atol=1e-15))
+            and passes(reference_tests.test_encode_positions_evaluates_real_valued_positions)()
+            and passes(reference_tests.test_encode_positions_refuses_what_is_not_a_1d_tensor, torch.zeros(2, 3),
+                       "got shape [2, 3]")()
+            and "inf" in raises(lambda: encode_positions(torch.tensor([0.0, math.inf]), 8), ValueError))
+
+
+def adds_then_dropout() -> bool:
+    return (passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)()
+            and passes(reference_tests.test_module_applies_dropout_in_training_only)())
+
+
+def offset_starts_the_rows() -> bool:
+    return (passes(reference_tests.test_an_offset_shifts_the_rows)()
+            and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)())
+
+
+def position_ids_per_token() -> bool:
+    layer = PositionalEncoding(d_model=8, max_len=16).eval()
+    x = torch.zeros(2, 3, 8)
+    ids = torch.tensor([[4, 0, 9], [1, 1, 2]])
+    table = positional_encoding(16, 8)
+    return (torch.equal(layer(x, position_ids=ids), table[ids])
+            and torch.equal(layer(x, position_ids=ids[0]), table[ids[0]].expand(2, 3, 8))
+            and passes(reference_tests.test_position_ids_pick_rows_per_token_and_per_sequence)())
+
+
+def buffer_follows_not_saved_rebuilt() -> bool:
+    return (not_in_state_dict() and buffer_moves()
+            and passes(reference_tests.test_module_adds_the_table_and_keeps_it_out_of_state_dict)())
+
+
+def forward_returns_rows_in_x_dtype() -> bool:
+    return (passes(reference_tests.test_output_has_the_dtype_of_x_and_the_table_rounded_to_it, torch.bfloat16)()
+            and offset_starts_the_rows() and position_ids_per_token()
+            and passes(reference_tests.test_dropout_applies_with_an_offset_and_with_position_ids)()
+            and passes(reference_tests.test_bad_offsets_and_position_ids_are_refused_by_name,
+                       {"offset": 1, "position_ids": torch.arange(5)}, ValueError, "give offset or position_ids, not both")())
+
+
+def float64_x_gets_float32_table() -> bool:
+    return (output_dtype_is_x_and_table_float32()
+            and passes(reference_tests.test_float64_x_gets_float32_rounding_unless_the_module_is_converted)())
+
+
+def sizes_checked_by_name() -> bool:
+    from reference import check_size
+
+    return (check_size("seq_len", 3) == 3
+            and raises(lambda: check_size("seq_len", 0), ValueError) == "seq_len must be a positive int, got 0"
+            and "seq_len must be a positive int, got -3" in raises(lambda: check_size("seq_len", -3), ValueError)
+            and "d_model" in raises(lambda: check_size("d_model", 4.0), TypeError)
+            and "d_model" in raises(lambda: check_size("d_model", True), TypeError))
+
+
+def base_checked() -> bool:
+    from reference import check_base
+
+    value = check_base(10000, 8)
+    return (type(value) is float and value == 10000.0
+            and "> 1" in raises(lambda: check_base(1.0, 8), ValueError)
+            and "> 1" in raises(lambda: check_base(math.inf, 8), ValueError)
+            and "> 1" in raises(lambda: check_base("1e4", 8), TypeError)
+            and "the same frequency" in raises(lambda: check_base(1 + 1e-15, 8), ValueError)
+            and all(passes(reference_tests.test_every_accepted_base_gives_each_pair_its_own_frequency, b, 512)()
+                    for b in (1.0001, 10000.0, 1e30)))
+
+
+def dtype_checked() -> bool:
+    from reference import check_dtype
+
+    table = positional_encoding(1000, 16, dtype=torch.float64)
+    return (all(check_dtype(t) is t for t in (torch.float16, torch.bfloat16, torch.float32, torch.float64))
+            and "torch.int64" in raises(lambda: check_dtype(torch.int64), ValueError)
+            and float(table.min()) >= -1 and float(table.max()) <= 1
+            and float(table.min()) < -0.99 and float(table.max()) == 1.0)
+
+
+def positions_checked() -> bool:
+    from reference import check_positions
+
+    t = torch.tensor([0.25, 0.5])
+    return (check_positions(t) is t and "got shape [2, 3]" in raises(lambda: check_positions(torch.zeros(2, 3)), TypeError)
+            and "torch.bool" in raises(lambda: check_positions(torch.tensor([True])), TypeError)
+            and "nan" in raises(lambda: check_positions(torch.tensor([0.0, math.nan])), ValueError)
+            and real_positions_accepted())
+
+
+def offset_checked() -> bool:
+    import numpy
+    from reference import check_offset
+
+    taken = [check_offset(3), check_offset(numpy.int64(3)), check_offset(torch.tensor(3)), check_offset(0)]
+    return (taken == [3, 3, 3, 0] and all(type(v) is int for v in taken)
+            and "got -1" in raises(lambda: check_offset(-1), ValueError)
+            and "got 2.0" in raises(lambda: check_offset(2.0), TypeError)
+            and "got True" in raises(lambda: check_offset(True), TypeError)
+            and "offset" in raises(lambda: check_offset(torch.tensor(2.0)), TypeError))
+
+
+def position_ids_checked() -> bool:
+    from reference import check_position_ids
+
+    x = torch.zeros(2, 5, 8)
+    ok = all(check_position_ids(ids, x, 16) is ids
+             for ids in (torch.arange(5), torch.zeros(2, 5, dtype=torch.long), torch.zeros(1, 5, dtype=torch.int32),
+                         torch.full((5,), 15)))
+    return (ok and "got [3, 5]" in raises(lambda: check_position_ids(torch.zeros(3, 5, dtype=torch.long), x, 16), ValueError)
+            and "torch.float32" in raises(lambda: check_position_ids(torch.arange(5.0), x, 16), TypeError)
+            and "got 16 at index [4]" in raises(lambda: check_position_ids(torch.tensor([0, 1, 2, 3, 16]), x, 16), ValueError)
+            and "got -1" in raises(lambda: check_position_ids(torch.tensor([0, -1, 2, 3, 4]), x, 16), ValueError)
+            and "on meta" in raises(lambda: check_position_ids(torch.arange(5, device="meta"), x, 16), ValueError))
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "the page's title"),
     computed('compared-against', compared_against, backs=['every']),
@@ -312,30 +474,30 @@ LEDGER = Ledger('reference.md', [
     computed('errors-name-value', each_error_names_value_and_allowed, backs=['each']),
     computed('module-checks', module_checks_shape_dtype_device),
     computed('what-each-gets', one_line_per_bad_input, backs=['below', 'each']),
-    prose('angular-frequencies-w-i-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '2', 'float64']),  # recorded by scripts/migrate_claims.py: review
-    prose('pair-i-columns-2i-2i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'columns', 'fall']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-seq-len-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('w-i-base-2i-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('both-columns-pair-share', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both', 'columns']),  # recorded by scripts/migrate_claims.py: review
-    prose('odd-d-model-last-column', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'last', 'odd', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('angles-are-computed-float64-each', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),  # recorded by scripts/migrate_claims.py: review
-    prose('rows-are-computed-chunk-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['more', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-rows-table-given-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float64', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('1-d-tensor-finite-real', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-sinusoidal-table-token-embeddings', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('by-default-token-j-every', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'row']),  # recorded by scripts/migrate_claims.py: review
-    prose('cached-incremental-decoding-pass-number', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('padded-or-packed-batches-pass', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-non-persistent-buffer-follows', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'not', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-dropout-x-rows-x', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'both', 'not', 'rows', 'rows', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-float32-unless-built-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'float32', 'float64', 'float64']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-if-positive-int-raise', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['positive']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-as-float-if-finite', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '>', 'each']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-if-floating-point-torch', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-if-1-d-tensor', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'not', 'same']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-as-int-if-non', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-if-integer-tensor-shape', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'all']),  # recorded by scripts/migrate_claims.py: review
-    prose('refuse-before-allocating-anything-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['before', 'larger']),  # recorded by scripts/migrate_claims.py: review
+    computed('angular-frequencies-w-i-base', frequencies_as_documented, backs=['0', '1', '2', 'float64']),
+    computed('pair-i-columns-2i-2i', lambda: frequencies_as_documented() and passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)(), backs=['1', '1', 'columns', 'fall']),
+    computed('return-seq-len-d-model', table_shape_and_layout, backs=['1', 'cos', 'sin']),
+    computed('w-i-base-2i-d', frequencies_as_documented),
+    computed('both-columns-pair-share', passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency), backs=['both', 'columns']),
+    computed('odd-d-model-last-column', odd_width, backs=['column', 'last', 'odd', 'sine']),
+    computed('angles-are-computed-float64-each', angles_in_float64_rounded_once, backs=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),
+    computed('rows-are-computed-chunk-positions', passes(reference_tests.test_peak_memory_stays_within_one_and_a_half_tables), backs=['more'], unbacked={'rows': 'the chunking by rows is checked by the entry chunks (one_chunk_beyond_the_table); this slow check measures the peak'}, slow=True),
+    computed('return-rows-table-given-positions', rows_of_given_positions, backs=['float64', 'rows']),
+    computed('1-d-tensor-finite-real', real_positions_accepted, backs=['0', '1', '1']),
+    computed('add-sinusoidal-table-token-embeddings', adds_then_dropout),
+    computed('by-default-token-j-every', default_rows_and_where_they_start, backs=['every', 'row']),
+    computed('cached-incremental-decoding-pass-number', offset_starts_the_rows, backs=['rows']),
+    computed('padded-or-packed-batches-pass', position_ids_per_token, backs=['each']),
+    computed('table-non-persistent-buffer-follows', buffer_follows_not_saved_rebuilt, backs=['buffer', 'not', 'saved']),
+    computed('return-dropout-x-rows-x', forward_returns_rows_in_x_dtype, backs=['1', 'both', 'not', 'rows', 'rows', 'rows']),
+    computed('table-float32-unless-built-with', float64_x_gets_float32_table, backs=['float32', 'float32', 'float64', 'float64']),
+    computed('return-if-positive-int-raise', sizes_checked_by_name, backs=['positive']),
+    computed('return-as-float-if-finite', base_checked, backs=['1', '>', 'each']),
+    computed('return-if-floating-point-torch', dtype_checked, backs=['1', '1']),
+    computed('return-if-1-d-tensor', positions_checked, backs=['1', 'not', 'same']),
+    computed('return-as-int-if-non', offset_checked, backs=['0']),
+    computed('return-if-integer-tensor-shape', position_ids_checked, backs=['0', '1', 'all']),
+    computed('refuse-before-allocating-anything-table', too_large_refused_before_allocating, backs=['before', 'larger']),
 ], typed={'512': "the paper's d_model, a parameter the sentence names"})
 
 test_claims_hold = LEDGER.test
