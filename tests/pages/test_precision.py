@@ -359,6 +359,63 @@ def bfloat16_format():
             and torch.finfo(torch.bfloat16).max > 0.99 * torch.finfo(torch.float32).max)
 
 
+# --- the docstrings the page shows with the recipes and the limits (reviewed after the migration) -------------------
+
+
+def reference_recipe_is_float64_then_cast() -> bool:
+    """rows_float64_angles: sin/cos of float64 angles (even columns sin, odd cos), cast to `dtype` at the end."""
+    positions, d = [0, 3, 1000, 99_999], 8
+    rows64 = rows_float64_angles(positions, d, dtype=torch.float64)
+    angle = torch.tensor(positions, dtype=torch.float64)[:, None] * 10000.0 ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+    return (rows64.dtype == torch.float64 and torch.equal(rows64[:, 0::2], angle.sin()) and torch.equal(rows64[:, 1::2], angle.cos())
+            and all(torch.equal(rows_float64_angles(positions, d, dtype=t), rows64.to(t))
+                    for t in (torch.float32, torch.float16, torch.bfloat16))
+            and passes(precision_tests.test_sampled_rows_are_the_reference_rows, 7)())
+
+
+def seeds_recipe_every_step_in_dtype() -> bool:
+    """rows_computed_in: position, frequencies, angle and sin/cos all in `dtype` (a float64 redo differs)."""
+    positions, d = [0, 1, 700, 5000], 8
+    for t in (torch.float32, torch.float16, torch.bfloat16):
+        div = torch.exp(torch.arange(0, d, 2, dtype=t) * (-math.log(10000.0) / d))
+        angle = torch.tensor(positions, dtype=t)[:, None] * div[None, :]
+        rows = rows_computed_in(positions, d, dtype=t)
+        if not (rows.dtype == t and torch.equal(rows[:, 0::2], angle.sin()) and torch.equal(rows[:, 1::2], angle.cos())
+                and not torch.equal(rows, rows_float64_angles(positions, d, dtype=t))):
+            return False
+    return True
+
+
+def every_seed_computes_so() -> bool:
+    return (seeds_compute_in_float32() and seeds_recipe_every_step_in_dtype()
+            and passes(precision_tests.test_half_precision_tables_collapse_past_their_limit, torch.bfloat16, 256)())
+
+
+def last_exact_integer_is_two_over_eps() -> bool:
+    for t in (torch.float16, torch.bfloat16, torch.float32):
+        n = last_exact_integer(t)
+        if n != round(2 / torch.finfo(t).eps):
+            return False
+        every = torch.arange(min(n, 4096) + 1, dtype=torch.float64)
+        if not (torch.equal(every.to(t).double(), every) and float(torch.tensor(n + 1.0, dtype=torch.float64).to(t)) != n + 1):
+            return False
+    return passes(precision_tests.test_half_precision_limits)()
+
+
+def first_infinite_integer_is_smallest() -> bool:
+    n = first_infinite_integer(torch.float16)
+    as_half = lambda k: torch.tensor(float(k), dtype=torch.float64).to(torch.float16)  # noqa: E731
+    return (as_half(n).isinf().item() and not as_half(n - 1).isinf().item()
+            and first_infinite_integer(torch.bfloat16) is None and first_infinite_integer(torch.float32) is None
+            and torch.finfo(torch.bfloat16).max > 1e30 and torch.finfo(torch.float16).max < 1e30)
+
+
+def collapsed_rows_counts() -> bool:
+    table = torch.tensor([[0.0, 1.0], [0.0, 1.0], [0.5, 0.5], [math.nan, 1.0], [0.0, 1.0]])
+    return (collapsed_rows(table) == {"rows": 5, "distinct": 2, "same_as_previous": 1, "nan": 1}
+            and passes(precision_tests.test_float16_rows_past_its_maximum_are_nan)())
+
+
 LEDGER = Ledger('precision.md', [
     prose('title', "the page's title"),
     prose('question', "the question the page answers; the sentences below answer it"),
@@ -425,14 +482,14 @@ LEDGER = Ledger('precision.md', [
     cited('finfo', "PyTorch documentation, torch.finfo (type_info.html)",
           lambda: torch.finfo(torch.float16).eps > 0 and torch.finfo(torch.float16).max > 0, backs=['above']),
     cited('mpmath', "mpmath, https://mpmath.org/ (the library the job imports)", lambda: mpmath.mp.prec > 0, backs=['exact']),
-    prose('recommendation-2', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('does-error-third-decimal-matter', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('reference-recipe-at-arbitrary-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float64', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('seeds-recipe-with-every-step', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'every', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('with-dtype-torch-float32-how', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['bfloat16', 'every', 'float16', 'float32']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-n-such-every-integer', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '2', 'every', 'exactly', 'largest']),  # recorded by scripts/migrate_claims.py: review
-    prose('smallest-integer-position-rounds-inf', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10', '30', 'none', 'smallest']),  # recorded by scripts/migrate_claims.py: review
-    prose('count-distinct-finite-rows-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['before', 'distinct', 'equal', 'row', 'rows', 'rows', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('recommendation-2', 'an admonition title: it names the box of advice that follows and states nothing itself'),
+    prose('does-error-third-decimal-matter', 'an admonition title: a question the box answers below, with its own checked sentences'),
+    computed('reference-recipe-at-arbitrary-positions', reference_recipe_is_float64_then_cast, backs=['cos', 'float64', 'sin']),
+    computed('seeds-recipe-with-every-step', seeds_recipe_every_step_in_dtype, backs=['cos', 'every', 'sin']),
+    computed('with-dtype-torch-float32-how', every_seed_computes_so, backs=['bfloat16', 'every', 'float16', 'float32']),
+    computed('largest-n-such-every-integer', last_exact_integer_is_two_over_eps, backs=['0', '2', 'every', 'exactly', 'largest']),
+    computed('smallest-integer-position-rounds-inf', first_infinite_integer_is_smallest, backs=['10', '30', 'none', 'smallest']),
+    computed('count-distinct-finite-rows-table', collapsed_rows_counts, backs=['before', 'distinct', 'equal', 'row', 'rows', 'rows', 'rows']),
 ])
 
 test_claims_hold = LEDGER.test
