@@ -255,6 +255,76 @@ def debug_print() -> bool:
     return silent(lambda: plain.PlainAttributeEncoding(10, 4)).startswith("debug:") and \
         text("variants/seed_plain_attribute").startswith("debug: torch.Size([1, 10, 4])")
 
+
+# --- the docstrings the page shows with each seed's code (reviewed after the migration) ---------------------------
+
+
+def nested_fills_float32_sine_then_cosine() -> bool:
+    table = nested.nested_loop_encoding(6, 4)
+    p = torch.arange(6, dtype=torch.float64)[:, None]
+    omega = 10000.0 ** (-torch.arange(0, 4, 2, dtype=torch.float64) / 4)
+    return (table.dtype == torch.float32 and torch.allclose(table[:, 0::2].double(), (p * omega).sin(), atol=1e-6)
+            and torch.allclose(table[:, 1::2].double(), (p * omega).cos(), atol=1e-6) and nested_is_slow())
+
+
+def nested_as_the_post() -> bool:
+    """d_model // 2 pairs (an odd width's last column stays 0), float64 frequency, float32 angle and sine."""
+    return (nested_odd_zero_column() and no_error() and float32_angles_lose_precision() and nested_right()
+            and torch.tensor(3).dtype == torch.int64 and (torch.tensor(3) * (1 / 10000 ** (2 / 8))).dtype == torch.float32)
+
+
+def stack_as_the_notebook() -> bool:
+    table = stack.build(12, 8)
+    return (observed("seed_stack_flatten", "layout") == "interleaved" and paper_frequencies("seed_stack_flatten")
+            and torch.allclose(table, positional_encoding(12, 8), atol=1e-6) and "torch.stack" in code("seed_stack_flatten"))
+
+
+def stack_odd_is_one_wider() -> bool:
+    return stack_odd_width() and observed("seed_stack_flatten", "odd_d7") == "wrong width (8 columns)" and no_stack_error()
+
+
+def no_stack_error() -> bool:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return stack.build(4, 5).shape == (4, 6)
+
+
+def aiedge_builds_once_and_returns_rows() -> bool:
+    layer = aiedge.AiEdgeEncoding(20, 6)
+    out = layer(torch.ones(2, 7, 6))
+    return (layer.pos_encoding.dtype == torch.float32 and layer.pos_encoding.shape == (20, 6)
+            and torch.equal(out, layer.pos_encoding[:7]) and observed("seed_aiedge", "computed") == "once, at construction"
+            and aiedge_returns_table())
+
+
+def div_term_module_as_documented() -> bool:
+    layer = div_term.DivTermEncoding(6, 10, 0.0)
+    return (layer.pe.dtype == torch.float32 and layer.pe.shape == (1, 10, 6) and list(layer.state_dict()) == ["pe"]
+            and div_term_adds_then_dropout())
+
+
+def div_term_as_the_notebook() -> bool:
+    return (div_term_right() and observed("seed_div_term", "storage")["state_dict"] == ["pe"]
+            and observed("seed_div_term", "odd_d7") == "crash (RuntimeError)" and paper_frequencies("seed_div_term"))
+
+
+def plain_adds_a_float32_attribute() -> bool:
+    layer = plain.make(10, 4)
+    return (layer.time_encodings.dtype == torch.float32 and layer.time_encodings.shape == (1, 10, 4)
+            and "time_encodings" not in dict(layer.named_buffers()) and plain_right())
+
+
+def plain_as_the_post() -> bool:
+    storage = observed("seed_plain_attribute", "storage")
+    return (storage["plain"] == ["time_encodings"] and storage["left_behind"] == ["time_encodings"]
+            and storage["state_dict"] == [] and storage["non_persistent"] == [] and meta_copies())
+
+
+def plain_odd_fails() -> bool:
+    return (observed("seed_plain_attribute", "odd_d7") == "crash (RuntimeError)"
+            and raises(RuntimeError, lambda: silent(lambda: plain.make(10, 5))))
+
+
 LEDGER = Ledger('variants/seeds.md', [
     prose('title', "the title"),
     computed('five-seeds',
@@ -389,22 +459,22 @@ LEDGER = Ledger('variants/seeds.md', [
     cited('plain-plotting',
         source("seed_plain_attribute") + " (its plotting code); d2l's PositionalEncoding(num_hiddens, dropout)", plotting_fails, backs=['0', '0', '32', 'both', 'neither', 'not']),
     computed('plain-debug-print', debug_print, backs=['every', 'left']),
-    prose('fill-float32-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cosine', 'float32', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-post-inner-loop', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0', '2', 'column', 'each', 'float32', 'float64', 'last', 'odd', 'sine', 'times']),  # recorded by scripts/migrate_claims.py: review
-    prose('rebuild-whole-table-every-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'forward', 'no']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-notebook-one-denominator', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('with-odd-d-model-there', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('nothing-stored-state-dict-empty', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['stored']),  # recorded by scripts/migrate_claims.py: review
-    prose('build-float32-context-size-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['first', 'float32', 'forward', 'not', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-newsletter-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'all', 'cosines', 'first', 'odd', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-kept-twice-over-as', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'persistent', 'same', 'saved', 'twice']),  # recorded by scripts/migrate_claims.py: review
-    prose('x-batch-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-float32-1-seq-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'buffer', 'float32', 'persistent']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-notebook-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', '10000', 'cosine', 'equals', 'odd', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-float32-1-max-input', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'float32']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-post-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'every', 'forward', 'not', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('odd-hidden-size-makes-cosine', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cosine', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('constructor-prints-debug-line', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    computed('fill-float32-seq-len-d', nested_fills_float32_sine_then_cosine, backs=['cosine', 'float32', 'sine']),
+    cited('behaves-like-post-inner-loop', SEED_CITATIONS, nested_as_the_post, backs=['0', '0', '2', 'column', 'each', 'float32', 'float64', 'last', 'odd', 'sine', 'times']),
+    computed('rebuild-whole-table-every-call', stack_rebuilt, backs=['every', 'forward', 'no']),
+    cited('behaves-like-notebook-one-denominator', SEED_CITATIONS, stack_as_the_notebook, backs=['2', 'columns', 'cos', 'sin']),
+    computed('with-odd-d-model-there', stack_odd_is_one_wider, backs=['1', '2', 'columns', 'odd']),
+    computed('nothing-stored-state-dict-empty', stack_rebuilt, backs=['stored']),
+    computed('build-float32-context-size-d', aiedge_builds_once_and_returns_rows, backs=['first', 'float32', 'forward', 'not', 'rows']),
+    cited('behaves-like-newsletter-s-class', SEED_CITATIONS, aiedge_odd, backs=['2', '2', 'all', 'cosines', 'first', 'odd', 'sines']),
+    computed('table-kept-twice-over-as', lambda: aiedge_twice() and aiedge_checkpoints(), backs=['buffer', 'persistent', 'same', 'saved', 'twice']),
+    computed('x-batch-seq-len-d', aiedge_returns_table, backs=['only']),
+    computed('add-float32-1-seq-len', div_term_module_as_documented, backs=['1', 'buffer', 'float32', 'persistent']),
+    cited('behaves-like-notebook-s-class', SEED_CITATIONS, div_term_as_the_notebook, backs=['10000', '10000', 'cosine', 'equals', 'odd', 'saved']),
+    computed('add-float32-1-max-input', plain_adds_a_float32_attribute, backs=['1', 'float32']),
+    cited('behaves-like-post-s-class', SEED_CITATIONS, plain_as_the_post, backs=['buffer', 'every', 'forward', 'not', 'not']),
+    computed('odd-hidden-size-makes-cosine', plain_odd_fails, backs=['cosine', 'odd']),
+    computed('constructor-prints-debug-line', debug_print),
 ], typed={'0.9999': 'what the post printed, quoted from the post'})
 
 test_claims_hold = LEDGER.test
