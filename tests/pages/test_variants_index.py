@@ -14,7 +14,10 @@ from pelib.variants import registry
 from reference import positional_encoding
 from support import SNIPPETS, number, text, values
 
+from pages import test_reference as rp
 from pages import test_variants_index_code as tv
+from pages import test_variants_libraries as lp
+from pages import test_variants_seeds as sp
 from pages.variants_facts import (
     ALL,
     LIBRARIES,
@@ -379,47 +382,48 @@ LEDGER = Ledger('variants/index.md', [
     prose('paper-when-every-omega-matches', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['4', '512', '64', 'every', 'lower', 'lowest']),  # recorded by scripts/migrate_claims.py: review
     prose('largest-value-at-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '64', 'largest']),  # recorded by scripts/migrate_claims.py: review
     prose('what-variant-s-own-tests', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('angular-frequencies-w-i-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '2', 'float64']),  # recorded by scripts/migrate_claims.py: review
-    prose('pair-i-columns-2i-2i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'columns', 'fall']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-seq-len-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('w-i-base-2i-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('both-columns-pair-share', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both', 'columns']),  # recorded by scripts/migrate_claims.py: review
-    prose('odd-d-model-last-column', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'last', 'odd', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('angles-are-computed-float64-each', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),  # recorded by scripts/migrate_claims.py: review
-    prose('rows-are-computed-chunk-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['more', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-rows-table-given-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float64', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('1-d-tensor-finite-real', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1']),  # recorded by scripts/migrate_claims.py: review
-    prose('fill-float32-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cosine', 'float32', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-post-inner-loop', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0', '2', 'column', 'each', 'float32', 'float64', 'last', 'odd', 'sine', 'times']),  # recorded by scripts/migrate_claims.py: review
-    prose('rebuild-whole-table-every-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'forward', 'no']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-notebook-one-denominator', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('with-odd-d-model-there', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('nothing-stored-state-dict-empty', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['stored']),  # recorded by scripts/migrate_claims.py: review
-    prose('build-float32-context-size-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['first', 'float32', 'forward', 'not', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-newsletter-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'all', 'cosines', 'first', 'odd', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-kept-twice-over-as', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'persistent', 'same', 'saved', 'twice']),  # recorded by scripts/migrate_claims.py: review
-    prose('x-batch-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-float32-1-seq-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'buffer', 'float32', 'persistent']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-notebook-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', '10000', 'cosine', 'equals', 'odd', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-float32-1-max-input', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'float32']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-post-s-class', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'every', 'forward', 'not', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('odd-hidden-size-makes-cosine', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cosine', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('constructor-prints-debug-line', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-length-depth-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'cos', 'cos', 'float32', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-tensorflow-text-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'column', 'float32', 'float64', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('nn-embedding-whose-frozen-weight', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'columns', 'cos', 'cosines', 'frozen', 'sin', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-mariansinusoidalpositi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'only']),  # recorded by scripts/migrate_claims.py: review
-    prose('angles-float64-numpy-there-cast', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'float32', 'float64', 'forward', 'not', 'odd', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-1-length-channels', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'cos', 'float32', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-tensor2tensor-s-get', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1', '1', '1', '2', 'down', 'exactly', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('x-batch-length-channels-recomputes', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['recomputes']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-n-embedding-dim', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-diffusers-get-timestep', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'column', 'cos', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('map-tokens-batch-seq-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['row', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-fairseq-s-sinusoidalpositionalembed', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '2', '2', '3', 'all', 'buffer', 'column', 'cos', 'last', 'longer', 'odd', 'row', 'rows', 'sin', 'zero', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-length-channels-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-whisper-s-odd', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'odd', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('encoder-s-use-persistent-buffer', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1500', 'buffer', 'exactly', 'persistent']),  # recorded by scripts/migrate_claims.py: review
+    computed('angular-frequencies-w-i-base', rp.LEDGER['angular-frequencies-w-i-base'].check, backs=['0', '1', '2', 'float64']),
+    computed('pair-i-columns-2i-2i', rp.LEDGER['pair-i-columns-2i-2i'].check, backs=['1', '1', 'columns', 'fall']),
+    computed('return-seq-len-d-model', rp.LEDGER['return-seq-len-d-model'].check, backs=['1', 'cos', 'sin']),
+    computed('w-i-base-2i-d', rp.LEDGER['w-i-base-2i-d'].check),
+    computed('both-columns-pair-share', rp.LEDGER['both-columns-pair-share'].check, backs=['both', 'columns']),
+    computed('odd-d-model-last-column', rp.LEDGER['odd-d-model-last-column'].check, backs=['column', 'last', 'odd', 'sine']),
+    computed('angles-are-computed-float64-each', rp.LEDGER['angles-are-computed-float64-each'].check, backs=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),
+    computed('rows-are-computed-chunk-positions', rp.LEDGER['rows-are-computed-chunk-positions'].check, backs=['more'], unbacked={'rows': 'the chunking by rows is checked by the entry chunks (one_chunk_beyond_the_table); this slow check measures the peak'}, slow=True),
+    computed('return-rows-table-given-positions', rp.LEDGER['return-rows-table-given-positions'].check, backs=['float64', 'rows']),
+    computed('1-d-tensor-finite-real', rp.LEDGER['1-d-tensor-finite-real'].check, backs=['0', '1', '1']),
+    computed('fill-float32-seq-len-d', sp.LEDGER['fill-float32-seq-len-d'].check, backs=['cosine', 'float32', 'sine']),
+    cited('behaves-like-post-inner-loop', sp.LEDGER['behaves-like-post-inner-loop'].note, sp.LEDGER['behaves-like-post-inner-loop'].check, backs=['0', '0', '2', 'column', 'each', 'float32', 'float64', 'last', 'odd', 'sine', 'times']),
+    computed('rebuild-whole-table-every-call', sp.LEDGER['rebuild-whole-table-every-call'].check, backs=['every', 'forward', 'no']),
+    cited('behaves-like-notebook-one-denominator', sp.LEDGER['behaves-like-notebook-one-denominator'].note, sp.LEDGER['behaves-like-notebook-one-denominator'].check, backs=['2', 'columns', 'cos', 'sin']),
+    computed('with-odd-d-model-there', sp.LEDGER['with-odd-d-model-there'].check, backs=['1', '2', 'columns', 'odd']),
+    computed('nothing-stored-state-dict-empty', sp.LEDGER['nothing-stored-state-dict-empty'].check, backs=['stored']),
+    computed('build-float32-context-size-d', sp.LEDGER['build-float32-context-size-d'].check, backs=['first', 'float32', 'forward', 'not', 'rows']),
+    cited('behaves-like-newsletter-s-class', sp.LEDGER['behaves-like-newsletter-s-class'].note, sp.LEDGER['behaves-like-newsletter-s-class'].check, backs=['2', '2', 'all', 'cosines', 'first', 'odd', 'sines']),
+    computed('table-kept-twice-over-as', sp.LEDGER['table-kept-twice-over-as'].check, backs=['buffer', 'persistent', 'same', 'saved', 'twice']),
+    computed('x-batch-seq-len-d', sp.LEDGER['x-batch-seq-len-d'].check, backs=['only']),
+    computed('add-float32-1-seq-len', sp.LEDGER['add-float32-1-seq-len'].check, backs=['1', 'buffer', 'float32', 'persistent']),
+    cited('behaves-like-notebook-s-class', sp.LEDGER['behaves-like-notebook-s-class'].note, sp.LEDGER['behaves-like-notebook-s-class'].check, backs=['10000', '10000', 'cosine', 'equals', 'odd', 'saved']),
+    computed('add-float32-1-max-input', sp.LEDGER['add-float32-1-max-input'].check, backs=['1', 'float32']),
+    cited('behaves-like-post-s-class', sp.LEDGER['behaves-like-post-s-class'].note, sp.LEDGER['behaves-like-post-s-class'].check, backs=['buffer', 'every', 'forward', 'not', 'not']),
+    computed('odd-hidden-size-makes-cosine', sp.LEDGER['odd-hidden-size-makes-cosine'].check, backs=['cosine', 'odd']),
+    computed('constructor-prints-debug-line', sp.LEDGER['constructor-prints-debug-line'].check),
+    computed('return-float32-length-depth-table', lp.LEDGER['return-float32-length-depth-table'].check, backs=['1', '1', 'cos', 'cos', 'float32', 'sin', 'sin']),
+    cited('behaves-like-tensorflow-text-s', lp.LEDGER['behaves-like-tensorflow-text-s'].note, lp.LEDGER['behaves-like-tensorflow-text-s'].check, backs=['2', '2', 'column', 'float32', 'float64', 'odd']),
+    computed('nn-embedding-whose-frozen-weight', lp.LEDGER['nn-embedding-whose-frozen-weight'].check, backs=['2', '2', 'columns', 'cos', 'cosines', 'frozen', 'sin', 'sine']),
+    cited('behaves-like-transformers-mariansinusoidalpositi', lp.LEDGER['behaves-like-transformers-mariansinusoidalpositi'].note, lp.LEDGER['behaves-like-transformers-mariansinusoidalpositi'].check, backs=['any', 'only']),
+    computed('angles-float64-numpy-there-cast', lp.LEDGER['angles-float64-numpy-there-cast'].check, backs=['column', 'float32', 'float64', 'forward', 'not', 'odd', 'sines']),
+    computed('return-float32-1-length-channels', lp.LEDGER['return-float32-1-length-channels'].check, backs=['1', 'column', 'cos', 'float32', 'odd', 'sin']),
+    cited('behaves-like-tensor2tensor-s-get', lp.LEDGER['behaves-like-tensor2tensor-s-get'].note, lp.LEDGER['behaves-like-tensor2tensor-s-get'].check, backs=['0', '1', '1', '2', '2', 'down', 'not']),
+    cited('source-multiplies-by-min-timescale', lp.LEDGER['source-multiplies-by-min-timescale'].note, lp.LEDGER['source-multiplies-by-min-timescale'].check, backs=['1', '1', '1', '1923', 'down', 'exactly']),
+    computed('x-batch-length-channels-recomputes', lp.LEDGER['x-batch-length-channels-recomputes'].check, backs=['recomputes']),
+    computed('return-float32-n-embedding-dim', lp.LEDGER['return-float32-n-embedding-dim'].check, backs=['float32']),
+    cited('behaves-like-diffusers-get-timestep', lp.LEDGER['behaves-like-diffusers-get-timestep'].note, lp.LEDGER['behaves-like-diffusers-get-timestep'].check, backs=['0', '1', 'column', 'cos', 'odd', 'sin']),
+    computed('map-tokens-batch-seq-len', lp.LEDGER['map-tokens-batch-seq-len'].check, backs=['row', 'rows']),
+    cited('behaves-like-fairseq-s-sinusoidalpositionalembed', lp.LEDGER['behaves-like-fairseq-s-sinusoidalpositionalembed'].note, lp.LEDGER['behaves-like-fairseq-s-sinusoidalpositionalembed'].check, backs=['1', '1', '2', '2', '3', 'all', 'buffer', 'column', 'cos', 'last', 'longer', 'odd', 'row', 'rows', 'sin', 'zero', 'zero']),
+    computed('return-float32-length-channels-table', lp.LEDGER['return-float32-length-channels-table'].check, backs=['cos', 'float32', 'sin']),
+    cited('behaves-like-whisper-s-odd', lp.LEDGER['behaves-like-whisper-s-odd'].note, lp.LEDGER['behaves-like-whisper-s-odd'].check, backs=['2', 'odd', 'zero']),
+    cited('encoder-s-use-persistent-buffer', lp.LEDGER['encoder-s-use-persistent-buffer'].note, lp.LEDGER['encoder-s-use-persistent-buffer'].check, backs=['1500', 'buffer', 'exactly', 'persistent']),
     prose('look-up-rows-float32-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'rows', 'up']),  # recorded by scripts/migrate_claims.py: review
     prose('behaves-like-nemo-s-fixedpositionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'cosine', 'every', 'float32', 'forward', 'interleaved', 'odd', 'only', 'persistent', 'rows', 'saved']),  # recorded by scripts/migrate_claims.py: review
     prose('load-pre-hook-checkpoints-up', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['saved', 'up to']),  # recorded by scripts/migrate_claims.py: review

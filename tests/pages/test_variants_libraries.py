@@ -6,6 +6,7 @@ claim about it is checked against the real code; otherwise against our reimpleme
 
 import inspect
 import re
+import warnings
 
 import pytest
 import torch
@@ -266,6 +267,139 @@ def whisper_persistent() -> bool:
             and raises(AssertionError, lambda: encoder(torch.zeros(1, 11, 8)))
             and encoder(torch.zeros(1, 12, 8)).shape == (1, 12, 8))
 
+
+# --- the docstrings the page shows with each library's code (reviewed after the migration) ------------------------
+
+
+def library_matches(key: str) -> bool:
+    """Our variant against the installed library (widths 64, 8 and 7), where it is installed."""
+    from pages import test_variants_libraries_code as tl
+
+    if key not in tl.KEYS or installed(tl.BY_KEY[key].checked) is None:
+        return True
+    return all(passes(tl.test_table_matches_the_real_library, key, d)() for d in (64, 8, 7))
+
+
+def fitted_frequencies_of_a_variant() -> bool:
+    """variants/layouts.py's fitted(): one omega per sin/cos pair, fitted from the table's values."""
+    import importlib.util
+
+    source = (SNIPPETS / "variants/layouts.py").read_text(encoding="utf-8")
+    fitted = [pair.omega for pair in registry.sinusoids_in(registry.REFERENCE.build(256, 64))]
+    paper = [10000 ** (-2 * i / 64) for i in range(32)]
+    return (importlib.util.find_spec("pelib.variants.registry") is not None
+            and "sinusoids_in(BY_KEY[key].build(256, d_model))" in source
+            and len(fitted) == 32 and fitted == pytest.approx(paper, rel=1e-4))
+
+
+def split_table_as_documented() -> bool:
+    table = variant_split_sin_cos.split_sin_cos(30, 8)
+    p = torch.arange(30, dtype=torch.float64)[:, None]
+    omega = 10000.0 ** (-torch.arange(0, 8, 2, dtype=torch.float64) / 8)
+    return (table.dtype == torch.float32 and table.shape == (30, 8)
+            and torch.allclose(table[:, :4].double(), (p * omega).sin(), atol=1e-7)
+            and torch.allclose(table[:, 4:].double(), (p * omega).cos(), atol=1e-7) and split_exact())
+
+
+def split_as_tf_text() -> bool:
+    """float64 then float32; an odd depth: ceil(depth/2) frequencies, one column too many."""
+    return (observed("split_sin_cos", "angle_dtype") == "float64" and variant_split_sin_cos.split_sin_cos(3, 7).dtype == torch.float32
+            and tuple(variant_split_sin_cos.split_sin_cos(5, 7).shape) == (5, 8)
+            and observed("split_sin_cos", "odd_d7") == "wrong width (8 columns)" and tf_text_odd_and_long())
+
+
+def tf_layer_as_documented() -> bool:
+    layer = variant_split_sin_cos.PositionalEmbedding(8)
+    x = torch.randn(2, 5, 8, generator=torch.Generator().manual_seed(0))
+    return (layer.pos_encoding.shape == (2048, 8) and list(layer.state_dict()) == []
+            and "pos_encoding" in dict(layer.named_buffers())
+            and torch.equal(layer(x), x + variant_split_sin_cos.split_sin_cos(2048, 8)[None, :5])
+            and passes(tv.test_tf_text_layer_builds_2048_rows_once_and_slices_them)())
+
+
+def marian_as_documented() -> bool:
+    table = variant_marian.build(6, 7)
+    return (marian_frozen_parameter() and marian_odd() and table.shape == (6, 7)
+            and torch.equal(table[:, :4], positional_encoding(6, 7)[:, 0::2])
+            and torch.equal(table[:, 4:], positional_encoding(6, 7)[:, 1::2]) and library_matches("marian"))
+
+
+def marian_init_as_the_library() -> bool:
+    return passes(tv.test_marian_table_is_written_by_init_weight_not_init)() and library_matches("marian")
+
+
+def t2t_signal_as_documented() -> bool:
+    signal = variant_tensor2tensor.timing_signal_1d(20, 7)
+    return (signal.dtype == torch.float32 and signal.shape == (1, 20, 7) and bool((signal[0, :, 6] == 0).all())
+            and t2t_frequencies("tensor2tensor") and observed("tensor2tensor", "layout") == "[sin | cos]"
+            and observed("tensor2tensor", "odd_d7") == "zero column (6)")
+
+
+def t2t_frequencies_as_documented() -> bool:
+    """h = channels // 2 frequencies from min_timescale down to min_timescale**2 / max_timescale (a log-even spacing
+    over h - 1 steps: the source multiplies by min_timescale); at min_timescale = 1, from 1 to exactly 1/max_timescale;
+    h = 1 gives one frequency without dividing by 0."""
+    ok = True
+    for channels, lo, hi in ((8, 1.0, 1e4), (12, 2.0, 500.0)):
+        pairs = registry.sinusoids_in(variant_tensor2tensor.timing_signal_1d(4000, channels, lo, hi)[0])
+        got = sorted((p.omega for p in pairs), reverse=True)
+        want = [lo * (lo / hi) ** (i / (channels // 2 - 1)) for i in range(channels // 2)]
+        ok &= len(got) == channels // 2 and got == pytest.approx(want, rel=1e-4)
+    one = variant_tensor2tensor.timing_signal_1d(5, 2, 1.0, 1e4)[0]
+    return bool(ok) and torch.allclose(one[:, 0], torch.sin(torch.arange(5.0))) and passes(tv.test_tensor2tensor_table_matches_its_closed_form)()
+
+
+def t2t_adds_per_call_in_x_dtype() -> bool:
+    x = torch.ones(2, 5, 8, dtype=torch.float16)
+    return (variant_tensor2tensor.add_timing_signal_1d(x).dtype == torch.float16
+            and torch.equal(variant_tensor2tensor.add_timing_signal_1d(x), x + variant_tensor2tensor.timing_signal_1d(5, 8).half())
+            and observed("tensor2tensor", "computed") == "every call")
+
+
+def diffusers_returns_float32_fractional() -> bool:
+    t = torch.tensor([0.0, 0.25, 3.5, 999.0])
+    out = variant_diffusers_flipped.timestep_embedding(t, 8)
+    return out.dtype == torch.float32 and out.shape == (4, 8) and library_matches("diffusers_flipped")
+
+
+def diffusers_as_documented() -> bool:
+    return (diffusers_switches() and observed("diffusers_flipped", "layout") == "[cos | sin]"
+            and observed("diffusers_flipped", "odd_d7") == "zero column (6)"
+            and variant_diffusers_flipped.timestep_embedding(torch.arange(3.0), 7).shape == (3, 7)
+            and library_matches("diffusers_flipped"))
+
+
+def fairseq_maps_tokens() -> bool:
+    layer = variant_fairseq.FairseqSinusoidal(8, padding_idx=1, init_size=12)
+    tokens = torch.tensor([[5, 6, 1, 1], [7, 1, 8, 9]])
+    out = layer(tokens)
+    return (out.shape == (2, 4, 8) and bool((out[tokens == 1] == 0).all())
+            and torch.equal(out[0, 0], layer.weights[2]) and passes(tv.test_fairseq_padding_rows_are_zero)())
+
+
+def fairseq_as_documented() -> bool:
+    return fairseq_also() and fairseq_buffer_grows() and fairseq_first_token() and fairseq_maps_tokens()
+
+
+def whisper_table_as_documented() -> bool:
+    table = variant_whisper.sinusoids(20, 8)
+    return (table.dtype == torch.float32 and table.shape == (20, 8) and t2t_frequencies("whisper")
+            and observed("whisper", "layout") == "[sin | cos]" and passes(tv.test_whisper_and_fairseq_are_tensor2tensor)())
+
+
+def whisper_as_documented() -> bool:
+    with warnings.catch_warnings():  # numpy warns of its division by zero; no error is raised
+        warnings.simplefilter("ignore")
+        two = variant_whisper.sinusoids(5, 2)
+    return (raises(AssertionError, lambda: variant_whisper.sinusoids(5, 7)) and observed("whisper", "odd_d7") == "crash (AssertionError)"
+            and bool(two.isnan().all()))
+
+
+def whisper_encoder_as_documented() -> bool:
+    encoder = variant_whisper.AudioEncoderPositions(n_ctx=12, n_state=8)
+    return list(encoder.state_dict()) == ["positional_embedding"] and whisper_persistent()
+
+
 LEDGER = Ledger('variants/libraries.md', [
     prose('title', "the title"),
     computed('same-kind-not-same-table',
@@ -394,26 +528,27 @@ LEDGER = Ledger('variants/libraries.md', [
     computed('whisper-odd-assert', lambda: observed("whisper", "odd_d7") == "crash (AssertionError)", backs=['odd']),
     cited('whisper-hf-issue',
         f"{RESEARCH} §2.8: transformers issue #25989 and PR #26032", backs=['25989', 'differ', 'more']),
-    prose('code-draws-from-frequencies-fitted', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
-    prose('angular-frequency-every-sin-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'every', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-length-depth-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'cos', 'cos', 'float32', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-tensorflow-text-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'column', 'float32', 'float64', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('tutorial-s-layer-around-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2,048', 'every', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('keras-table-plain-tensor-attribute', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'not', 'not', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('keras-layer-also-looks-up', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['before', 'forward', 'up']),  # recorded by scripts/migrate_claims.py: review
-    prose('nn-embedding-whose-frozen-weight', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'columns', 'cos', 'cosines', 'frozen', 'sin', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-mariansinusoidalpositi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'only']),  # recorded by scripts/migrate_claims.py: review
-    prose('angles-float64-numpy-there-cast', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'float32', 'float64', 'forward', 'not', 'odd', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-1-length-channels', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'cos', 'float32', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-tensor2tensor-s-get', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1', '1', '1', '2', 'down', 'exactly', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('x-batch-length-channels-recomputes', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['recomputes']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-n-embedding-dim', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-diffusers-get-timestep', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'column', 'cos', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('map-tokens-batch-seq-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['row', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-fairseq-s-sinusoidalpositionalembed', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '2', '2', '3', 'all', 'buffer', 'column', 'cos', 'last', 'longer', 'odd', 'row', 'rows', 'sin', 'zero', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-length-channels-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-whisper-s-odd', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'odd', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('encoder-s-use-persistent-buffer', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1500', 'buffer', 'exactly', 'persistent']),  # recorded by scripts/migrate_claims.py: review
+    prose('code-draws-from-frequencies-fitted', 'an admonition title: it labels the folded code below; what the figure shows is checked by the entries figure-left and figure-right', unbacked=['each']),
+    computed('angular-frequency-every-sin-cos', fitted_frequencies_of_a_variant, backs=['cos', 'every', 'sin']),
+    computed('return-float32-length-depth-table', split_table_as_documented, backs=['1', '1', 'cos', 'cos', 'float32', 'sin', 'sin']),
+    cited('behaves-like-tensorflow-text-s', "tensorflow/text docs/tutorials/transformer.ipynb @ 17c38bf, positional_encoding (variants.md §2.14)", split_as_tf_text, backs=['2', '2', 'column', 'float32', 'float64', 'odd']),
+    cited('tutorial-s-layer-around-table', f"{AUDIT} (TF text tutorial: __init__ builds 2,048 rows once; call only slices)", tf_layer_as_documented, backs=['2,048', 'every', 'rows']),
+    cited('keras-table-plain-tensor-attribute', "tensorflow/text docs/tutorials/transformer.ipynb @ 17c38bf, PositionalEmbedding.__init__ (self.pos_encoding = positional_encoding(...), a plain attribute)", tf_layer_as_documented, backs=['buffer', 'not', 'not', 'saved']),
+    cited('keras-layer-also-looks-up', f"{AUDIT} (TF text tutorial: call multiplies x by sqrt(d) before adding)", tf_layer_as_documented, backs=['forward'], unbacked={'before': 'what the Keras layer does, cited (our forward receives the scaled embeddings)', 'up': 'what the Keras layer does, cited'}),
+    computed('nn-embedding-whose-frozen-weight', marian_as_documented, backs=['2', '2', 'columns', 'cos', 'cosines', 'frozen', 'sin', 'sine']),
+    cited('behaves-like-transformers-mariansinusoidalpositi', "huggingface/transformers src/transformers/models/marian/modeling_marian.py @ 00b676f (checked in the installed transformers)", marian_init_as_the_library, backs=['any', 'only']),
+    computed('angles-float64-numpy-there-cast', lambda: marian_as_documented() and marian_takes_a_shape(), backs=['column', 'float32', 'float64', 'forward', 'not', 'odd', 'sines']),
+    computed('return-float32-1-length-channels', t2t_signal_as_documented, backs=['1', 'column', 'cos', 'float32', 'odd', 'sin']),
+    cited('behaves-like-tensor2tensor-s-get', "tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py @ bafdc1b, get_timing_signal_1d (variants.md §2.1)", t2t_frequencies_as_documented, backs=['0', '1', '1', '2', '2', 'down', 'not']),
+    cited('source-multiplies-by-min-timescale', f"{RESEARCH} §2.1 (open issue #1923: inv_timescales = min_timescale * tf.exp(...) should divide by min_timescale)", t2t_frequencies_as_documented, backs=['1', '1', '1', '1923', 'down', 'exactly']),
+    computed('x-batch-length-channels-recomputes', t2t_adds_per_call_in_x_dtype, backs=['recomputes']),
+    computed('return-float32-n-embedding-dim', diffusers_returns_float32_fractional, backs=['float32']),
+    cited('behaves-like-diffusers-get-timestep', "huggingface/diffusers src/diffusers/models/embeddings.py @ 58eb52c, get_timestep_embedding (checked in the installed diffusers)", diffusers_as_documented, backs=['0', '1', 'column', 'cos', 'odd', 'sin']),
+    computed('map-tokens-batch-seq-len', fairseq_maps_tokens, backs=['row', 'rows']),
+    cited('behaves-like-fairseq-s-sinusoidalpositionalembed', f"facebookresearch/fairseq fairseq/modules/sinusoidal_positional_embedding.py @ 3d262bb ({RESEARCH} §2.2)", fairseq_as_documented, backs=['1', '1', '2', '2', '3', 'all', 'buffer', 'column', 'cos', 'last', 'longer', 'odd', 'row', 'rows', 'sin', 'zero', 'zero']),
+    computed('return-float32-length-channels-table', whisper_table_as_documented, backs=['cos', 'float32', 'sin']),
+    cited('behaves-like-whisper-s-odd', "openai/whisper whisper/model.py @ c0d2f62, sinusoids (assert channels % 2 == 0; np.log(max_timescale) / (channels // 2 - 1))", whisper_as_documented, backs=['2', 'odd', 'zero']),
+    cited('encoder-s-use-persistent-buffer', f"{RESEARCH} §2.8 (openai/whisper AudioEncoder: register_buffer('positional_embedding', sinusoids(n_ctx, n_state)); n_ctx = 1500 in the released models)", whisper_encoder_as_documented, backs=['1500', 'buffer', 'exactly', 'persistent']),
 ])
 
 test_claims_hold = LEDGER.test

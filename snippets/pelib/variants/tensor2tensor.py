@@ -18,8 +18,10 @@ def timing_signal_1d(
     column for odd channels.
 
     Behaves like tensor2tensor's get_timing_signal_1d: h = channels // 2 frequencies
-    from 1/min_timescale down to exactly 1/max_timescale, spaced over h - 1 steps
-    (guarded so h = 1 does not divide by 0).
+    from min_timescale down to min_timescale**2 / max_timescale, spaced over h - 1 steps
+    (guarded so h = 1 does not divide by 0). The source multiplies by min_timescale where
+    it means to divide (tensor2tensor issue #1923): with the default min_timescale = 1
+    the frequencies run from 1 down to exactly 1/max_timescale.
     """
     half = channels // 2
     # the paper would divide by half
