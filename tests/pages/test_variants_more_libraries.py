@@ -14,6 +14,7 @@ from pelib.variants import distilbert as variant_distilbert
 from pelib.variants import espnet as variant_espnet
 from pelib.variants import guided_diffusion as variant_guided_diffusion
 from pelib.variants import keras_hub as variant_keras_hub
+from pelib.variants import musicgen as variant_musicgen
 from pelib.variants import nemo as variant_nemo
 from pelib.variants import opennmt as variant_opennmt
 from pelib.variants import pegasus_x as variant_pegasus_x
@@ -21,6 +22,7 @@ from pelib.variants import registry
 from pelib.variants import tf_models_relative as variant_tf_models_relative
 from pelib.variants import trax as variant_trax
 from pelib.variants.registry import BY_KEY
+from reference import positional_encoding
 
 from pages import test_variants_libraries_code as tl
 from pages import test_variants_more_libraries_code as tm
@@ -190,6 +192,145 @@ def guided_is_diffusers() -> bool:
         lib is None or passes(tl.test_guided_diffusion_is_diffusers_with_flip_and_no_shift)())
 
 
+# --- the docstrings the page shows with each library's code (reviewed after the migration) ------------------------
+
+
+def library_checks_compare() -> bool:
+    """snippets/variants/library_checks.py's check(): the installed library's table and state_dict against our variant."""
+    from variants import library_checks
+
+    source = inspect.getsource(library_checks.check)
+    return ("LIBRARY_TABLES[key]" in source and "BY_KEY[key]" in source and "state_dict" in source
+            and passes(tl.test_the_page_table_is_what_running_the_libraries_gives)())
+
+
+def nemo_looks_up_rows() -> bool:
+    layer = variant_nemo.make(10, 8)
+    ids = torch.tensor([[3, 0, 7]])
+    return (layer.pos_enc.dtype == torch.float32 and torch.equal(layer(ids), layer.pos_enc[ids])
+            and torch.allclose(layer.pos_enc, variant_nemo.build(10, 8)) and nemo_times_sqrt_d())
+
+
+def nemo_as_documented() -> bool:
+    return (nemo_divided() and nemo_times_sqrt_d() and nemo_persistent() and observed("nemo", "angle_dtype") == "float32"
+            and observed("nemo", "output") == "[batch, seq, d], PE only")
+
+
+def espnet_pre_hook_drops_pe() -> bool:
+    layer = variant_espnet.make(5, 8)
+    layer.load_state_dict({"pe": torch.zeros(1, 5, 8)})  # an old checkpoint's table: dropped, not loaded
+    return bool(layer.pe.abs().sum() > 0) and espnet_drops_pe()
+
+
+def espnet_forward_as_documented() -> bool:
+    layer = variant_espnet.make(5, 8).eval()
+    x = torch.randn(2, 5, 8, generator=torch.Generator().manual_seed(0))
+    return torch.allclose(layer(x), x * math.sqrt(8) + layer.pe[:, :5], atol=1e-6) and espnet_scales_input()
+
+
+def espnet_as_documented() -> bool:
+    layer = variant_espnet.make(5, 8).eval()
+    layer(torch.zeros(1, 9, 8, dtype=torch.float64))  # longer and float64: rebuilt and cast
+    return (layer.pe.shape[1] >= 9 and layer.pe.dtype == torch.float64 and espnet_plain_attribute()
+            and espnet_legacy_reverse() and observed("espnet", "odd_d7") == "crash (RuntimeError)"
+            and observed("espnet", "angle_dtype") == "float32" and observed("espnet", "layout") == "interleaved")
+
+
+def espnet_legacy_as_documented() -> bool:
+    layer = variant_espnet.LegacyRelPositionalEncoding(8, 0.0, max_len=6).eval()
+    x = torch.ones(1, 6, 8)
+    scaled, table = layer(x)
+    return torch.allclose(scaled, x * math.sqrt(8)) and espnet_legacy_reverse() and table.shape[-1] == 8
+
+
+def distilbert_as_documented() -> bool:
+    out = torch.empty(6, 7)
+    variant_distilbert.create_sinusoidal_embeddings(6, 7, out)
+    return (torch.equal(out, positional_encoding(6, 7)) and not out.requires_grad and distilbert_frozen()
+            and distilbert_marian_before_split() and observed("distilbert", "odd_d7") == "correct")
+
+
+def distilbert_module() -> bool:
+    made = variant_distilbert.make(5, 8)
+    return isinstance(made, torch.nn.Embedding) and torch.equal(made.weight, positional_encoding(5, 8)) and distilbert_source()
+
+
+def musicgen_rows() -> bool:
+    layer = variant_musicgen.make(6, 8)
+    rows = layer(torch.zeros(1, 2, 3, dtype=torch.long), past_key_values_length=2)
+    table = variant_musicgen.MusicgenSinusoidal.get_embedding(6, 8)
+    return (rows.dtype == torch.float32 and torch.equal(rows, table[2:5]) and musicgen_halves_swapped())
+
+
+def musicgen_as_documented() -> bool:
+    layer = variant_musicgen.make(4, 8)
+    layer(torch.zeros(1, 2, 7, dtype=torch.long))  # more rows than built: rebuilt larger
+    return (layer.weights.shape[0] >= 7 and musicgen_buffer() and t2t_frequencies("musicgen")
+            and observed("musicgen", "angle_dtype") == "float32" and observed("musicgen", "layout") == "[cos | sin]"
+            and observed("musicgen", "output") == "[seq, d], PE only")
+
+
+def pegasus_as_documented() -> bool:
+    return (pegasusx_recomputes() and t2t_frequencies("pegasus_x") and observed("pegasus_x", "odd_d7") == "crash (RuntimeError)"
+            and observed("pegasus_x", "layout") == "[sin | cos]" and passes(tm.test_pegasus_x_recomputes_in_the_input_dtype_and_float16_errors)())
+
+
+def pegasus_float16_error_as_documented() -> bool:
+    n, d = 300, 16
+    expected = (variant_pegasus_x.build(n, d, torch.float16).double() - variant_pegasus_x.build(n, d, torch.float64)).abs().max().item()
+    return variant_pegasus_x.float16_error(n, d) == expected
+
+
+def trax_as_documented() -> bool:
+    return (passes(tm.test_trax_table_is_trained)() and observed("trax", "angle_dtype") == "float64"
+            and observed("trax", "odd_d7") == "crash (RuntimeError)" and observed("trax", "storage")["state_dict"] == ["weights"]
+            and variant_trax.make(5, 8).weights.dtype == torch.float32)
+
+
+def trax_adds_rows() -> bool:
+    layer = variant_trax.make(6, 8)
+    x = torch.zeros(2, 4, 8)
+    return (layer.weights.shape == (1, 6, 8) and layer.weights.requires_grad
+            and torch.equal(layer(x), x + layer.weights[:, :4].detach()))
+
+
+def opennmt_as_documented() -> bool:
+    return (passes(tm.test_opennmt_refuses_odd_width_and_scales_inside)() and observed("opennmt", "layout") == "interleaved"
+            and observed("opennmt", "angle_dtype") == "float32" and observed("opennmt", "storage")["state_dict"] == ["pe"])
+
+
+def opennmt_forward() -> bool:
+    layer = variant_opennmt.make(6, 8).eval()
+    emb = torch.ones(3, 2, 8)
+    return torch.allclose(layer(emb), emb * math.sqrt(8) + layer.pe[:3]) and opennmt_as_documented()
+
+
+def keras_as_documented() -> bool:
+    return (passes(tm.test_keras_hub_float16_errors)() and variant_keras_hub.build(6, 8, torch.float16).dtype == torch.float16
+            and observed("keras_hub", "odd_d7") == "correct" and observed("keras_hub", "output") == "[batch, seq, d], PE only"
+            and observed("keras_hub", "angle_dtype") == "float32")
+
+
+def keras_broadcast_every_call() -> bool:
+    layer = variant_keras_hub.make(5, 8)
+    x = torch.zeros(2, 5, 8)
+    return (layer(x).shape == x.shape and torch.allclose(layer(x)[1], positional_encoding(5, 8), atol=1e-6)
+            and observed("keras_hub", "computed") == "every forward")
+
+
+def guided_as_documented() -> bool:
+    out = variant_guided_diffusion.timestep_embedding(torch.arange(5.0), 7)
+    return (out.dtype == torch.float32 and out.shape == (5, 7) and bool((out[:, -1] == 0).all()) and guided_is_diffusers()
+            and paper_frequencies("guided_diffusion") and observed("guided_diffusion", "layout") == "[cos | sin]")
+
+
+def tf_models_as_documented() -> bool:
+    table = variant_tf_models_relative.build(10, 8)
+    return (table.dtype == torch.float32 and table.shape == (10, 8) and t2t_frequencies("tf_models_relative")
+            and observed("tf_models_relative", "layout") == "[sin | cos]"
+            and passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)())
+
+
 LEDGER = Ledger('variants/more-libraries.md', [
     prose('title', "the title", unbacked=['more']),
     computed('ten-more', ten_more, backs=['more']),
@@ -301,33 +442,33 @@ LEDGER = Ledger('variants/more-libraries.md', [
         lambda: observed("tf_models_relative", "odd_d7") == "wrong width (6 columns)" and passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)(), backs=['6', '7', 'column', 'columns', 'no', 'odd', 'only']),
     cited('tfm-float32',
         f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding: __init__ sets kwargs['dtype'] = 'float32' unless given (the comment quoted), call casts positions, num_timescales and the range to tf.float32", lambda: "float32" in code("tf_models_relative") and variant_tf_models_relative.build(4, 8).dtype == torch.float32, backs=['every', 'float16', 'float32', 'float32']),
-    prose('check-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('how-float16-error-measured', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['float16']),  # recorded by scripts/migrate_claims.py: review
-    prose('compare-installed-library-s-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['same']),  # recorded by scripts/migrate_claims.py: review
-    prose('look-up-rows-float32-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'rows', 'up']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-nemo-s-fixedpositionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'cosine', 'every', 'float32', 'forward', 'interleaved', 'odd', 'only', 'persistent', 'rows', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('load-pre-hook-checkpoints-up', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['saved', 'up to']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-x-sqrt-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-espnet-s-positionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'buffer', 'cosine', 'down', 'float32', 'interleaved', 'longer', 'not', 'not', 'odd', 'rows', 'stored']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-x-sqrt-d-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'down']),  # recorded by scripts/migrate_claims.py: review
-    prose('write-interleaved-table-into-embedding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['interleaved']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-create-sinusoidal', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', '2', '2', 'column', 'columns', 'cosines', 'even', 'float32', 'float64', 'last', 'odd', 'odd', 'same', 'sine', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('model-s-position-embeddings-nn', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('return-rows-float32-cos-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'float32', 'rows', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-musicgensinusoidalposi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'buffer', 'column', 'cosines', 'first', 'float32', 'larger', 'last', 'more', 'not', 'odd', 'only', 'rows', 'rows', 'saved', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-batch-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-pegasusxsinusoidalposi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '2', 'columns', 'cosines', 'every', 'float16', 'float16', 'forward', 'no', 'odd', 'only', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-float16-table-float64-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'float16', 'float64', 'largest']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-rows-1-max-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'rows', 'trainable']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-trax-s-positionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),  # recorded by scripts/migrate_claims.py: review
-    prose('emb-sqrt-dim-pe-then', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-opennmt-py-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-interleaved-table-broadcast-input', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'interleaved']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-keras-hub-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-n-dim-embedding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-guided-diffusion-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-length-2-hidden', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-relativepositionembedding-tensorflo', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('check-code', 'an admonition title: it labels the folded code of the check'),
+    prose('how-float16-error-measured', "an admonition title: it labels the folded code; the entry largest-float16-table-float64-table checks that code's docstring", unbacked=['float16']),
+    computed('compare-installed-library-s-table', library_checks_compare, backs=['same']),
+    computed('look-up-rows-float32-table', nemo_looks_up_rows, backs=['float32', 'rows', 'up']),
+    cited('behaves-like-nemo-s-fixedpositionalencoding', f"NVIDIA/NeMo {NEMO_PATH}, FixedPositionalEncoding", lambda: cites("nemo", NEMO_PATH) and nemo_as_documented(), backs=['buffer', 'cosine', 'every', 'float32', 'forward', 'interleaved', 'odd', 'only', 'persistent', 'rows', 'saved']),
+    cited('load-pre-hook-checkpoints-up', f"espnet/espnet {ESPNET_PATH}, _pre_hook of PositionalEncoding", lambda: cites("espnet", ESPNET_PATH) and espnet_pre_hook_drops_pe(), backs=['saved', 'up to']),
+    computed('return-x-sqrt-d-model', espnet_forward_as_documented),
+    cited('behaves-like-espnet-s-positionalencoding', f"espnet/espnet {ESPNET_PATH}, PositionalEncoding and LegacyRelPositionalEncoding", lambda: cites("espnet", ESPNET_PATH) and espnet_as_documented(), backs=['0', '1', 'buffer', 'cosine', 'down', 'float32', 'interleaved', 'longer', 'not', 'not', 'odd', 'rows', 'stored']),
+    computed('return-x-sqrt-d-table', espnet_legacy_as_documented, backs=['0', '1', 'down']),
+    computed('write-interleaved-table-into-embedding', distilbert_as_documented, backs=['interleaved']),
+    cited('behaves-like-transformers-create-sinusoidal', "huggingface/transformers models/distilbert/modeling_distilbert.py and models/xlm/modeling_xlm.py, create_sinusoidal_embeddings (checked in the installed transformers)", lambda: distilbert_source() and distilbert_as_documented(), backs=['10000', '2', '2', 'column', 'columns', 'cosines', 'even', 'float32', 'float64', 'last', 'odd', 'odd', 'same', 'sine', 'sines']),
+    cited('model-s-position-embeddings-nn', "huggingface/transformers models/distilbert/modeling_distilbert.py, Embeddings and DistilBertPreTrainedModel._init_weights (checked in the installed transformers)", distilbert_module),
+    computed('return-rows-float32-cos-sin', musicgen_rows, backs=['1', 'cos', 'float32', 'rows', 'sin']),
+    cited('behaves-like-transformers-musicgensinusoidalposi', "huggingface/transformers models/musicgen/modeling_musicgen.py, MusicgenSinusoidalPositionalEmbedding (checked in the installed transformers)", lambda: musicgen_source() and musicgen_as_documented(), backs=['1', '2', 'buffer', 'column', 'cosines', 'first', 'float32', 'larger', 'last', 'more', 'not', 'odd', 'only', 'rows', 'rows', 'saved', 'zero']),
+    computed('return-batch-seq-len-d', pegasusx_recomputes, backs=['cos', 'sin']),
+    cited('behaves-like-transformers-pegasusxsinusoidalposi', "huggingface/transformers models/pegasus_x/modeling_pegasus_x.py, PegasusXSinusoidalPositionalEmbedding (checked in the installed transformers)", pegasus_as_documented, backs=['1', '1', '2', 'columns', 'cosines', 'every', 'float16', 'float16', 'forward', 'no', 'odd', 'only', 'sines']),
+    computed('largest-float16-table-float64-table', pegasus_float16_error_as_documented, backs=['0', '1', 'float16', 'float64', 'largest']),
+    computed('add-rows-1-max-len', trax_adds_rows, backs=['1', 'rows', 'trainable']),
+    cited('behaves-like-trax-s-positionalencoding', f"google/trax {TRAX_PATH}, PositionalEncoding (\"Trainable parameters, initialized above\")", lambda: cites("trax", TRAX_PATH) and trax_as_documented(), backs=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),
+    computed('emb-sqrt-dim-pe-then', opennmt_forward),
+    cited('behaves-like-opennmt-py-s', f"OpenNMT/OpenNMT-py {ONMT_PATH}, PositionalEncoding", lambda: cites("opennmt", ONMT_PATH) and opennmt_forward(), backs=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),
+    computed('return-interleaved-table-broadcast-input', keras_broadcast_every_call, backs=['every', 'interleaved']),
+    cited('behaves-like-keras-hub-s', f"keras-team/keras-hub {KERAS_PATH}, SinePositionEncoding", lambda: cites("keras_hub", KERAS_PATH) and keras_as_documented(), backs=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),
+    computed('return-float32-n-dim-embedding', guided_as_documented, backs=['cos', 'float32', 'sin']),
+    cited('behaves-like-guided-diffusion-s', f"openai/guided-diffusion {GUIDED_PATH}, timestep_embedding", lambda: cites("guided_diffusion", GUIDED_PATH) and guided_as_documented(), backs=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),
+    computed('return-float32-length-2-hidden', tf_models_as_documented, backs=['2', '2', 'cos', 'float32', 'sin']),
+    cited('behaves-like-relativepositionembedding-tensorflo', f"tensorflow/models {TFM_PATH}, RelativePositionEmbedding", lambda: cites("tf_models_relative", TFM_PATH) and tf_models_as_documented(), backs=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),
 ])
 
 test_claims_hold = LEDGER.test
