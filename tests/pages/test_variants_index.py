@@ -17,6 +17,7 @@ from support import SNIPPETS, number, text, values
 from pages import test_reference as rp
 from pages import test_variants_index_code as tv
 from pages import test_variants_libraries as lp
+from pages import test_variants_more_libraries as mp
 from pages import test_variants_seeds as sp
 from pages.variants_facts import (
     ALL,
@@ -424,29 +425,29 @@ LEDGER = Ledger('variants/index.md', [
     computed('return-float32-length-channels-table', lp.LEDGER['return-float32-length-channels-table'].check, backs=['cos', 'float32', 'sin']),
     cited('behaves-like-whisper-s-odd', lp.LEDGER['behaves-like-whisper-s-odd'].note, lp.LEDGER['behaves-like-whisper-s-odd'].check, backs=['2', 'odd', 'zero']),
     cited('encoder-s-use-persistent-buffer', lp.LEDGER['encoder-s-use-persistent-buffer'].note, lp.LEDGER['encoder-s-use-persistent-buffer'].check, backs=['1500', 'buffer', 'exactly', 'persistent']),
-    prose('look-up-rows-float32-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'rows', 'up']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-nemo-s-fixedpositionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffer', 'cosine', 'every', 'float32', 'forward', 'interleaved', 'odd', 'only', 'persistent', 'rows', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('load-pre-hook-checkpoints-up', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['saved', 'up to']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-x-sqrt-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-espnet-s-positionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'buffer', 'cosine', 'down', 'float32', 'interleaved', 'longer', 'not', 'not', 'odd', 'rows', 'stored']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-x-sqrt-d-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'down']),  # recorded by scripts/migrate_claims.py: review
-    prose('write-interleaved-table-into-embedding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['interleaved']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-create-sinusoidal', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', '2', '2', 'column', 'columns', 'cosines', 'even', 'float32', 'float64', 'last', 'odd', 'odd', 'same', 'sine', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('model-s-position-embeddings-nn', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('return-rows-float32-cos-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cos', 'float32', 'rows', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-musicgensinusoidalposi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'buffer', 'column', 'cosines', 'first', 'float32', 'larger', 'last', 'more', 'not', 'odd', 'only', 'rows', 'rows', 'saved', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-batch-seq-len-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-transformers-pegasusxsinusoidalposi', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '2', 'columns', 'cosines', 'every', 'float16', 'float16', 'forward', 'no', 'odd', 'only', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-rows-1-max-len', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'rows', 'trainable']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-trax-s-positionalencoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),  # recorded by scripts/migrate_claims.py: review
-    prose('emb-sqrt-dim-pe-then', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-opennmt-py-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-interleaved-table-broadcast-input', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'interleaved']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-keras-hub-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-n-dim-embedding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-guided-diffusion-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-float32-length-2-hidden', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-relativepositionembedding-tensorflo', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),  # recorded by scripts/migrate_claims.py: review
+    computed('look-up-rows-float32-table', mp.LEDGER['look-up-rows-float32-table'].check, backs=['float32', 'rows', 'up']),
+    cited('behaves-like-nemo-s-fixedpositionalencoding', mp.LEDGER['behaves-like-nemo-s-fixedpositionalencoding'].note, mp.LEDGER['behaves-like-nemo-s-fixedpositionalencoding'].check, backs=['buffer', 'cosine', 'every', 'float32', 'forward', 'interleaved', 'odd', 'only', 'persistent', 'rows', 'saved']),
+    cited('load-pre-hook-checkpoints-up', mp.LEDGER['load-pre-hook-checkpoints-up'].note, mp.LEDGER['load-pre-hook-checkpoints-up'].check, backs=['saved', 'up to']),
+    computed('return-x-sqrt-d-model', mp.LEDGER['return-x-sqrt-d-model'].check),
+    cited('behaves-like-espnet-s-positionalencoding', mp.LEDGER['behaves-like-espnet-s-positionalencoding'].note, mp.LEDGER['behaves-like-espnet-s-positionalencoding'].check, backs=['0', '1', 'buffer', 'cosine', 'down', 'float32', 'interleaved', 'longer', 'not', 'not', 'odd', 'rows', 'stored']),
+    computed('return-x-sqrt-d-table', mp.LEDGER['return-x-sqrt-d-table'].check, backs=['0', '1', 'down']),
+    computed('write-interleaved-table-into-embedding', mp.LEDGER['write-interleaved-table-into-embedding'].check, backs=['interleaved']),
+    cited('behaves-like-transformers-create-sinusoidal', mp.LEDGER['behaves-like-transformers-create-sinusoidal'].note, mp.LEDGER['behaves-like-transformers-create-sinusoidal'].check, backs=['10000', '2', '2', 'column', 'columns', 'cosines', 'even', 'float32', 'float64', 'last', 'odd', 'odd', 'same', 'sine', 'sines']),
+    cited('model-s-position-embeddings-nn', mp.LEDGER['model-s-position-embeddings-nn'].note, mp.LEDGER['model-s-position-embeddings-nn'].check),
+    computed('return-rows-float32-cos-sin', mp.LEDGER['return-rows-float32-cos-sin'].check, backs=['1', 'cos', 'float32', 'rows', 'sin']),
+    cited('behaves-like-transformers-musicgensinusoidalposi', mp.LEDGER['behaves-like-transformers-musicgensinusoidalposi'].note, mp.LEDGER['behaves-like-transformers-musicgensinusoidalposi'].check, backs=['1', '2', 'buffer', 'column', 'cosines', 'first', 'float32', 'larger', 'last', 'more', 'not', 'odd', 'only', 'rows', 'rows', 'saved', 'zero']),
+    computed('return-batch-seq-len-d', mp.LEDGER['return-batch-seq-len-d'].check, backs=['cos', 'sin']),
+    cited('behaves-like-transformers-pegasusxsinusoidalposi', mp.LEDGER['behaves-like-transformers-pegasusxsinusoidalposi'].note, mp.LEDGER['behaves-like-transformers-pegasusxsinusoidalposi'].check, backs=['1', '1', '2', 'columns', 'cosines', 'every', 'float16', 'float16', 'forward', 'no', 'odd', 'only', 'sines']),
+    computed('add-rows-1-max-len', mp.LEDGER['add-rows-1-max-len'].check, backs=['1', 'rows', 'trainable']),
+    cited('behaves-like-trax-s-positionalencoding', mp.LEDGER['behaves-like-trax-s-positionalencoding'].note, mp.LEDGER['behaves-like-trax-s-positionalencoding'].check, backs=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),
+    computed('emb-sqrt-dim-pe-then', mp.LEDGER['emb-sqrt-dim-pe-then'].check),
+    cited('behaves-like-opennmt-py-s', mp.LEDGER['behaves-like-opennmt-py-s'].note, mp.LEDGER['behaves-like-opennmt-py-s'].check, backs=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),
+    computed('return-interleaved-table-broadcast-input', mp.LEDGER['return-interleaved-table-broadcast-input'].check, backs=['every', 'interleaved']),
+    cited('behaves-like-keras-hub-s', mp.LEDGER['behaves-like-keras-hub-s'].note, mp.LEDGER['behaves-like-keras-hub-s'].check, backs=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),
+    computed('return-float32-n-dim-embedding', mp.LEDGER['return-float32-n-dim-embedding'].check, backs=['cos', 'float32', 'sin']),
+    cited('behaves-like-guided-diffusion-s', mp.LEDGER['behaves-like-guided-diffusion-s'].note, mp.LEDGER['behaves-like-guided-diffusion-s'].check, backs=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),
+    computed('return-float32-length-2-hidden', mp.LEDGER['return-float32-length-2-hidden'].check, backs=['2', '2', 'cos', 'float32', 'sin']),
+    cited('behaves-like-relativepositionembedding-tensorflo', mp.LEDGER['behaves-like-relativepositionembedding-tensorflo'].note, mp.LEDGER['behaves-like-relativepositionembedding-tensorflo'].check, backs=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),
     prose('one-implementation-where-comes-from', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('seq-len-d-model-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1']),  # recorded by scripts/migrate_claims.py: review
 ])
