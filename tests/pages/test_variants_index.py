@@ -5,6 +5,7 @@ Most checks read the comparison both as committed and as observed now by running
 """
 
 import inspect
+import math
 import re
 
 import pytest
@@ -239,6 +240,137 @@ def tab_links_to(anchor: str):
     return check
 
 
+# --- the probes' docstrings the page shows (reviewed after the migration) -----------------------------------------
+
+
+def amplitude_probe() -> bool:
+    """amplitude(): 1 for the paper's table, 1/sqrt(d) for NeMo's; row 0 holds cos(0) = 1 times it in every cosine column."""
+    paper, nemo = positional_encoding(64, 64), registry.BY_KEY["nemo"].build(64, 64)
+    return (registry.amplitude(paper) == 1.0 and abs(registry.amplitude(nemo) - 64 ** -0.5) < 1e-7
+            and all(torch.allclose(t[0, 1::2].double(), torch.full((32,), registry.amplitude(t), dtype=torch.float64), atol=1e-7) for t in (paper, nemo)))
+
+
+def unit_amplitude_probe() -> bool:
+    paper = positional_encoding(64, 16)
+    scaled = paper * 0.25
+    return (registry.unit_amplitude(paper) is paper and torch.allclose(registry.unit_amplitude(scaled), paper, atol=1e-7)
+            and registry.unit_amplitude(paper * (1 + 1e-5)) is not None and registry.amplitude(registry.unit_amplitude(scaled)) == 1.0)
+
+
+def permutation_probe() -> bool:
+    ref = positional_encoding(64, 8)
+    perm = registry.interleaved_to_split(8)
+    found = registry.column_permutation(ref[:, perm], ref)
+    return (found == perm and all(torch.equal(ref[:, perm][:, j], ref[:, found[j]]) for j in range(8))
+            and registry.column_permutation(ref[:, perm] * 0.5, ref) == perm  # another amplitude: divided first
+            and registry.column_permutation(positional_encoding(64, 8, base=100.0), ref) is None
+            and registry.column_permutation(ref[:, :7], ref) is None)
+
+
+def sinusoid_probe() -> bool:
+    """sinusoids_in(): sin/cos pairs found in any layout, omega the slope and the phase at row 0 fitted; zero columns and
+    a lone sine left out; another amplitude divided first."""
+    ok = passes(tv.test_probe_measures_the_paper_frequencies)()
+    ref = positional_encoding(256, 8)
+    for perm in (list(range(8)), registry.interleaved_to_split(8), registry.interleaved_to_flipped(8)):
+        pairs = registry.sinusoids_in(ref[:, perm] * 0.5)
+        ok &= len(pairs) == 4 and all(perm[p.sin_column] % 2 == 0 and perm[p.cos_column] == perm[p.sin_column] + 1 for p in pairs)
+        ok &= all(abs(p.omega - 10000 ** (-perm[p.sin_column] / 8)) < 1e-6 for p in pairs)
+    shifted = positional_encoding(300, 8)[5:]  # row 0 is position 5: phase 5 omega
+    ok &= all(abs((p.phase - 5 * p.omega + math.pi) % (2 * math.pi) - math.pi) < 1e-4 for p in registry.sinusoids_in(shifted))
+    odd = positional_encoding(256, 7)
+    padded = torch.cat([positional_encoding(256, 6), torch.zeros(256, 1)], dim=1)
+    ok &= len(registry.sinusoids_in(odd)) == 3 and len(registry.sinusoids_in(padded)) == 3
+    return bool(ok)
+
+
+def layout_probe() -> bool:
+    ref = positional_encoding(256, 8)
+    name = lambda t: registry.layout(registry.sinusoids_in(t), 8)  # noqa: E731
+    pairs = registry.sinusoids_in(ref)
+    return (name(ref) == "interleaved" and name(ref[:, registry.interleaved_to_split(8)]) == "[sin | cos]"
+            and name(ref[:, registry.interleaved_to_flipped(8)]) == "[cos | sin]"
+            and [p.omega for p in pairs] == sorted((p.omega for p in pairs), reverse=True))
+
+
+def first_position_probe() -> bool:
+    ref = positional_encoding(400, 64)
+    return (registry.first_position(registry.sinusoids_in(ref)) == 0
+            and registry.first_position(registry.sinusoids_in(ref[2:])) == 2
+            and registry.first_position(registry.sinusoids_in(ref[20:])) == 20)  # past 2 pi / omega_0 = 6.3: no ambiguity
+
+
+def frequency_ratio_probe() -> bool:
+    ref, t2t = positional_encoding(128, 64), registry.BY_KEY["tensor2tensor"].build(128, 64)
+    return (abs(registry.frequency_ratio(ref, ref) - 1.0) < 1e-6
+            and abs(registry.frequency_ratio(t2t, ref) - 10000 ** (2 / 64)) < 1e-3)
+
+
+def odd_width_probe() -> bool:
+    return passes(tv.test_odd_width_classifier_on_made_up_variants)() and passes(tv.test_odd_width_behaviour, committed(), fresh())()
+
+
+def trig_calls_probe() -> bool:
+    with registry.TrigCalls() as calls:
+        torch.sin(torch.zeros(2, dtype=torch.float64))
+        torch.zeros(2, dtype=torch.float16).cos()
+        torch.exp(torch.zeros(2))
+    return calls.dtypes == [torch.float64, torch.float16]
+
+
+def trig_profile_probe() -> bool:
+    return (registry.trig_profile(registry.REFERENCE) == ("float64", "once, at construction")
+            and registry.trig_profile(registry.BY_KEY["tensor2tensor"]) == ("float32", "every call")
+            and registry.trig_profile(registry.BY_KEY["pegasus_x"]) == ("float32", "every forward")
+            and passes(tv.test_angle_dtype_and_recomputation, committed(), fresh())())
+
+
+def output_probe() -> bool:
+    return (registry.output_convention(registry.REFERENCE) == "[batch, seq, d], x + PE"
+            and registry.output_convention(registry.BY_KEY["espnet"]) == "[batch, seq, d], √d·x + PE"
+            and registry.output_convention(registry.BY_KEY["seed_aiedge"]) == "[seq, d], PE only")
+
+
+def storage_probe() -> bool:
+    return (registry.storage(registry.REFERENCE) == {"state_dict": [], "non_persistent": ["pe"], "plain": [], "left_behind": []}
+            and registry.storage(registry.BY_KEY["seed_aiedge"])["left_behind"] == ["encoding"]
+            and passes(tv.test_state_dict_membership, committed(), fresh())())
+
+
+def observe_probe() -> bool:
+    import inspect as _inspect
+
+    source = _inspect.getsource(registry.observe)
+    cells = set(registry.observe(registry.BY_KEY["whisper"]))
+    return cells == set(committed()["whisper"]) and "variant.build(" in source and passes(tv.test_whole_table_matches_fresh_observation, committed(), fresh())()
+
+
+def comparison_cells() -> bool:
+    from variants import comparison
+
+    seen = {"permutation_d8": list(range(8)), "max_abs_diff": 0.0, "frequency_ratio_d64": 1.0, "frequency_ratio_d512": 1.0,
+            "amplitude_d64": 1.0, "first_position": 0}
+    split = dict(seen, permutation_d8=registry.interleaved_to_split(8))
+    lower = dict(seen, permutation_d8=None, frequency_ratio_d64=1.3335, frequency_ratio_d512=1.0366)
+    return (comparison.permutation_cell(seen) == "identical" and comparison.permutation_cell(split) == "`[0,2,4,6,1,3,5,7]`"
+            and comparison.permutation_cell(lower).startswith("no")
+            and comparison.frequency_cell(seen) == "paper" and comparison.frequency_cell(lower).startswith("lower")
+            and comparison.amplitude_cell(seen) == "1" and comparison.amplitude_cell(dict(seen, amplitude_d64=0.125)) == "1/√d")
+
+
+def check_cells() -> bool:
+    from variants import comparison
+
+    return (comparison.check_cell(registry.BY_KEY["marian"]).startswith("installed `transformers==")
+            and comparison.check_cell(registry.BY_KEY["fairseq"]) == "source text at the cited commit")
+
+
+def variant_build() -> bool:
+    v = registry.BY_KEY["marian"]
+    return torch.equal(v.build(9, 6), v.code.build(9, 6)) and v.build(9, 6).shape == (9, 6) and all(
+        torch.equal(registry.REFERENCE.build(9, 6)[p], positional_encoding(10, 6)[p]) for p in range(9))
+
+
 LEDGER = Ledger('variants/index.md', [
     prose('title', "the title"),
     prose('where-you-come-from', "addresses the reader; names where an implementation may come from"),
@@ -357,32 +489,32 @@ LEDGER = Ledger('variants/index.md', [
     computed('tab-link-20', tab_links_to('guided-diffusion')),
     computed('tab-link-21', tab_links_to('tensorflowmodels-relativepositionembedding')),
     computed('one-interface', one_interface, backs=['every']),
-    prose('code-draws', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('how-cells-are-measured-probes', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-value-table-1-paper', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', 'largest']),  # recorded by scripts/migrate_claims.py: review
-    prose('any-row-at-or-near', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0', '1', 'any', 'column', 'cos', 'cosine', 'every', 'row', 'times']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-divided-by-amplitude-when', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('perm-with-table-j-target', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'every', 'none', 'none', 'within']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-with-another-amplitude-compared', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['after']),  # recorded by scripts/migrate_claims.py: review
-    prose('pair-columns-hold-sin-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('find-sin-cos-column-pairs', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'cos', 'cos', 'each', 'every', 'row', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('works-any-layout-interleaved-split', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'interleaved']),  # recorded by scripts/migrate_claims.py: review
-    prose('angle-atan2-sin-cos-unwrapped', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'cos', 'row', 'rows', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('columns-without-partner-zero-column', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'columns', 'left', 'sine', 'zero']),  # recorded by scripts/migrate_claims.py: review
-    prose('table-another-amplitude-divided-by', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['first']),  # recorded by scripts/migrate_claims.py: review
-    prose('name-column-layout-from-where', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cosines', 'first', 'highest', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('position-row-0-encodes-phase', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0.05', '2', 'no', 'row']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-omega-target-omega-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1.0', 'largest', 'same']),  # recorded by scripts/migrate_claims.py: review
-    prose('run-variant-at-odd-width', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('record-dtype-every-tensor-passed', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'every', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('dtype-angles-given-sin-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('shape-what-variant-returns-words', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('where-built-module-keeps-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['buffers']),  # recorded by scripts/migrate_claims.py: review
-    prose('every-cell-comparison-table-one', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('identity-observed-column-order-at', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['8', 'column', 'none', 'order']),  # recorded by scripts/migrate_claims.py: review
-    prose('paper-when-every-omega-matches', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['4', '512', '64', 'every', 'lower', 'lowest']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-value-at-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '64', 'largest']),  # recorded by scripts/migrate_claims.py: review
-    prose('what-variant-s-own-tests', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-draws', 'an admonition title: it labels the folded code that draws the figure above it'),
+    prose('how-cells-are-measured-probes', 'an admonition title: it labels the folded probes, whose docstrings have their own entries'),
+    computed('largest-value-table-1-paper', amplitude_probe, backs=['1', '1', 'largest']),
+    computed('any-row-at-or-near', amplitude_probe, backs=['0', '0', '1', 'any', 'column', 'cos', 'cosine', 'every', 'row', 'times']),
+    computed('table-divided-by-amplitude-when', unit_amplitude_probe, backs=['1', 'not']),
+    computed('perm-with-table-j-target', permutation_probe, backs=['column', 'every', 'none', 'none', 'within']),
+    computed('table-with-another-amplitude-compared', permutation_probe, backs=['after']),
+    computed('pair-columns-hold-sin-cos', sinusoid_probe, backs=['columns', 'cos', 'sin']),
+    computed('find-sin-cos-column-pairs', sinusoid_probe, backs=['1', 'column', 'cos', 'cos', 'each', 'every', 'row', 'sin', 'sin']),
+    computed('works-any-layout-interleaved-split', sinusoid_probe, backs=['any', 'interleaved']),
+    computed('angle-atan2-sin-cos-unwrapped', sinusoid_probe, backs=['0', 'cos', 'row', 'rows', 'sin']),
+    computed('columns-without-partner-zero-column', sinusoid_probe, backs=['column', 'columns', 'left', 'sine', 'zero']),
+    computed('table-another-amplitude-divided-by', sinusoid_probe, backs=['first']),
+    computed('name-column-layout-from-where', layout_probe, backs=['column', 'cosines', 'first', 'highest', 'sines']),
+    computed('position-row-0-encodes-phase', first_position_probe, backs=['0', '0.05', '2', 'no', 'row']),
+    computed('largest-omega-target-omega-table', frequency_ratio_probe, backs=['1.0', 'largest', 'same']),
+    computed('run-variant-at-odd-width', odd_width_probe, backs=['odd']),
+    computed('record-dtype-every-tensor-passed', trig_calls_probe, backs=['cos', 'every', 'sin']),
+    computed('dtype-angles-given-sin-cos', trig_profile_probe, backs=['cos', 'sin']),
+    computed('shape-what-variant-returns-words', output_probe),
+    computed('where-built-module-keeps-table', storage_probe, backs=['buffers']),
+    computed('every-cell-comparison-table-one', observe_probe, backs=['each', 'every']),
+    computed('identity-observed-column-order-at', comparison_cells, backs=['8', 'column', 'none', 'order']),
+    computed('paper-when-every-omega-matches', comparison_cells, backs=['every', 'lower', 'lowest'], unbacked={'4': 'the exponent of the tolerance 1e-4, a setting of the cell', '64': 'the widths the cell reads, a setting', '512': 'the widths the cell reads, a setting'}),
+    computed('largest-value-at-d-model', comparison_cells, backs=['1', '1', 'largest'], unbacked={'64': 'the width the cell reads, a setting'}),
+    computed('what-variant-s-own-tests', check_cells),
     computed('angular-frequencies-w-i-base', rp.LEDGER['angular-frequencies-w-i-base'].check, backs=['0', '1', '2', 'float64']),
     computed('pair-i-columns-2i-2i', rp.LEDGER['pair-i-columns-2i-2i'].check, backs=['1', '1', 'columns', 'fall']),
     computed('return-seq-len-d-model', rp.LEDGER['return-seq-len-d-model'].check, backs=['1', 'cos', 'sin']),
@@ -448,8 +580,8 @@ LEDGER = Ledger('variants/index.md', [
     cited('behaves-like-guided-diffusion-s', mp.LEDGER['behaves-like-guided-diffusion-s'].note, mp.LEDGER['behaves-like-guided-diffusion-s'].check, backs=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),
     computed('return-float32-length-2-hidden', mp.LEDGER['return-float32-length-2-hidden'].check, backs=['2', '2', 'cos', 'float32', 'sin']),
     cited('behaves-like-relativepositionembedding-tensorflo', mp.LEDGER['behaves-like-relativepositionembedding-tensorflo'].note, mp.LEDGER['behaves-like-relativepositionembedding-tensorflo'].check, backs=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),
-    prose('one-implementation-where-comes-from', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('seq-len-d-model-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1']),  # recorded by scripts/migrate_claims.py: review
+    prose('one-implementation-where-comes-from', "describes what the Variant record holds (its fields); states no behaviour"),
+    computed('seq-len-d-model-table', variant_build, backs=['0', '1']),
 ])
 
 test_claims_hold = LEDGER.test
