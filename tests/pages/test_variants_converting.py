@@ -223,6 +223,55 @@ def porting_needs_agreement() -> bool:
     offset = registry.column_permutation(variant_fairseq.build(64, 64), variant_tensor2tensor.timing_signal_1d(64, 64)[0])
     return offset is None and wrong_frequencies() and ported_exact()
 
+
+# --- the docstrings the page shows with the conversion code (reviewed after the migration) ------------------------
+
+
+def permutations_as_documented() -> bool:
+    ok = True
+    for d in (2, 8, 64):
+        ref = positional_encoding(50, d)
+        split, flipped = ref[:, registry.interleaved_to_split(d)], ref[:, registry.interleaved_to_flipped(d)]
+        h = d // 2
+        ok &= torch.equal(split[:, :h], ref[:, 0::2]) and torch.equal(split[:, h:], ref[:, 1::2])
+        ok &= torch.equal(flipped[:, :h], ref[:, 1::2]) and torch.equal(flipped[:, h:], ref[:, 0::2])
+        for perm in (registry.interleaved_to_split(d), registry.interleaved_to_flipped(d), [3, 0, 1, 2] if d == 4 else list(range(d))):
+            ok &= torch.equal(ref[:, perm][:, registry.inverse(perm)], ref)
+    return bool(ok) and passes(tv.test_permutations_invert)()
+
+
+def shift_map_as_documented() -> bool:
+    table = positional_encoding(200, 8, dtype=torch.float64)
+    w = shift_map(table, 3)
+    x, y = table[:-3], table[3:]
+    best = torch.linalg.lstsq(x, y).solution
+    return (w.dtype == torch.float64 and torch.allclose(w, best, atol=1e-9) and shift_error(table, w, 3) < 1e-9
+            and abs(shift_error(table, w, 3) - (x @ w - y).abs().max().item()) < 1e-15
+            and shift_error(table, torch.eye(8, dtype=torch.float64), 3) > 0.1)
+
+
+def seq_first_as_documented() -> bool:
+    layer = SeqFirstEncoding(8, max_len=20)
+    x = torch.randn(6, 3, 8, generator=torch.Generator().manual_seed(0))
+    return (layer.pe.shape == (20, 1, 8) and torch.equal(layer(x) - x, (x + layer.pe[:6]) - x)
+            and torch.equal(layer(x), x + positional_encoding(20, 8)[:6, None, :])
+            and passes(tva.test_seq_first_input_gets_pe_of_its_position, 3, 5, 8)())
+
+
+def batch_first_as_documented() -> bool:
+    layer = BatchFirstEncoding(8, max_len=20)
+    x = torch.zeros(3, 6, 8)
+    return (torch.equal(layer(x)[2], positional_encoding(20, 8)[:6]) and torch.equal(layer.pe, SeqFirstEncoding(8, max_len=20).pe)
+            and passes(tva.test_fix_equals_the_reference_module, 3, 5, 8)())
+
+
+def check_batch_first_as_documented() -> bool:
+    ok = raises(AssertionError, lambda: check_batch_first(SeqFirstEncoding(8, 20), 8))  # the slip: fails
+    check_batch_first(BatchFirstEncoding(8, 20), 8)  # the fix: passes
+    ok &= raises(AssertionError, lambda: check_batch_first(lambda x: x + 1.0, 8))  # the same at every position: fails
+    return bool(ok) and passes(tva.test_check_catches_the_slip_and_passes_the_fix, 8)()
+
+
 LEDGER = Ledger('variants/converting.md', [
     prose('title', "the title"),
     computed('layouts-convert', layouts_convert, backs=['column', 'differ', 'each', 'only']),
@@ -299,16 +348,16 @@ LEDGER = Ledger('variants/converting.md', [
     computed('porting-needs-agreement', porting_needs_agreement, backs=['every', 'only', 'same']),
     computed('keep-the-original',
         lambda: experiment()["wrong frequencies"] > 0.05 and experiment()["t2t own map"] < 1e-5, backs=['differ']),
-    prose('recommendation', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('column-order-turns-paper-s', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'order', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('column-order-turns-paper-s-2', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'even', 'order', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('permutation-undoes-table-perm-inverse', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('matrix-w-best-maps-each', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['best', 'each', 'float64', 'least', 'row']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-error-w-as-map', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['largest']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-max-len-1-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1']),  # recorded by scripts/migrate_claims.py: review
-    prose('dropout-left-out-so-output', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['exactly', 'left']),  # recorded by scripts/migrate_claims.py: review
-    prose('same-table-read-x-shape', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'same']),  # recorded by scripts/migrate_claims.py: review
-    prose('raise-assertionerror-unless-encode-fed', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['different', 'each', 'every', 'same']),  # recorded by scripts/migrate_claims.py: review
+    prose('recommendation', 'an admonition title: it labels the box of advice that follows and states nothing itself'),
+    computed('column-order-turns-paper-s', permutations_as_documented, backs=['column', 'cos', 'order', 'sin']),
+    computed('column-order-turns-paper-s-2', permutations_as_documented, backs=['column', 'cos', 'even', 'order', 'sin']),
+    computed('permutation-undoes-table-perm-inverse', permutations_as_documented),
+    computed('matrix-w-best-maps-each', shift_map_as_documented, backs=['best', 'each', 'float64', 'least', 'row']),
+    computed('largest-error-w-as-map', shift_map_as_documented, backs=['largest']),
+    computed('add-max-len-1-d', seq_first_as_documented, backs=['1']),
+    computed('dropout-left-out-so-output', seq_first_as_documented, backs=['exactly', 'left']),
+    computed('same-table-read-x-shape', batch_first_as_documented, backs=['1', 'same']),
+    computed('raise-assertionerror-unless-encode-fed', check_batch_first_as_documented, backs=['different', 'each', 'every', 'same']),
 ])
 
 test_claims_hold = LEDGER.test
