@@ -77,6 +77,49 @@ def check_file_exists() -> bool:
         "offset=" in line for line in (ROOT / "tests" / "test_reference.py").read_text().splitlines())
 
 
+# --- the docstrings the page shows with the RoPE code (reviewed after the migration) ------------------------------
+
+
+def rope_script():
+    """snippets/real_code/rope_layouts.py, imported once (it prints its results: silenced here)."""
+    import contextlib
+    import importlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        return importlib.import_module("real_code.rope_layouts")
+
+
+def rope_pairs(which: str) -> bool:
+    """The snippet's llama() pairs dimension j with j + head_dim/2, gptj() pairs 2j with 2j + 1, both keep the shape."""
+    rope = rope_script()
+    d, seq = rope.HEAD_DIM, rope.SEQ
+    ok = True
+    for j in range(d // 2):
+        unit = torch.zeros(1, seq, 1, d)
+        dim = j if which == "llama" else 2 * j
+        unit[..., dim] = 1.0
+        out = (rope.llama if which == "llama" else rope.gptj)(unit, unit)[0]
+        partner = j + d // 2 if which == "llama" else 2 * j + 1
+        ok &= out.shape == unit.shape and set(torch.nonzero(out[0, 3, 0]).flatten().tolist()) == {dim, partner}
+    return bool(ok) and passes(t.test_llama_and_neox_pair_j_with_j_plus_half_gptj_pairs_neighbours)()
+
+
+def rope_scores() -> bool:
+    rope = rope_script()
+    q, k = torch.randn(2, 2, 5, 3, 4).unbind(0)
+    s = rope.scores(q, k)
+    return s.shape == (2, 3, 5, 5) and torch.allclose(s[1, 2, 4, 0], q[1, 4, 2] @ k[1, 0, 2])
+
+
+def rope_attend() -> bool:
+    rope = rope_script()
+    out = rope.attend(rope.llama_cos, rope.llama_sin, False)
+    first = rope.attend(rope.llama_cos, rope.llama_sin, True)
+    return (out.shape[-2:] == (rope.SEQ, rope.HEAD_DIM) and not torch.allclose(out, first)
+            and passes(t.test_shifting_every_position_moves_the_output_only_when_values_are_rotated)())
+
+
 LEDGER = Ledger("variants/real-code.md", [
     prose('title', "a heading"),
     computed('takeaway',
@@ -147,13 +190,13 @@ LEDGER = Ledger("variants/real-code.md", [
     computed('checked-where', check_file_exists, backs=['every']),
     computed('checked-installed',
         lambda: "LlamaRotaryEmbedding(config)" in inspect.getsource(t.rotary) and "modeling_gptj.apply_rotary_pos_emb" in inspect.getsource(t.gptj), backs=['rows']),
-    prose('two-installed-functions-called-tensors', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('attention-used-test', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('q-k-batch-seq-heads', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2']),  # recorded by scripts/migrate_claims.py: review
-    prose('q-k-batch-seq-heads-2', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1']),  # recorded by scripts/migrate_claims.py: review
-    prose('every-query-against-every-key', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('causal-attention-one-head-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('two-installed-functions-called-tensors', 'an admonition title: it labels the folded code, whose docstrings have their own entries'),
+    prose('attention-used-test', 'an admonition title: it labels the folded code, whose docstring has its own entry'),
+    prose('how-page-checked', 'an admonition title: it labels the note on the tests'),
+    computed('q-k-batch-seq-heads', lambda: rope_pairs("llama"), backs=['2']),
+    computed('q-k-batch-seq-heads-2', lambda: rope_pairs("gptj"), backs=['1']),
+    computed('every-query-against-every-key', rope_scores, backs=['every', 'every']),
+    computed('causal-attention-one-head-with', rope_attend),
 ])
 
 test_claims_hold = LEDGER.test
