@@ -174,6 +174,100 @@ def explorer_section() -> bool:
             and "def test_the_browser_and_python_give_the_same_verdict" in browser_tests)
 
 
+# --- the docstrings the page shows with each reproduction (reviewed after the migration) ---------------------------
+
+
+def clinic_pair_freqs(table: torch.Tensor) -> list:
+    from pelib.variants.registry import sinusoids_in
+
+    return sinusoids_in(table)
+
+
+def halves_swapped_as_documented() -> bool:
+    t = torch.arange(40.0)
+    ours = clinic.ported_timestep_embedding(t, 8)
+    half = 4
+    args = t[:, None] * torch.exp(-math.log(10000.0) * torch.arange(half) / half)
+    return (torch.allclose(ours[:, :half], args.sin()) and torch.allclose(ours[:, half:], args.cos())
+            and not torch.allclose(ours, torch.cat([args.cos(), args.sin()], dim=-1)))
+
+
+def shift_switch_as_documented() -> bool:
+    t = torch.arange(40.0)
+    one, zero = clinic.timestep_embedding(t, 8), clinic.timestep_embedding(t, 8, freq_shift=0)
+    i = torch.arange(4)
+    return (torch.allclose(one[:, 4:], torch.sin(t[:, None] * torch.exp(-math.log(10000.0) * i / 3)))
+            and torch.allclose(zero[:, 4:], torch.sin(t[:, None] * torch.exp(-math.log(10000.0) * i / 4)))
+            and torch.allclose(zero[:, :4], torch.cos(t[:, None] * torch.exp(-math.log(10000.0) * i / 4))))
+
+
+def multiplied_as_documented() -> bool:
+    table = clinic.multiplied(20, 8)
+    p = torch.arange(20.0)[:, None]
+    return (torch.allclose(table[:, 0::2], torch.sin(p * 10000.0 ** (torch.arange(0, 8, 2) / 8)), atol=1e-3)
+            and not torch.allclose(table, clinic.stored_in_half(20, 8).float(), atol=1e-2))
+
+
+def column_exponent_as_documented() -> bool:
+    table = clinic.column_exponent(30, 8)
+    p = torch.arange(30.0)
+    return (all(torch.allclose(table[:, c], (torch.sin if c % 2 == 0 else torch.cos)(p / 10000.0 ** (c / 8)), atol=1e-5) for c in range(8))
+            and torch.allclose(table[:, 0::2], clinic.stored_in_half(30, 8).float()[:, 0::2], atol=1e-3)
+            and not torch.allclose(table[:, 1::2], clinic.stored_in_half(30, 8).float()[:, 1::2], atol=1e-3))
+
+
+def split_odd_as_documented() -> bool:
+    table = clinic.split_table(20, 7)
+    return bool((table[:, 6] == 0).all()) and not bool((table[:, :6] == 0).all(dim=0).any())
+
+
+def half_arithmetic_as_documented() -> bool:
+    bad, fixed = clinic.half_arithmetic(), clinic.stored_in_half()
+    exact = clinic.stored_in_half().float()  # float32 angles, not rounded to float16 yet
+    angle = clinic.paper_angles().double()
+    truth = torch.empty(bad.shape, dtype=torch.float64)
+    truth[:, 0::2], truth[:, 1::2] = angle.sin(), angle.cos()
+    return (bad.dtype == torch.float16 and fixed.dtype == torch.float16 and exact.dtype == torch.float32
+            and bool((bad.double() - truth).abs().max() > 10 * (fixed.double() - truth).abs().max())
+            and bool((fixed.double() - truth).abs().max() <= 2.0 ** -11 + 1e-6))
+
+
+def sequence_first_as_documented() -> bool:
+    layer = clinic.SequenceFirst(8, 20)
+    x = torch.zeros(3, 5, 8)  # batch-first
+    out = layer(x)
+    return torch.equal(out[1], layer.pe[1].expand(5, 8)) and torch.equal(layer(torch.zeros(5, 3, 8))[2, 0], layer.pe[2, 0])
+
+
+def overwritten_as_documented() -> bool:
+    layer = clinic.Overwritten(8, 50)
+    w = layer.table.weight.detach()
+    return isinstance(layer.table, torch.nn.Embedding) and w.abs().max() < 0.2 and 0.01 < float(w.std()) < 0.03
+
+
+def offset_ignored_as_documented() -> bool:
+    layer = clinic.CachedDecoding(8, 50)
+    x = torch.zeros(1, 3, 8)
+    return "offset" in inspect.signature(layer.forward).parameters and torch.equal(layer(x, offset=7), layer(x, offset=0))
+
+
+def never_applied_as_documented() -> bool:
+    layer = clinic.NeverApplied(8, 50)
+    x = torch.randn(2, 3, 8)
+    return layer.pe.shape == (50, 8) and bool(layer.pe.abs().sum() > 0) and torch.equal(layer(x), x)
+
+
+def conventions_measured() -> bool:
+    from variants import conventions
+
+    ref = conventions.measure(REFERENCE)
+    nemo = conventions.measure(next(v for v in VARIANTS if v.key == "nemo"))
+    fairseq = conventions.measure(next(v for v in VARIANTS if v.key == "fairseq"))
+    return (ref["layout"] == "interleaved" and ref["denominator_shift"] == 0 and ref["first_position"] == 0
+            and ref["amplitude"] == "1" and nemo["amplitude"] == "1/sqrt(d)" and fairseq["first_position"] == 2
+            and fairseq["denominator_shift"] == -1 and fairseq["layout"] == "[sin | cos]")
+
+
 LEDGER = Ledger("variants/clinic.md", [
     prose("title", "the page's title, a question it answers", unbacked=['right']),
     computed("none-raises", none_raises, backs=['below', 'each', 'exact', 'none', 'only']),
@@ -247,20 +341,20 @@ LEDGER = Ledger("variants/clinic.md", [
     computed("families",
         lambda: families_measured() and same_table_in_family(), backs=['below', 'even', 'every', 'same']),
     computed("copy-tested", passes(tp.test_pecheck_carries_the_generated_conventions), backs=['differ']),
-    prose('reproduction', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('how-conventions-are-measured', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('port-model-trained-with-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'cos', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('diffusers-style-exponent-divided-by', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'half']),  # recorded by scripts/migrate_claims.py: review
-    prose('multiplies-position-by-10000-2i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000']),  # recorded by scripts/migrate_claims.py: review
-    prose('exponent-uses-column-index-j', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '2', 'column']),  # recorded by scripts/migrate_claims.py: review
-    prose('sin-cos-written-even-widths', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'even', 'last', 'never', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('angles-sines-computed-float16-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float16', 'float32', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('fix-compute-float32-or-float64', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float16', 'float32', 'float64', 'store']),  # recorded by scripts/migrate_claims.py: review
-    prose('written-x-shape-seq-batch', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('sinusoidal-nn-embedding-then-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every']),  # recorded by scripts/migrate_claims.py: review
-    prose('forward-x-offset-incremental-decoding', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['forward', 'never']),  # recorded by scripts/migrate_claims.py: review
-    prose('builds-table-then-forgets-add', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('layout-frequency-law-first-position', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each', 'first']),  # recorded by scripts/migrate_claims.py: review
+    prose('reproduction', 'an admonition title: it labels each folded reproduction, whose docstring has its own entry'),
+    prose('how-conventions-are-measured', 'an admonition title: it labels the folded code, whose docstring has its own entry'),
+    computed('port-model-trained-with-cos', halves_swapped_as_documented, backs=['cos', 'cos', 'sin', 'sin']),
+    computed('diffusers-style-exponent-divided-by', shift_switch_as_documented, backs=['0', '1', 'half']),
+    computed('multiplies-position-by-10000-2i', multiplied_as_documented, backs=['10000']),
+    computed('exponent-uses-column-index-j', column_exponent_as_documented, backs=['2', '2', 'column']),
+    computed('sin-cos-written-even-widths', split_odd_as_documented, backs=['column', 'last', 'never', 'odd'], unbacked={'cos': 'names the layout the code writes, read in its code', 'sin': 'names the layout the code writes, read in its code', 'even': 'the widths the code was written for: an intent, not a behaviour'}),
+    computed('angles-sines-computed-float16-table', half_arithmetic_as_documented, backs=['float16', 'float32', 'sines']),
+    computed('fix-compute-float32-or-float64', half_arithmetic_as_documented, backs=['float16', 'float32', 'store'], unbacked={'float64': 'an alternative the fix allows; the code computes in float32'}),
+    computed('written-x-shape-seq-batch', sequence_first_as_documented),
+    computed('sinusoidal-nn-embedding-then-model', overwritten_as_documented, backs=['every']),
+    computed('forward-x-offset-incremental-decoding', offset_ignored_as_documented, backs=['forward', 'never']),
+    computed('builds-table-then-forgets-add', never_applied_as_documented),
+    computed('layout-frequency-law-first-position', conventions_measured, backs=['each', 'first']),
 ])
 
 test_claims_hold = LEDGER.test
