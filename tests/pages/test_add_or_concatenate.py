@@ -197,6 +197,34 @@ def geometry_figure() -> bool:
             and "ax.axvline(0" in source and "ax.hist(cos.flatten()" in source and abs(g.cos.mean().item()) < 0.01)
 
 
+# --- the docstrings the page shows with the norm and cost code (reviewed after the migration) ---------------------
+
+
+def encoder_layer_parameters() -> bool:
+    d, heads, ff = 16, 4, 32
+    counted = concat_cost.layer_parameters(d, heads, ff)
+    layer = torch.nn.TransformerEncoderLayer(d, heads, dim_feedforward=ff)
+    expected = (4 * d * d + 4 * d) + (d * ff + ff + ff * d + d) + 2 * 2 * d  # attention, feed-forward, two layer norms
+    return sum(p.numel() for p in layer.parameters()) == expected and counted == expected
+
+
+def inits_as_documented() -> bool:
+    torch.manual_seed(0)
+    default, scaled, xavier = norms.embedding_default(4000, 64), norms.embedding_normal_scaled(4000, 64), norms.embedding_xavier(4000, 64)
+    bound = math.sqrt(6 / (4000 + 64))
+    return (abs(default.mean().item()) < 0.01 and abs(default.std().item() - 1) < 0.01
+            and abs(scaled.std().item() - 64 ** -0.5) < 0.002 and abs(scaled.mean().item()) < 0.002
+            and xavier.abs().max().item() <= bound and xavier.abs().max().item() > 0.99 * bound)
+
+
+def row_norm_and_cosine() -> bool:
+    w = torch.tensor([[3.0, 4.0], [0.0, 1.0]])
+    pe = positional_encoding(2, 2)
+    orthogonal = torch.tensor([[0.0, 1.0], [1.0, 0.0]])  # row 0 against PE(0) = (0, 1): 1; row 1 against PE(1)
+    return (norms.mean_row_norm(w) == 3.0 and abs(norms.mean_abs_cosine(orthogonal, pe) - (1 + abs(math.sin(1.0))) / 2) < 1e-6
+            and abs(norms.mean_abs_cosine(torch.tensor([[1.0, 0.0]]), positional_encoding(1, 2))) < 1e-7)
+
+
 LEDGER = Ledger('add-or-concatenate.md', [
     prose('title', "the page's title, a question answered below"),
     prose('what-this-page-is', 'the plan of the page', unbacked=[r'\(\sqrt{d_{\text{model}}}\)', 'below', 'depends']),
@@ -268,15 +296,15 @@ LEDGER = Ledger('add-or-concatenate.md', [
     computed('geometry-alt-left',
         lambda: concatenation_is_exactly_orthogonal() and adding_is_nearly_orthogonal(), backs=['left', 'orthogonal', 'right']),
     computed('geometry-alt-right', geometry_figure, backs=['0', '0', '512', '512', '64', 'cosine']),
-    prose('what-page', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('but-addition-mixes-two-attention', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('tests', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('parameters-one-pytorch-transformer-encoder', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('nn-embedding-s-own-initialisation', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('n-0-1-d-model', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1']),  # recorded by scripts/migrate_claims.py: review
-    prose('xavier-uniform-over-vocab-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every']),  # recorded by scripts/migrate_claims.py: review
-    prose('average-e-over-rows-tokens', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('average-cos-between-token-rows', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'cos', 'orthogonal', 'rows', 'rows', 'up']),  # recorded by scripts/migrate_claims.py: review
+    prose('what-page', 'an admonition title: it labels the box that says what the page covers'),
+    prose('but-addition-mixes-two-attention', "an admonition title: it names the box's point, which the box's display (the four terms) states and its entries check"),
+    prose('tests', 'an admonition title: it labels the box that lists the tests'),
+    computed('parameters-one-pytorch-transformer-encoder', encoder_layer_parameters),
+    computed('nn-embedding-s-own-initialisation', inits_as_documented, backs=['0', '1', 'every']),
+    cited('n-0-1-d-model', "facebookresearch/fairseq fairseq/models/transformer/transformer_base.py, the Embedding helper of the transformer model: nn.init.normal_(m.weight, mean=0, std=embedding_dim ** -0.5)", inits_as_documented, backs=['0', '1']),
+    cited('xavier-uniform-over-vocab-d', "harvardnlp/annotated-transformer, make_model: for p in model.parameters(): if p.dim() > 1: nn.init.xavier_uniform_(p)", inits_as_documented, backs=['every']),
+    computed('average-e-over-rows-tokens', row_norm_and_cosine, backs=['rows']),
+    computed('average-cos-between-token-rows', row_norm_and_cosine, backs=['0', 'cos', 'orthogonal', 'rows', 'rows', 'up']),
 ])
 
 test_claims_hold = LEDGER.test
