@@ -241,6 +241,51 @@ def solves_the_question(name, *fragments):
     return all(fragment in solution(name) for fragment in fragments)
 
 
+# --- the docstrings the page shows with the exercises' code (reviewed after the migration) ------------------------
+
+
+def quietly(name: str):
+    import contextlib
+    import importlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        return importlib.import_module(name)
+
+
+def split_order_as_documented() -> bool:
+    ex = quietly("exercises.interleaved_to_split")
+    ref = positional_encoding(40, 8, dtype=torch.float64)
+    perm = ex.interleaved_to_split(8)
+    split = ex.split_layout(40, 8)
+    return (perm == [0, 2, 4, 6, 1, 3, 5, 7] and torch.allclose(ref[:, perm], split.double(), atol=1e-6)
+            and torch.allclose(split[:, :4].double(), ref[:, 0::2], atol=1e-6) and torch.allclose(split[:, 4:].double(), ref[:, 1::2], atol=1e-6))
+
+
+def patterns_as_documented() -> bool:
+    ref = positional_encoding(6, 8, dtype=torch.float64)
+    p = torch.arange(6, dtype=torch.float64)[:, None]
+    w = frequencies(8)
+    loop5 = pair_loop(6, 5)
+    return (torch.allclose(slice_assign(6, 8), ref) and torch.allclose(slice_assign(6, 8)[:, 0::2], (p * w).sin())
+            and torch.allclose(slice_assign(6, 8)[:, 1::2], (p * w).cos())
+            and torch.allclose(pair_loop(6, 8), ref) and bool((loop5[:, 4] == 0).all())
+            and torch.allclose(stack_and_flatten(6, 8), ref) and stack_and_flatten(6, 5).shape == (6, 6))
+
+
+def first_inexact_as_documented() -> bool:
+    ex = quietly("exercises.float16_integers")
+    n16 = ex.first_inexact_integer(torch.float16)
+    exact = torch.arange(n16, dtype=torch.float64)
+    try:
+        ex.first_inexact_integer(torch.float32, limit=1000)
+        refused = False
+    except ValueError:
+        refused = True
+    return (n16 == 2049 and ex.first_inexact_integer(torch.bfloat16) == 257 and refused
+            and torch.equal(exact.half().double(), exact) and float(torch.tensor(2049.0, dtype=torch.float64).half()) != 2049.0)
+
+
 LEDGER = Ledger('exercises.md', [
     prose('title', "the page's title"),
     computed('eight', eight_exercises),
@@ -308,14 +353,14 @@ LEDGER = Ledger('exercises.md', [
     computed('ex8-hint', significant_bits, backs=['11', '8', r'\(2^{11}\)', 'above', 'bfloat16', 'float16', 'float16']),
     computed('ex8-answer', first_inexact, backs=['bfloat16', 'first', 'float16', 'gen.exercises.float16_integers.bfloat16', 'gen.exercises.float16_integers.float16', 'same', 'same']),
     computed('ex8-advice', lambda: trig_profile(REFERENCE)[0] == "float64", backs=['float32', 'float64', 'half', 'only']),
-    prose('hint', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('solution', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('column-order-puts-sines-even', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'columns', 'columns', 'cosines', 'even', 'first', 'odd', 'order', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('built-independently-all-sines-then', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'all', 'cosines', 'same', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('vectorised-sin-every-frequency-into', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['columns', 'cos', 'even', 'every', 'every', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('element-by-element-one-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('stack-sin-cos-every-frequency', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'every', 'last', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('smallest-non-negative-integer-changes', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['smallest', 'stored', 'up to']),  # recorded by scripts/migrate_claims.py: review
+    prose('hint', 'an admonition title: it labels the folded hint'),
+    prose('solution', 'an admonition title: it labels the folded solution'),
+    computed('column-order-puts-sines-even', split_order_as_documented, backs=['column', 'columns', 'columns', 'cosines', 'even', 'first', 'odd', 'order', 'sines']),
+    computed('built-independently-all-sines-then', split_order_as_documented, backs=['all', 'all', 'cosines', 'same', 'sines']),
+    computed('vectorised-sin-every-frequency-into', patterns_as_documented, backs=['columns', 'cos', 'even', 'every', 'every', 'odd', 'sin']),
+    computed('element-by-element-one-sin', patterns_as_documented, backs=['2', 'cos', 'sin']),
+    computed('stack-sin-cos-every-frequency', patterns_as_documented, backs=['cos', 'every', 'last', 'sin']),
+    computed('smallest-non-negative-integer-changes', first_inexact_as_documented, backs=['smallest', 'stored', 'up to']),
 ])
 
 test_claims_hold = LEDGER.test
