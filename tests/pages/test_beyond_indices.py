@@ -43,6 +43,39 @@ def check_files() -> bool:
     return (ROOT / "tests" / "pages" / "test_beyond_indices.py").is_file()
 
 
+# --- the docstrings the page shows with the grid code (reviewed after the migration) ------------------------------
+
+
+def grid_2d_as_documented() -> bool:
+    from beyond_indices.grid_widths import grid_2d, offset_only
+
+    from reference import positional_encoding
+
+    table = grid_2d(4, 2, n=6)
+    r, c = positional_encoding(6, 4, dtype=torch.float64), positional_encoding(6, 2, dtype=torch.float64)
+    return (table.shape == (6, 6, 6) and torch.equal(table[3, 5, :4], r[3]) and torch.equal(table[3, 5, 4:], c[5])
+            and offset_only(grid_2d(4, 2, n=6)) < 1e-12 and offset_only(grid_2d(3, 3, n=6)) > 1e-6
+            and passes(t.test_even_shares_depend_on_the_offset_only_odd_shares_do_not)())
+
+
+def grid_table_as_documented() -> bool:
+    import contextlib
+    import importlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        res = importlib.import_module("beyond_indices.resolution")
+    rows, cols = torch.tensor([0.0, 1.5, 3.0]), torch.arange(4.0)
+    table = res.grid_table(rows, cols, 8)
+    r, c = encode_positions(rows, 4).float(), encode_positions(cols, 4).float()
+    return (table.shape == (1, 12, 8) and torch.equal(table[0, 1 * 4 + 2, :4], r[1]) and torch.equal(table[0, 1 * 4 + 2, 4:], c[2]))
+
+
+def resample_as_documented() -> bool:
+    return all(passes(t.test_resample_matches_independent_bicubic_and_keeps_the_class_token, old, new)()
+               for old, new in (((14, 14), (24, 24)), ((6, 9), (11, 4))))
+
+
 LEDGER = Ledger("beyond-indices.md", [
     prose('title', "a heading"),
     computed('takeaway',
@@ -117,13 +150,13 @@ LEDGER = Ledger("beyond-indices.md", [
     computed('checked-how',
         lambda: __import__("importlib").util.find_spec("timm") is None and resample_reproduced()
         and passes(t.test_resample_bilinear_without_antialias_matches_half_pixel_interpolation)(), backs=['not']),
-    prose('two-library-checks', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('timm-s-function-reproduced-2', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['2']),  # recorded by scripts/migrate_claims.py: review
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('n-n-d-rows-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'columns', 'row']),  # recorded by scripts/migrate_claims.py: review
-    prose('how-much-dot-product-two', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'depends', 'only', 'same']),  # recorded by scripts/migrate_claims.py: review
-    prose('resize-grid-part-position-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['columns', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('1-len-rows-len-cols', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'columns', 'half', 'half', 'row', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    prose('two-library-checks', 'an admonition title: it labels the folded checks against the libraries'),
+    prose('timm-s-function-reproduced-2', 'an admonition title: it labels the folded code, whose docstrings have their own entries', unbacked=['2']),
+    prose('how-page-checked', 'an admonition title: it labels the note on the tests'),
+    computed('n-n-d-rows-d', grid_2d_as_documented, backs=['1', 'column', 'columns', 'row']),
+    computed('how-much-dot-product-two', grid_2d_as_documented, backs=['0', 'depends', 'only', 'same']),
+    cited('resize-grid-part-position-table', "huggingface/pytorch-image-models timm/layers/pos_embed.py, resample_abs_pos_embed (compared with an independent bicubic resize)", resample_as_documented, backs=['columns', 'rows']),
+    computed('1-len-rows-len-cols', grid_table_as_documented, backs=['1', 'column', 'columns', 'half', 'half', 'row', 'rows']),
 ])
 
 test_claims_hold = LEDGER.test
