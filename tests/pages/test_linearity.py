@@ -243,6 +243,166 @@ def takeaway_holds() -> bool:
             and passes(t.test_odd_width_last_column_is_not_linear, 5)())
 
 
+# --- the docstrings the page shows with the code (reviewed after the migration) -----------------------------------
+
+
+def block_takes_k_never_p() -> bool:
+    """shift_block(w, k) maps (sin w p, cos w p) to (sin w(p+k), cos w(p+k)) for every p tried: it has no p."""
+    import inspect
+
+    from pelib.shift import shift_block as block
+
+    w, k = 0.37, 5
+    pair = lambda p: torch.tensor([math.sin(w * p), math.cos(w * p)], dtype=torch.float64)  # noqa: E731
+    return (list(inspect.signature(block).parameters) == ["omega", "k"]
+            and all(torch.allclose(block(w, k) @ pair(p), pair(p + k), atol=1e-12) for p in (0, 1, 13, 999, -40)))
+
+
+def block_diagonal_for_every_p() -> bool:
+    return (passes(t.test_block_structure_and_entries)()
+            and all(passes(t.test_shift_identity_many_positions_and_offsets, d)() for d in (2, 8)))
+
+
+def odd_width_covers_complete_pairs() -> bool:
+    """An odd width's matrix is (d-1) x (d-1), the first d - 1 columns follow it, the lone last sine does not."""
+    return (all(passes(t.test_odd_widths_shift_their_complete_pairs, d)() for d in (3, 7))
+            and odd_width_layout() and lone_sine_misses_by_the_cosine_term())
+
+
+def raises(call, error) -> str:
+    try:
+        call()
+    except error as caught:
+        return str(caught)
+    return ""
+
+
+def max_shift_error_as_documented() -> bool:
+    """max_shift_error: the largest error over p = max|k| .. (so p + k >= 0) and all offsets; a wrong matrix shows."""
+    from pelib import shift
+
+    pe = positional_encoding(300, 6, dtype=torch.float64)
+    p = torch.arange(7, 107)
+    expected = max((pe[p + k] - pe[p] @ shift_matrix(6, k).T).abs().max().item() for k in (-7, 2))
+    original = shift.shift_matrix
+    try:
+        shift.shift_matrix = lambda d, k, base=10000.0: original(d, k, base).T  # the textbook rotation: must show
+        wrong = shift.max_shift_error(6, 100, [-7, 2])
+    finally:
+        shift.shift_matrix = original
+    return shift.max_shift_error(6, 100, [-7, 2]) == expected and expected < 1e-12 and wrong > 0.1
+
+
+def odd_widths_compare_first_columns() -> bool:
+    from pelib.shift import max_shift_error
+
+    return max_shift_error(7, 200, [1, 5, -3]) < 1e-11 and passes(t.test_odd_widths_shift_their_complete_pairs, 5)()
+
+
+def fitted_matrix_is_least_squares() -> bool:
+    from pelib.shift import fitted_shift_matrix
+
+    first, count, k = 40, 60, 3
+    m = fitted_shift_matrix(4, k, first, count)
+    pe = positional_encoding(first + count + k, 4, dtype=torch.float64)
+    x, y = pe[first:first + count], pe[first + k:first + k + count]
+    lstsq = torch.linalg.lstsq(x, y).solution.T
+    return (m.dtype == torch.float64 and torch.allclose(m, lstsq, rtol=0, atol=1e-12)
+            and (x @ m.T - y).abs().max().item() < 1e-9
+            and ">= 0" in raises(lambda: fitted_shift_matrix(4, -5, 2, 10), ValueError))
+
+
+def every_window_gives_m_k() -> bool:
+    return all(passes(t.test_matrix_fitted_from_any_window_is_the_closed_form, first)() for first in (0, 777, 40000))
+
+
+def symbolic_block_and_pair() -> bool:
+    """block(a) is the transpose of [[cos, -sin], [sin, cos]]; pair(p) is (sin w p, cos w p), a column of PE."""
+    import sympy as sp
+
+    from linearity.symbolic import block, omega, pair, residual
+    from linearity.symbolic import k as sym_k
+    from linearity.symbolic import p as sym_p
+
+    a = sp.Symbol("a", real=True)
+    textbook = sp.Matrix([[sp.cos(a), -sp.sin(a)], [sp.sin(a), sp.cos(a)]])
+    at = pair(sp.Integer(3)).subs(omega, sp.Rational(1, 2))
+    pe = positional_encoding(4, 2, base=4.0, dtype=torch.float64)  # pair 0 of a width-2 table has omega = 1
+    row = pair(sp.Integer(3)).subs(omega, 1)
+    return (block(a) == textbook.T and at[0] == sp.sin(sp.Rational(3, 2)) and at[1] == sp.cos(sp.Rational(3, 2))
+            and abs(float(row[0]) - pe[3, 0].item()) < 1e-15 and abs(float(row[1]) - pe[3, 1].item()) < 1e-15
+            and residual(block(omega * sym_k)) == sp.zeros(2, 1)
+            and residual(sp.zeros(2, 2)) == sp.Matrix([sp.sin(omega * (sym_p + sym_k)), sp.cos(omega * (sym_p + sym_k))]))
+
+
+def least_squares_fit_as_documented() -> bool:
+    """best_linear_fit_error: least squares of the last column of PE(p + k) on PE(p), p = 0 .. positions-1, with
+    cos(w_last p) appended first when asked (then exact); its largest error exceeds the block map's."""
+    d, k, positions = 5, 37, 400
+    pe = positional_encoding(positions + k, d, dtype=torch.float64)
+    x, y = pe[:positions], pe[k:, -1][:, None]
+    fit = x @ torch.linalg.lstsq(x, y).solution
+    return (math.isclose(best_linear_fit_error(d, k, positions), (fit - y).abs().max().item(), rel_tol=1e-9)
+            and best_linear_fit_error(d, k, positions, add_missing_cosine=True) < 1e-9
+            and passes(t.test_odd_width_last_column_is_not_linear, 5)())
+
+
+def least_squares_not_minimax() -> bool:
+    return least_squares_largest_error_is_larger() and passes(t.test_odd_width_last_column_is_not_linear, 3)()
+
+
+def block_map_error_as_documented() -> bool:
+    """block_map_error: the lone sine predicted as cos(w_last k) sin(w_last p) misses by exactly
+    sin(w_last k) cos(w_last p); the largest miss over p = 0 .. is |sin(w_last k)| (at p = 0)."""
+    d, k, positions = 5, 37, 400
+    w = frequencies(d)[-1].item()
+    return (math.isclose(block_map_error(d, k, positions), abs(math.sin(w * k)), rel_tol=1e-12)
+            and lone_sine_misses_by_the_cosine_term(d, k)
+            and block_map_error(d, k, 1) == abs(positional_encoding(k + 1, d, dtype=torch.float64)[k, -1].item()))
+
+
+def slips_readings_as_documented() -> bool:
+    """The readings of linearity/slips.py build the tables their docstrings describe, column by column."""
+    from linearity.slips import column_index_in_exponent, one_based_columns, one_based_pairs, paired, paper
+
+    d, n = 8, 40
+    p = torch.arange(n, dtype=torch.float64)
+    w = torch.tensor([0.5, 0.01], dtype=torch.float64)
+    two = paired(w, n)
+    ok = all(torch.allclose(two[:, 2 * i], torch.sin(w[i] * p)) and torch.allclose(two[:, 2 * i + 1], torch.cos(w[i] * p))
+             for i in range(2))
+    ok &= torch.equal(paper(n, d), positional_encoding(n, d, dtype=torch.float64)) and column_exponents_right(d)
+    pairs = one_based_pairs(n, d)
+    ok &= all(torch.allclose(pairs[:, 2 * (m - 1)], torch.sin(p * 10000 ** (-2 * m / d))) for m in range(1, d // 2 + 1))
+    ok &= not torch.allclose(pairs[:, 0], p.sin()) and torch.allclose(pairs[:, -1], torch.cos(p / 10000))  # drops 1, adds 1/10000
+    col = column_index_in_exponent(n, d)
+    ok &= all(torch.allclose(col[:, j], (torch.sin if j % 2 == 0 else torch.cos)(p / 10000 ** (2 * j / d))) for j in range(d))
+    ok &= not torch.allclose(col[:, 1], positional_encoding(n, d, dtype=torch.float64)[:, 1])  # not the pair's frequency
+    ones = one_based_columns(n, d)
+    for delta in range(1, d + 1):
+        q = delta // 2
+        ok &= torch.allclose(ones[:, delta - 1], (torch.sin if delta % 2 == 0 else torch.cos)(p / 10000 ** (2 * q / d)))
+    return bool(ok)
+
+
+def missing_minus_grows() -> bool:
+    table = missing_minus(3, 8)
+    theta = [10000 ** (2 * (i - 1) / 8) for i in range(1, 5)]
+    return (all(math.isclose(math.atan2(table[1, 2 * n].item(), table[1, 2 * n + 1].item()) % (2 * math.pi),
+                             theta[n] % (2 * math.pi), abs_tol=1e-9) for n in range(4))
+            and theta == sorted(theta) and theta[0] < theta[-1])
+
+
+def best_shift_error_as_documented() -> bool:
+    from linearity.slips import best_shift_error, column_index_in_exponent, paper
+
+    table = paper(300, 8)
+    x, y = table[:-1], table[1:]
+    m = torch.linalg.lstsq(x, y).solution
+    return (best_shift_error(table, 1) == (x @ m - y).abs().max().item() and best_shift_error(table, 1) < 1e-9
+            and best_shift_error(column_index_in_exponent(20000, 8), 1) > 1e-3 and passes(t.test_slip_readings)())
+
+
 LEDGER = Ledger('linearity.md', [
     equation('notation'),
     equation('theorem', SHIFT),
@@ -446,7 +606,7 @@ LEDGER = Ledger('linearity.md', [
     computed('rotation-alt-dots', rotation_figure_as_described, backs=['8', 'cos', 'each']),
     computed('checked-window',
         checked_window, backs=[r'\(p\)', 'below', 'every', 'gen.linearity.shift_matrix.offsets', 'gen.linearity.shift_matrix.positions', 'negative', 'odd', 'only']),
-    prose('theorem-2', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('theorem-2', 'an admonition title: it labels the box; the theorem inside is its display, checked as an equation'),
     prose('code-checks-turn-dot-product', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('whole-function-blocks-diagonal-input', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('code-prints', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
@@ -455,34 +615,34 @@ LEDGER = Ledger('linearity.md', [
     prose('why-only-one', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
     prose('sympy-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('five-checks-code-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('claim-odd-d-model', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['odd']),  # recorded by scripts/migrate_claims.py: review
+    prose('claim-odd-d-model', "an admonition title: it names the box's subject (odd widths); the box's own sentences carry the checks", unbacked=['odd']),
     prose('measured-how-far-best-linear', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['5', 'best', 'linear']),  # recorded by scripts/migrate_claims.py: review
     prose('code-two-maps', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('code-builds-each-reading', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
     prose('matrix-slip-measured-code-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('what-each-source-writes-brief', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
-    prose('2x2-matrix-taking-sin-w', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'cos', 'never', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('m-k-diag-r-0', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'even', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('odd-d-model-covers-floor', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'first', 'last', 'no', 'odd', 'odd', 'only', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-pe-p-k-m', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '>', 'largest']),  # recorded by scripts/migrate_claims.py: review
-    prose('odd-d-model-only-first', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'columns', 'first', 'odd', 'only']),  # recorded by scripts/migrate_claims.py: review
-    prose('matrix-m-best-maps-pe', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'best', 'first', 'first', 'float64', 'least']),  # recorded by scripts/migrate_claims.py: review
-    prose('computed-from-data-alone-if', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every', 'no', 'right']),  # recorded by scripts/migrate_claims.py: review
-    prose('shift-block-sin-cos-ordering', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'rotation', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('column-pair-sin-w-p', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('pair-p-k-matrix-pair', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-error-least-squares-linear', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'largest', 'last', 'linear']),  # recorded by scripts/migrate_claims.py: review
-    prose('fitted-over-p-0-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'cos', 'first']),  # recorded by scripts/migrate_claims.py: review
-    prose('least-squares-minimises-sum-squared', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['largest', 'least', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-error-last-column-block', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'largest', 'last', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('sine-row-proof-without-missing', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '0', '1', 'cos', 'cos', 'exactly', 'largest', 'row', 'sin', 'sin', 'sine']),  # recorded by scripts/migrate_claims.py: review
-    prose('columns-sin-w-p-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['columns', 'cos', 'each', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('vaswani-et-al-section-3', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '10000', '2', '3.5']),  # recorded by scripts/migrate_claims.py: review
-    prose('pairs-m-1-d-2', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '1', '10000', '10000', '2', 'drops']),  # recorded by scripts/migrate_claims.py: review
-    prose('column-j-sin-j-even', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', 'column', 'column', 'cos', 'even', 'not', 'odd', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('columns-delta-1-d-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '10000', '10000', 'columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('theta-i-10000-2-i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '1', '10000', '2', '2', 'grow']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-error-least-squares-matrix', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'all', 'exact', 'largest', 'rows']),  # recorded by scripts/migrate_claims.py: review
+    computed('2x2-matrix-taking-sin-w', block_takes_k_never_p, backs=['cos', 'cos', 'never', 'sin', 'sin']),
+    computed('m-k-diag-r-0', block_diagonal_for_every_p, backs=['1', '2', 'even', 'every']),
+    computed('odd-d-model-covers-floor', odd_width_covers_complete_pairs, backs=['1', '2', 'columns', 'first', 'last', 'no', 'odd', 'odd', 'only', 'sine']),
+    computed('largest-pe-p-k-m', max_shift_error_as_documented, backs=['0', '>', 'largest']),
+    computed('odd-d-model-only-first', odd_widths_compare_first_columns, backs=['1', 'columns', 'first', 'odd', 'only']),
+    computed('matrix-m-best-maps-pe', fitted_matrix_is_least_squares, backs=['1', 'best', 'first', 'first', 'float64', 'least']),
+    computed('computed-from-data-alone-if', every_window_gives_m_k, backs=['every', 'no', 'right']),
+    computed('shift-block-sin-cos-ordering', symbolic_block_and_pair, backs=['cos', 'rotation', 'sin']),
+    computed('column-pair-sin-w-p', symbolic_block_and_pair, backs=['column', 'cos', 'sin']),
+    computed('pair-p-k-matrix-pair', symbolic_block_and_pair),
+    computed('largest-error-least-squares-linear', least_squares_fit_as_documented, backs=['column', 'largest', 'last', 'linear']),
+    computed('fitted-over-p-0-positions', least_squares_fit_as_documented, backs=['0', '1', 'cos', 'first']),
+    computed('least-squares-minimises-sum-squared', least_squares_not_minimax, backs=['largest', 'least', 'not']),
+    computed('largest-error-last-column-block', block_map_error_as_documented, backs=['column', 'cos', 'largest', 'last', 'sine']),
+    computed('sine-row-proof-without-missing', block_map_error_as_documented, backs=['0', '0', '1', 'cos', 'cos', 'exactly', 'largest', 'row', 'sin', 'sin', 'sine']),
+    computed('columns-sin-w-p-cos', slips_readings_as_documented, backs=['columns', 'cos', 'each', 'sin']),
+    computed('vaswani-et-al-section-3', lambda: slips_readings_as_documented() and reference_is_the_paper_table(), backs=['0', '1', '10000', '2'], unbacked={'3.5': 'the section of the paper where the formula stands (cited on the page by the entry of its sentence)'}),
+    computed('pairs-m-1-d-2', slips_readings_as_documented, backs=['1', '1', '1', '10000', '10000', '2', 'drops']),
+    computed('column-j-sin-j-even', slips_readings_as_documented, backs=['10000', 'column', 'column', 'cos', 'even', 'not', 'odd', 'sin']),
+    computed('columns-delta-1-d-sin', slips_readings_as_documented, backs=['1', '1', '10000', '10000', 'columns', 'cos', 'sin']),
+    computed('theta-i-10000-2-i', missing_minus_grows, backs=['1', '1', '10000', '2', '2', 'grow']),
+    computed('largest-error-least-squares-matrix', best_shift_error_as_documented, backs=['0', 'all', 'exact', 'largest', 'rows']),
 ])
 
 test_claims_hold = LEDGER.test
