@@ -357,6 +357,69 @@ def every_number_is_computed_and_checked() -> bool:
     jobs = quoted_jobs(text)
     return jobs == set(formula_tests.JOBS) and all(f'"{job}.py:' in text for job in jobs)
 
+
+# --- the docstrings the page shows with the forms and the misreadings (reviewed after the migration) ---------------
+
+
+def interleaves_sin_then_cos() -> bool:
+    w = torch.tensor([1.0, 0.1, 0.003], dtype=torch.float64)
+    table = formula_forms.table_from_frequencies(20, w)
+    p = torch.arange(20, dtype=torch.float64)
+    return (table.shape == (20, 2 * len(w))
+            and all(torch.equal(table[:, 2 * i], torch.sin(p * w[i])) and torch.equal(table[:, 2 * i + 1], torch.cos(p * w[i]))
+                    for i in range(len(w))))
+
+
+def written_forms_agree() -> bool:
+    """omega_paper divides by base ** (2i/d), omega_negative_power multiplies by base ** (-2i/d), omega_exp_log is
+    exp(2i * -ln(base) / d): each the paper's frequency, and each builds the paper's table."""
+    d, base = 10, 500.0
+    two_i = torch.arange(0, d, 2, dtype=torch.float64)
+    return (torch.allclose(formula_forms.omega_paper(d, base), 1 / base ** (two_i / d), rtol=1e-15, atol=0)
+            and torch.allclose(formula_forms.omega_negative_power(d, base), base ** (-two_i / d), rtol=1e-15, atol=0)
+            and torch.allclose(formula_forms.omega_exp_log(d, base), torch.exp(two_i * -math.log(base) / d), rtol=1e-15, atol=0)
+            and all_pass(formula_tests.test_the_written_forms_give_the_same_table, [6, 5, 512]))
+
+
+def per_column_exponents() -> bool:
+    """Even column j: j/d; odd column j: (j-1)/d; both 2i/d with i = j // 2."""
+    d, base = 8, 10000.0
+    even, odd = formula_forms.per_column_exponent(d, base)
+    return (torch.allclose(even, base ** (torch.arange(0, d, 2, dtype=torch.float64) / d), rtol=1e-15, atol=0)
+            and torch.allclose(odd, base ** ((torch.arange(1, d, 2, dtype=torch.float64) - 1) / d), rtol=1e-15, atol=0)
+            and torch.allclose(1 / even, omega(d), rtol=1e-15, atol=0)
+            and all_pass(formula_tests.test_even_and_odd_denominators_are_equal, [4, 6, 10, 512]))
+
+
+def i_as_column_splits_the_pair() -> bool:
+    d = 8
+    f = column_frequencies(formula_forms.table_i_as_column(2, d))
+    j = torch.arange(d, dtype=torch.float64)
+    return (torch.allclose(f, 10000.0 ** (-j / d), rtol=1e-9, atol=0) and bool((f[0::2] != f[1::2]).all())
+            and passes(formula_tests.test_reading_i_as_the_column_gives_another_table)())
+
+
+def doubled_exponent_twice_as_fast() -> bool:
+    """'i over 0, 2, 4, ...' still written 2i: exponent 2j/d, log-frequencies fall twice as fast per pair."""
+    d = 16
+    doubled = torch.asin(formula_forms.table_doubled_exponent(2, d)[1, 0::2])
+    j = torch.arange(0, d, 2, dtype=torch.float64)
+    steps = doubled.log().diff()
+    return (torch.allclose(doubled, 10000.0 ** (-2 * j / d), rtol=1e-9, atol=0)
+            and torch.allclose(steps, 2 * omega(d).log().diff(), rtol=1e-9, atol=0) and doubled_exponent_slower())
+
+
+def wavelengths_of_pairs() -> bool:
+    from pelib.spectrum import wavelengths as wl
+
+    ok = True
+    for d, base in ((512, 10000.0), (7, 10000.0), (6, 100.0)):
+        lam = wl(d, base)
+        i = torch.arange(math.ceil(d / 2), dtype=torch.float64)
+        ok &= lam.shape == (math.ceil(d / 2),) and torch.allclose(lam, 2 * math.pi * base ** (2 * i / d), rtol=1e-13, atol=0)
+    return bool(ok) and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()
+
+
 LEDGER = Ledger('formula.md', [
     computed('takeaway-columns',
              lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
@@ -465,7 +528,7 @@ LEDGER = Ledger('formula.md', [
     computed('the-tests-note',
              the_tests_are_what_the_note_says, backs=[r'\(10000^{2/512}\)', r'\(2\pi \cdot 10000^{510/512}\)', r'\(d = 1, 5, 7, 129\)', 'column', 'columns', 'constant', 'cosine', 'cosine', 'each', 'even', 'every', 'exactly', 'odd', 'ratio']),
     computed('base-is-next', base_is_the_next_page, backs=['10000', '10000', 'next', 'not']),
-    prose('pair-index-not-dimension', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['not']),  # recorded by scripts/migrate_claims.py: review
+    computed('pair-index-not-dimension', lambda: per_column_exponents() and i_as_column_splits_the_pair(), backs=['not']),
     prose('four-forms-as-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('column-form-s-denominators-printed', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['column']),  # recorded by scripts/migrate_claims.py: review
     prose('two-misreadings-their-comparison-as', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
@@ -473,14 +536,14 @@ LEDGER = Ledger('formula.md', [
     prose('plotting-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('library-s-wavelengths-function-prints', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('interleave-sin-cos-p-omega', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'columns', 'columns', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('paper-s-sin-pos-10000', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['10000', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('same-written-as-multiplication-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['same']),  # recorded by scripts/migrate_claims.py: review
-    prose('div-term-many-pytorch-tutorials', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('per-column-j-exponent-j', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '2', 'both', 'column', 'even', 'odd']),  # recorded by scripts/migrate_claims.py: review
-    prose('misreading-i-dimension-column-j', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('misreading-loop-i-over-0', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '2', '4', 'fall', 'twice']),  # recorded by scripts/migrate_claims.py: review
-    prose('wavelength-positions-pair-i-0', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '2', '2', '2']),  # recorded by scripts/migrate_claims.py: review
+    computed('interleave-sin-cos-p-omega', interleaves_sin_then_cos, backs=['1', '2', 'columns', 'columns', 'cos', 'sin']),
+    computed('paper-s-sin-pos-10000', written_forms_agree, backs=['10000', 'sin']),
+    computed('same-written-as-multiplication-base', written_forms_agree, backs=['same']),
+    computed('div-term-many-pytorch-tutorials', written_forms_agree),
+    computed('per-column-j-exponent-j', per_column_exponents, backs=['1', '2', 'both', 'column', 'even', 'odd']),
+    computed('misreading-i-dimension-column-j', i_as_column_splits_the_pair, backs=['column', 'cos', 'sin']),
+    computed('misreading-loop-i-over-0', doubled_exponent_twice_as_fast, backs=['0', '2', '4', 'fall', 'twice']),
+    computed('wavelength-positions-pair-i-0', wavelengths_of_pairs, backs=['0', '1', '2', '2', '2']),
 ], typed={'128': "the heatmap's size and width, parameters of snippets/reference_page/heatmap.py"})
 
 test_claims_hold = LEDGER.test
