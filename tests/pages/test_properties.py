@@ -251,6 +251,65 @@ def in_short() -> bool:
             and all_pass(te.test_norm_is_constant_for_even_width, (2, 6, 128, 512))
             and all_pass(te.test_norm_varies_for_odd_width, (5, 9, 513)))
 
+# --- the docstrings the page shows with the code (reviewed after the migration) -----------------------------------
+
+
+def closed_form_dot_product() -> bool:
+    """dot_by_offset(k) = sum_i cos(omega_i k), equal to PE(p) . PE(p + k) at any p; an odd width is refused."""
+    from pelib.similarity import dot_by_offset
+
+    d = 16
+    pe = positional_encoding(600, d, dtype=torch.float64)
+    omega = 10000.0 ** (-torch.arange(0, d, 2, dtype=torch.float64) / d)
+    ks = torch.tensor([0, 1, 5, 44, 300])
+    closed = dot_by_offset(ks, d)
+    ok = torch.allclose(closed, torch.cos(ks.double()[:, None] * omega).sum(1), rtol=0, atol=1e-12)
+    ok &= all(torch.allclose((pe[p] * pe[p + k]).sum(), closed[n], rtol=0, atol=1e-9)
+              for n, k in enumerate(ks.tolist()) for p in (0, 7, 250))
+    try:
+        dot_by_offset(ks, 7)
+        return False
+    except ValueError:
+        pass
+    return bool(ok) and passes(te.test_dot_product_depends_only_on_the_offset)()
+
+
+def first_rise_is_where_the_fall_stops() -> bool:
+    from pelib.similarity import first_rise
+
+    curve = torch.tensor([5.0, 4.0, 3.0, 3.5, 2.0])
+    return first_rise(curve) == 3 and passes(te.test_dot_product_first_stops_decreasing_at_the_quoted_offset)()
+
+
+def spread_over_positions_as_documented() -> bool:
+    pe = positional_encoding(400, 8, dtype=torch.float64)
+    products = (pe[:-5] * pe[5:]).sum(1)
+    odd = positional_encoding(4000, 5, dtype=torch.float64)
+    return (dots.spread_over_positions(pe, 5) == (products.max() - products.min()).item() < 1e-12
+            and dots.spread_over_positions(odd, 5) > 1e-3)  # an odd width's dot product depends on p: it shows
+
+
+def norms_as_documented() -> bool:
+    n = norm_and_distance.norms(50, 6)
+    pe = positional_encoding(50, 6, dtype=torch.float64)
+    return (n.dtype == torch.float64 and n.shape == (50,) and torch.equal(n, pe.norm(dim=1))
+            and passes(te.test_norm_is_constant_for_even_width, 6)())
+
+
+def distances_as_documented() -> bool:
+    dist = norm_and_distance.distance_matrix(40, 6)
+    pe = positional_encoding(40, 6, dtype=torch.float64)
+    return (dist.shape == (40, 40) and abs(dist[3, 17].item() - (pe[3] - pe[17]).norm().item()) < 1e-12
+            and abs(dist[0, 39].item() - (pe[0] - pe[39]).norm().item()) < 1e-12)
+
+
+def distance_spread_as_documented() -> bool:
+    dist = norm_and_distance.distance_matrix(60, 8)
+    expected = max((dist.diagonal(k).max() - dist.diagonal(k).min()).item() for k in range(1, 60))
+    odd = norm_and_distance.distance_matrix(600, 5)
+    return (norm_and_distance.distance_spread(dist) == expected < 1e-9
+            and norm_and_distance.distance_spread(odd) > 1e-3 and passes(te.test_distance_depends_only_on_the_offset)())
+
 
 LEDGER = Ledger('properties.md', [
     equation('dot-product-closed-form'),
@@ -335,19 +394,19 @@ LEDGER = Ledger('properties.md', [
              the_tests_note, backs=['60', r'\((d-1)/2 + \sin^2\)', 'after', 'below', 'each', 'equal', 'every', 'falling', 'larger', 'right', 'rising', 'up to']),
     prose('closed-form-spread-over-positions', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('rest-run-left-against-right', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['first', 'left', 'right', 'rises']),  # recorded by scripts/migrate_claims.py: review
-    prose('similarity-decays-with-distance-true', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
+    computed('similarity-decays-with-distance-true', passes(te.test_dot_product_first_stops_decreasing_at_the_quoted_offset), backs=['only']),
     prose('norm-measured', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('distance-matrix-run-prints-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['below']),  # recorded by scripts/migrate_claims.py: review
-    prose('what-survives-inside-model', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('what-survives-inside-model', 'an admonition title: a question the box answers with its own checked sentences'),
     prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('sum-i-cos-omega-i', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'each', 'even']),  # recorded by scripts/migrate_claims.py: review
-    prose('pe-p-k-any-p', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any']),  # recorded by scripts/migrate_claims.py: review
-    prose('first-offset-k-0-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', '>', '>', 'decreasing', 'first']),  # recorded by scripts/migrate_claims.py: review
-    prose('max-min-over-p-pe', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('pe-p-k-0-when', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'depend', 'not']),  # recorded by scripts/migrate_claims.py: review
-    prose('pe-p-p-0-seq', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'float64']),  # recorded by scripts/migrate_claims.py: review
-    prose('d-p-q-pe-p', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-spread-d-along-each', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'depends', 'each', 'largest', 'only']),  # recorded by scripts/migrate_claims.py: review
+    computed('sum-i-cos-omega-i', closed_form_dot_product, backs=['cos', 'each', 'even']),
+    computed('pe-p-k-any-p', closed_form_dot_product, backs=['any']),
+    computed('first-offset-k-0-with', first_rise_is_where_the_fall_stops, backs=['0', '1', '>', '>', 'decreasing', 'first']),
+    computed('max-min-over-p-pe', spread_over_positions_as_documented),
+    computed('pe-p-k-0-when', spread_over_positions_as_documented, backs=['0', 'depend', 'not']),
+    computed('pe-p-p-0-seq', norms_as_documented, backs=['0', '1', 'float64']),
+    computed('d-p-q-pe-p', distances_as_documented, backs=['0', '1']),
+    computed('largest-spread-d-along-each', distance_spread_as_documented, backs=['0', 'depends', 'each', 'largest', 'only']),
 ])
 
 test_claims_hold = LEDGER.test
