@@ -259,6 +259,72 @@ def evidence_measures_the_hypothesis() -> bool:
     return "trained head" in evidence.split("{ #the-papers-hypothesis }")[0].rsplit("\n## ", 1)[1] and "{{ gen." in section
 
 
+# --- the docstrings the page shows with the code (reviewed after the migration) -----------------------------------
+
+
+def attention_is_eq_1() -> bool:
+    """self_attention: softmax(Q K^T / sqrt(d_k)) V over x [seq, d_model], one head; x of another rank is refused."""
+    weights = perm_eq.make_weights(8, 4)
+    x = perm_eq.make_tokens(5, 8)
+    q, k, v = (x @ w for w in weights)
+    expected = torch.softmax(q @ k.T / 4**0.5, dim=-1) @ v
+    try:
+        perm_eq.self_attention(x[None], *weights)
+        return False
+    except ValueError:
+        pass
+    return torch.allclose(perm_eq.self_attention(x, *weights), expected, rtol=0, atol=1e-14)
+
+
+def mask_off_by_default_causal_sees_the_past() -> bool:
+    """Unmasked: changing the last token changes the first output; causal: output p depends on tokens 0 .. p only."""
+    weights = perm_eq.make_weights(8, 4)
+    x = perm_eq.make_tokens(5, 8)
+    y = x.clone()
+    y[4] += 1.0
+    plain, plain_y = perm_eq.self_attention(x, *weights), perm_eq.self_attention(y, *weights)
+    causal, causal_y = perm_eq.self_attention(x, *weights, causal=True), perm_eq.self_attention(y, *weights, causal=True)
+    return (bool((plain - plain_y)[0].abs().max() > 1e-6) and torch.equal(causal[:4], causal_y[:4])
+            and bool((causal - causal_y)[4].abs().max() > 1e-6)
+            and all(torch.allclose(causal[p], perm_eq.self_attention(x[: p + 1], *weights)[p], rtol=0, atol=1e-14)
+                    for p in range(5)))
+
+
+def permutation_gap_as_documented() -> bool:
+    return (passes(te.test_attention_without_pe_is_permutation_equivariant)()
+            and passes(te.test_adding_pe_breaks_permutation_equivariance)())
+
+
+def simple_codes_as_documented() -> bool:
+    n, width = 12, 5
+    p = torch.arange(n, dtype=torch.float64)
+    integer, fraction = simple.integer_code(n, width), simple.fraction_code(n, width)
+    binary = simple.binary_code(n, 4)
+    bits_back = (binary * 2 ** torch.arange(4, dtype=torch.float64)).sum(1)
+    try:
+        simple.binary_code(17, 4)  # 2**4 < 17: refused
+        return False
+    except ValueError:
+        pass
+    return (all(torch.equal(integer[:, c], p) for c in range(width))
+            and all(torch.equal(fraction[:, c], p / n) for c in range(width))
+            and torch.equal(bits_back, p) and binary[1].tolist() == [1.0, 0.0, 0.0, 0.0]  # least significant first
+            and simple.is_unique(simple.binary_code(16, 4)) and not simple.is_unique(simple.binary_code(16, 4)[[0, 1, 1]])
+            and torch.equal(simple.sinusoidal_code(30, 6), positional_encoding(30, 6, dtype=torch.float64))
+            and simple.sinusoidal_code(3, 4).dtype == torch.float64)
+
+
+def measures_as_documented() -> bool:
+    t = torch.tensor([[0.5, -3.0], [0.5, -3.0], [1.0, 2.0]])
+    sin = simple.sinusoidal_code(100, 8)
+    return (simple.is_unique(t[1:]) and not simple.is_unique(t) and simple.largest_value(t) == 3.0
+            and simple.same_code_across_lengths(simple.integer_code, 4, 5, 50)
+            and not simple.same_code_across_lengths(simple.fraction_code, 4, 5, 50)
+            and simple.offset_spread(sin, 5) < 1e-9 and simple.offset_spread(simple.binary_code(64, 6), 5) > 1
+            and abs(simple.distance(t, 0, 2) - 25.25**0.5) < 1e-6
+            and passes(te.test_simple_codes_fail_the_properties_the_page_says_they_fail)())
+
+
 LEDGER = Ledger('why-positions.md', [
     computed('takeaway-bag-of-words',
              lambda: pooling_is_invariant_outputs_are_not() and equivariance_with_p() and gap_with_pe(), backs=['order']),
@@ -352,23 +418,23 @@ LEDGER = Ledger('why-positions.md', [
     formula('equivariance-display', equivariance_with_p),
     computed('heads-measured', evidence_measures_the_hypothesis),
     prose('attention-head-shuffle-experiment', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('only-without-causal-mask', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
+    computed('only-without-causal-mask', passes(te.test_a_causal_mask_breaks_the_symmetry_without_pe), backs=['only']),
     prose('four-codes', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('measurements', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('code-prints-them', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('one-head-scaled-dot-product', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1']),  # recorded by scripts/migrate_claims.py: review
-    prose('no-mask-by-default-every', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', 'every', 'every', 'no', 'only']),  # recorded by scripts/migrate_claims.py: review
-    prose('max-attention-shuffled-input-shuffled', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0']),  # recorded by scripts/migrate_claims.py: review
-    prose('position-p-written-into-every', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('position-divided-by-sequence-length', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('bits-p-least-significant-first', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', '>', 'first', 'least', 'unique']),  # recorded by scripts/migrate_claims.py: review
-    prose('reference-sinusoidal-table-float64', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float64']),  # recorded by scripts/migrate_claims.py: review
-    prose('every-position-gets-own-code', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['equal', 'every', 'no', 'rows']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-entry-what-code-adds', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'largest', 'smaller']),  # recorded by scripts/migrate_claims.py: review
-    prose('position-p-has-same-code', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['same']),  # recorded by scripts/migrate_claims.py: review
-    prose('largest-spread-over-p-code', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '1', 'depends', 'largest', 'only']),  # recorded by scripts/migrate_claims.py: review
-    prose('code-p-code-q', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    computed('one-head-scaled-dot-product', attention_is_eq_1, unbacked={'1': "the paper's equation number, cited by the page's text (Vaswani et al. 2017, eq. 1)"}),
+    computed('no-mask-by-default-every', mask_off_by_default_causal_sees_the_past, backs=['0', 'every', 'every', 'no', 'only']),
+    computed('max-attention-shuffled-input-shuffled', permutation_gap_as_documented, backs=['0']),
+    computed('position-p-written-into-every', simple_codes_as_documented, backs=['column', 'every']),
+    computed('position-divided-by-sequence-length', simple_codes_as_documented, backs=['column', 'every']),
+    computed('bits-p-least-significant-first', simple_codes_as_documented, backs=['2', '>', 'first', 'least', 'unique']),
+    computed('reference-sinusoidal-table-float64', simple_codes_as_documented, backs=['float64']),
+    computed('every-position-gets-own-code', measures_as_documented, backs=['equal', 'every', 'no', 'rows']),
+    computed('largest-entry-what-code-adds', measures_as_documented, backs=['largest'], unbacked={'1': 'describes the embeddings the code is added to (about unit scale), not what the function computes', 'smaller': 'describes the embeddings the code is added to, not what the function computes'}),
+    computed('position-p-has-same-code', measures_as_documented, backs=['same']),
+    computed('largest-spread-over-p-code', measures_as_documented, backs=['0', '1', 'depends', 'largest', 'only']),
+    computed('code-p-code-q', measures_as_documented),
 ], typed={'999': 'the position the sentence names, a parameter'})
 
 test_claims_hold = LEDGER.test
