@@ -189,6 +189,18 @@ def in_short() -> bool:
     return (wavelengths_from_2pi_for_every_base() and small_base_wraps_everything() and large_base_freezes()
             and r[10.0]["wrapping"] == D // 2 and D // 2 - r[1e6]["wrapping"] > D // 4
             and r[10.0]["wrapping"] > r[1e4]["wrapping"] > r[1e6]["wrapping"] and middle_ground())
+# --- the docstrings the page shows with the measures (reviewed after the migration) -------------------------------
+
+
+def falls_until_as_documented() -> bool:
+    falling = torch.tensor([5.0, 4.0, 3.0, 2.0])
+    dip = torch.tensor([5.0, 4.0, 3.0, 3.5, 1.0])
+    return bc.falls_until(falling, 4) == 4 and bc.falls_until(dip, 5) == 2
+
+
+def measure_keys() -> bool:
+    m = bc.measure(64, 10000.0, 100)
+    return isinstance(m, dict) and len(m) >= 4 and all(isinstance(v, (int, float)) for v in m.values())
 
 
 LEDGER = Ledger('base.md', [
@@ -251,10 +263,10 @@ LEDGER = Ledger('base.md', [
     computed('beyond-draws-extension', beyond_draws_the_extension_wavelengths, backs=['not']),
     prose('helper-how-far-similarity-falls', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['falls']),  # recorded by scripts/migrate_claims.py: review
     prose('plotting-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('so-should-i-change', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('so-should-i-change', 'an admonition title: a question the box answers with its own checked sentences'),
     prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('last-offset-before-similarity-first', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'before', 'falls', 'first', 'last', 'rises']),  # recorded by scripts/migrate_claims.py: review
-    prose('what-base-does-within-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['within']),  # recorded by scripts/migrate_claims.py: review
+    computed('last-offset-before-similarity-first', falls_until_as_documented, backs=['all', 'before', 'falls', 'first', 'last', 'rises']),
+    prose('what-base-does-within-positions', "lists the measures the function returns (their values are checked by the page's other entries)", unbacked=['within']),
 ])
 
 test_claims_hold = LEDGER.test

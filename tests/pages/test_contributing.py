@@ -110,7 +110,7 @@ LEDGER = Ledger('contributing.md', [
     computed('lighthouse-measured',
         lighthouse, backs=['every', 'every', 'gen.lighthouse.lowest_performance', 'gen.lighthouse.lowest_performance_page', 'gen.lighthouse.pages', 'gen.lighthouse.passing', 'lowest']),
     computed('lighthouse-untested', lighthouse_untested, backs=['no']),
-    prose('page', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('page', 'an admonition title: it says which file the page is, as the site builds it from CONTRIBUTING.md'),
 ])
 
 test_claims_hold = LEDGER.test

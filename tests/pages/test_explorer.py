@@ -168,6 +168,41 @@ def play_p_keeps_the_arc() -> bool:
             and 'if (which === "p") inputs.p.value' in SCRIPT and "def test_play_sweeps_p_and_pauses" in test)
 
 
+# --- the docstrings the page shows with the shift code (reviewed after the migration) -----------------------------
+
+
+def explorer_module():
+    import importlib
+
+    return importlib.import_module("explorer.reference_values")
+
+
+def rotation_blocks_as_documented() -> bool:
+    ev = explorer_module()
+    ok = True
+    for d, base, k in ((16, 10000.0, 7), (7, 100.0, 9)):
+        cos, sin = ev.rotation_blocks(d, base, k)
+        w = base ** (-torch.arange(0, 2 * (d // 2), 2, dtype=torch.float64) / d)
+        ok &= len(cos) == d // 2 and torch.allclose(torch.tensor(cos, dtype=torch.float64), torch.cos(w * k), atol=1e-12)
+        ok &= torch.allclose(torch.tensor(sin, dtype=torch.float64), torch.sin(w * k), atol=1e-12)
+        row = positional_encoding(k + 1, d, base=base, dtype=torch.float64)[k]
+        ok &= row[1:2 * (d // 2):2].tolist() == cos and row[0:2 * (d // 2):2].tolist() == sin
+    return bool(ok)
+
+
+def shift_as_documented() -> bool:
+    ev = explorer_module()
+    ok = True
+    for d, k, p in ((16, 7, 3), (7, 9, 4)):
+        pe = positional_encoding(p + k + 1, d, dtype=torch.float64)
+        cos, sin = ev.rotation_blocks(d, 10000.0, k)
+        moved = ev.shift(pe[p], cos, sin)
+        ok &= torch.allclose(moved[: 2 * (d // 2)], pe[p + k][: 2 * (d // 2)], atol=1e-12)
+        if d % 2:
+            ok &= moved[-1] == pe[p][-1] and not torch.allclose(moved[-1], pe[p + k][-1])  # the lone sine: not moved
+    return bool(ok)
+
+
 LEDGER = Ledger('explorer.md', [
     prose('title', "the title"),
     computed('controls-and-views', controls, backs=[r'\(M_k\)', 'columns']),
@@ -200,9 +235,9 @@ LEDGER = Ledger('explorer.md', [
     prose('heading-dot', "a heading of a chart"),
     prose('heading-shift', "a heading of a chart"),
     prose('heading-values', "a heading of a table"),
-    prose('cos-w-i-k-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'every', 'row', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('row-k-holds-sin-w', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'column', 'cos', 'cos', 'cos', 'row', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('m-k-pe-p-rotate', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['column', 'cos', 'each', 'last', 'no', 'rotate', 'sin', 'sine']),  # recorded by scripts/migrate_claims.py: review
+    computed('cos-w-i-k-sin', rotation_blocks_as_documented, backs=['cos', 'every', 'row', 'sin']),
+    computed('row-k-holds-sin-w', lambda: rotation_blocks_as_documented() and shift_as_documented(), backs=['1', 'column', 'column', 'cos', 'cos', 'cos', 'row', 'sin', 'sin']),
+    computed('m-k-pe-p-rotate', shift_as_documented, backs=['column', 'cos', 'each', 'last', 'no', 'rotate', 'sin', 'sine']),
 ])
 
 test_claims_hold = LEDGER.test

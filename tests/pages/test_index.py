@@ -191,8 +191,8 @@ LEDGER = Ledger('index.md', [
              lambda: has_tests('test_site', 'test_strict_build_fails_on_a_missing_include', 'test_local_links_and_anchors_resolve', 'test_nothing_is_loaded_from_the_network') and has_tests('test_layout', 'test_every_page_offline_in_a_real_browser'), backs=['no', 'no']),
     prose('contributing', 'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
     computed('take-the-tour', tour_from_order_to_rotation, backs=['each', 'rotation']),
-    prose('new-here', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('what-test-suite-checks', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('new-here', 'an admonition title: it labels the box of reading suggestions and states nothing itself'),
+    prose('what-test-suite-checks', 'an admonition title: it labels the box that lists what the tests check'),
 ])
 
 test_claims_hold = LEDGER.test

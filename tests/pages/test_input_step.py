@@ -167,7 +167,7 @@ LEDGER = Ledger("input-step.md", [
     computed('no-token-lost', masks_differ_per_sequence, backs=['different', 'each', 'no', 'no']),
     computed('checked-where',
         lambda: (ROOT / "tests" / "pages" / "test_input_step.py").is_file() and "dropout" in (ROOT / "tests" / "test_reference.py").read_text(), backs=['every']),
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title: it labels the note on the tests'),
 ])
 
 test_claims_hold = LEDGER.test
