@@ -740,9 +740,9 @@ LEDGER = Ledger('beyond.md', [
         "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in "
           "Transformers, arXiv:2305.19466 (NeurIPS 2023): NoPE, absolute, T5's relative bias, ALiBi and rotary on "
           "reasoning and arithmetic tasks; abstract: NoPE \"outperforms other explicit positional encoding methods\"", backs=['2023', 'longer', 'no', 'no']),
-    prose('what-paper-reports-quoted-from', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['not']),  # recorded by scripts/migrate_claims.py: review
-    prose('proof', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('timm-s-layout-reimplemented-from', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('what-paper-reports-quoted-from', "an admonition title: it says the box quotes the paper, whose sentences are cited by their own entries", unbacked=['not']),
+    prose('proof', 'an admonition title: it labels the folded proof, whose display and sentences have their own entries'),
+    prose('timm-s-layout-reimplemented-from', 'an admonition title: it labels the folded code, whose docstrings have their own entries'),
     prose('r-m-diag-2x2-rotations', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '15']),  # recorded by scripts/migrate_claims.py: review
     prose('attention-score-query-q-at', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both']),  # recorded by scripts/migrate_claims.py: review
     prose('same-score-when-sinusoidal-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['same']),  # recorded by scripts/migrate_claims.py: review

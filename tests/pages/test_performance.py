@@ -391,8 +391,8 @@ LEDGER = Ledger('performance.md', [
     computed('regen-skips', regen_skips_benchmarks, backs=['never']),
     computed('check-promises', check_promises, backs=['any', 'differ', 'each', 'either', 'never', 'not']),
     equation('angle-addition'),
-    prose('machine-these-numbers-come-from', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('recommendation', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('machine-these-numbers-come-from', 'an admonition title: it labels the box that names the machine'),
+    prose('recommendation', 'an admonition title: it labels the box of advice that follows and states nothing itself'),
     prose('shortest-wall-time-each-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each', 'each', 'every']),  # recorded by scripts/migrate_claims.py: review
     prose('interleaving-puts-baseline-what-compared', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both', 'least', 'minimum', 'more', 'same']),  # recorded by scripts/migrate_claims.py: review
     prose('torch-sin-torch-cos-over', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'cos', 'each', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
