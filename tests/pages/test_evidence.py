@@ -482,6 +482,27 @@ def learned_ties_at_l() -> bool:
     return all(min(ev.probe_right(p, c)) >= 0.99 and ev.median(ev.probe_right(p, c)) == 1.0
                for p in ("learned", "sin_add") for c in (False, True)) and \
         values("position_probe")["learned_causal_right"] == values("position_probe")["sin_add_causal_right"] == "100%"
+# --- the docstrings the page shows with the model code (reviewed after the migration) -----------------------------
+
+
+def alibi_slopes_as_documented() -> bool:
+    ok = all(training.alibi_slopes(h).tolist() == [2.0 ** (-8 * (j + 1) / h) for j in range(h)] for h in (1, 4, 8))
+    return ok and training.alibi_slopes(8)[-1].item() == 2.0 ** -8 and passes(tt.test_alibi_slopes_are_the_papers_geometric_sequence)()
+
+
+def rotate_pairs_as_documented() -> bool:
+    """rotate_pairs turns pair (x[2i], x[2i+1]) at position p by p w_i, reading sin from column 2i and cos from 2i+1."""
+    T, d = 9, 8
+    table = positional_encoding(T, d, dtype=torch.float64)
+    x = torch.randn(2, T, d, dtype=torch.float64, generator=torch.Generator().manual_seed(0))
+    out = training.rotate_pairs(x, table)
+    ok = True
+    for p in (0, 3, 8):
+        for i, w in enumerate(frequencies(d).tolist()):
+            a = p * w
+            rot = torch.tensor([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], dtype=torch.float64)
+            ok &= torch.allclose(out[:, p, 2 * i:2 * i + 2], x[:, p, 2 * i:2 * i + 2] @ rot.T, atol=1e-12)
+    return bool(ok) and passes(tt.test_rope_scores_depend_only_on_the_offset)()
 
 
 LEDGER = Ledger('evidence.md', [
@@ -644,9 +665,9 @@ LEDGER = Ledger('evidence.md', [
     prose('tests', 'an admonition title: it labels the box that lists the tests'),
     prose('token-embedding-position-handling-post', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['linear']),  # recorded by scripts/migrate_claims.py: review
     prose('layers-input-batch-t-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any']),  # recorded by scripts/migrate_claims.py: review
-    prose('alibi-s-head-slopes-2', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['16', '2', '2', '2', '2022', '3', '8', '8']),  # recorded by scripts/migrate_claims.py: review
-    prose('rope-rotate-each-pair-x', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'each', 'rotate']),  # recorded by scripts/migrate_claims.py: review
-    prose('x-t-d-head-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'column', 'cos', 'sin']),  # recorded by scripts/migrate_claims.py: review
+    cited('alibi-s-head-slopes-2', "Press et al. 2022, Train Short, Test Long (ALiBi), ICLR, section 3: head slopes 2^(-8/n), 2^(-16/n), ..., 2^(-8)", alibi_slopes_as_documented, backs=['16', '2', '2', '2', '2022', '3', '8', '8']),
+    computed('rope-rotate-each-pair-x', rotate_pairs_as_documented, backs=['1', 'each', 'rotate']),
+    computed('x-t-d-head-table', rotate_pairs_as_documented, backs=['1', 'column', 'cos', 'sin']),
     prose('multi-head-self-attention-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('attention-logits-batch-heads-query', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['not']),  # recorded by scripts/migrate_claims.py: review
     prose('train-fresh-model-adam-steps', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
