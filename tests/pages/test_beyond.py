@@ -553,6 +553,78 @@ def no_pos_signal() -> bool:
     return passes(evidence_tests.test_a_causal_mask_alone_puts_a_coarse_position_in)()
 
 
+# --- the context-extension docstrings the page shows (reviewed after the migration) -------------------------------
+
+
+def interpolation_as_documented() -> bool:
+    base = ce.rope_wavelengths(64)
+    return torch.allclose(ce.position_interpolation(64, 10000.0, 4.0), 4.0 * base, rtol=1e-14, atol=0)
+
+
+def ntk_as_documented() -> bool:
+    d, s = 64, 8.0
+    old, new = ce.rope_wavelengths(d), ce.ntk_aware(d, 10000.0, s)
+    growth = new / old
+    return (abs(growth[0].item() - 1) < 1e-12 and abs(growth[-1].item() - s) < 1e-9
+            and torch.allclose(growth[1:] / growth[:-1], torch.full_like(growth[1:], growth[1].item() / growth[0].item()), rtol=1e-9)
+            and bool((growth[1:] > growth[:-1]).all()))
+
+
+def yarn_as_documented() -> bool:
+    d, s, L, alpha, beta = 64, 8.0, 4096, 1.0, 32.0
+    old = ce.rope_wavelengths(d)
+    new = ce.yarn(d, 10000.0, s, L, alpha, beta)
+    turns = L / old
+    fast, slow, mid = turns > beta, turns < alpha, (turns >= alpha) & (turns <= beta)
+    theta_old, theta_new = 2 * math.pi / old, 2 * math.pi / new
+    gamma = (turns[mid] - alpha) / (beta - alpha)
+    return (bool(fast.any() and slow.any() and mid.any()) and torch.allclose(new[fast], old[fast])
+            and torch.allclose(new[slow], s * old[slow])
+            and torch.allclose(theta_new[mid], (1 - gamma) * theta_old[mid] / s + gamma * theta_old[mid]))
+
+
+# --- the RoPE and grid docstrings the page shows (reviewed after the migration) -----------------------------------
+
+
+def rope_matrix_as_documented() -> bool:
+    d, m = 8, 5
+    r = rope_matrix(d, m)
+    ok = r.shape == (d, d)
+    for i, theta in enumerate((10000.0 ** (-2 * i / d) for i in range(d // 2))):
+        a = m * theta
+        ok &= torch.allclose(r[2 * i:2 * i + 2, 2 * i:2 * i + 2], torch.tensor([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], dtype=torch.float64), atol=1e-15)
+    return bool(ok) and torch.equal(rope_matrix(d, 0), torch.eye(d, dtype=torch.float64)) and passes(bc.test_rope_group_law_behind_the_proof)()
+
+
+def rope_scores_as_documented() -> bool:
+    from beyond.rope_relative import added_pe_score, rope_score
+
+    g = torch.Generator().manual_seed(0)
+    q, k, w = torch.randn(8, dtype=torch.float64, generator=g), torch.randn(8, dtype=torch.float64, generator=g), torch.randn(8, 8, dtype=torch.float64, generator=g)
+    pe = positional_encoding(8, 8, dtype=torch.float64)
+    return (abs(rope_score(q, k, 5, 2) - float((rope_matrix(8, 5) @ q) @ (rope_matrix(8, 2) @ k))) < 1e-12
+            and abs(rope_score(q, k, 5, 2) - rope_score(q, k, 7, 4)) < 1e-12
+            and abs(added_pe_score(q, k, 5, 2, w) - float((q + pe[5]) @ w @ (k + pe[2]))) < 1e-12
+            and passes(bc.test_added_pe_score_depends_on_absolute_position)())
+
+
+def sincos_nd_as_documented() -> bool:
+    table = sincos_nd((2, 3, 4), 12, dtype=torch.float64)
+    a, b, c = torch.meshgrid(torch.arange(2), torch.arange(3), torch.arange(4), indexing="ij")
+    ok = all(torch.equal(table[:, 4 * j:4 * j + 4], positional_encoding(n, 4, dtype=torch.float64)[ax.flatten()])
+             for j, (n, ax) in enumerate(((2, a), (3, b), (4, c))))
+    return ok and passes(bc.test_2d_table_is_two_1d_tables_and_depends_on_the_offset_only)() and passes(bc.test_timm_layout_is_ours_reordered_and_widths)()
+
+
+def timm_layout_as_documented() -> bool:
+    t = beyond_sincos_2d.timm_sincos2d((5, 6), 16).double()
+    h, w = torch.meshgrid(torch.arange(5.0), torch.arange(6.0), indexing="ij")
+    omega = 1 / 10000.0 ** (torch.arange(4, dtype=torch.float64) / 4)
+    hh, ww = h.flatten()[:, None].double() * omega, w.flatten()[:, None].double() * omega
+    expected = torch.cat([hh.sin(), ww.sin(), hh.cos(), ww.cos()], dim=1)
+    return torch.allclose(t, expected, atol=1e-6) and passes(bc.test_timm_layout_is_ours_reordered_and_widths)()
+
+
 LEDGER = Ledger('beyond.md', [
     prose('title', "the title"),
     cited('hope-and-hint',
@@ -743,14 +815,14 @@ LEDGER = Ledger('beyond.md', [
     prose('what-paper-reports-quoted-from', "an admonition title: it says the box quotes the paper, whose sentences are cited by their own entries", unbacked=['not']),
     prose('proof', 'an admonition title: it labels the folded proof, whose display and sentences have their own entries'),
     prose('timm-s-layout-reimplemented-from', 'an admonition title: it labels the folded code, whose docstrings have their own entries'),
-    prose('r-m-diag-2x2-rotations', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '15']),  # recorded by scripts/migrate_claims.py: review
-    prose('attention-score-query-q-at', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both']),  # recorded by scripts/migrate_claims.py: review
-    prose('same-score-when-sinusoidal-table', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['same']),  # recorded by scripts/migrate_claims.py: review
-    prose('prod-shape-dim-table-every', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each', 'even', 'every', 'interleaved']),  # recorded by scripts/migrate_claims.py: review
-    prose('behaves-like-timm-s-build', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', '4', '4', '4', 'columns', 'cos', 'cos', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('chen-et-al-2023-positions', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2023', 'every', 'grows']),  # recorded by scripts/migrate_claims.py: review
-    prose('ntk-aware-rule-new-base', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '2', 'exactly', 'grows', 'last', 'rising']),  # recorded by scripts/migrate_claims.py: review
-    prose('yarn-s-ntk-by-parts', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2023', 'less', 'linearly', 'more', 'times', 'times', 'within']),  # recorded by scripts/migrate_claims.py: review
+    cited('r-m-diag-2x2-rotations', "Su et al. 2021, RoFormer (arXiv:2104.09864), eq. 15 (theta_i = 10000^(-2(i-1)/d), i from 1)", rope_matrix_as_documented, backs=['0', '15']),
+    computed('attention-score-query-q-at', rope_scores_as_documented, backs=['both']),
+    computed('same-score-when-sinusoidal-table', rope_scores_as_documented, backs=['same']),
+    computed('prod-shape-dim-table-every', sincos_nd_as_documented, backs=['each', 'even', 'every', 'interleaved']),
+    cited('behaves-like-timm-s-build', "huggingface/pytorch-image-models timm/layers/pos_embed_sincos.py, build_sincos2d_pos_embed (default arguments)", timm_layout_as_documented, backs=['1', '4', '4', '4', 'columns', 'cos', 'cos', 'sin', 'sin']),
+    cited('chen-et-al-2023-positions', "Chen et al. 2023, Extending Context Window of Large Language Models via Positional Interpolation (arXiv:2306.15595)", interpolation_as_documented, backs=['2023', 'every', 'grows']),
+    computed('ntk-aware-rule-new-base', ntk_as_documented, backs=['0', '2', 'exactly', 'grows', 'last', 'rising']),
+    cited('yarn-s-ntk-by-parts', "Peng et al. 2023, YaRN: Efficient Context Window Extension of Large Language Models (arXiv:2309.00071), the NTK-by-parts interpolation", yarn_as_documented, backs=['2023', 'less', 'linearly', 'more', 'times', 'times', 'within']),
     prose('one-head-identity-projections-no', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['no']),  # recorded by scripts/migrate_claims.py: review
 ], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
 
