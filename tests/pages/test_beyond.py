@@ -625,6 +625,20 @@ def timm_layout_as_documented() -> bool:
     return torch.allclose(t, expected, atol=1e-6) and passes(bc.test_timm_layout_is_ours_reordered_and_widths)()
 
 
+def no_encoding_attention_as_documented() -> bool:
+    """beyond/no_encoding.py's attention(): softmax(x x^T / sqrt(d)) x, nothing added for positions (causal: masked)."""
+    import contextlib
+    import importlib
+    import io
+
+    with contextlib.redirect_stdout(io.StringIO()):
+        ne = importlib.import_module("beyond.no_encoding")
+    x = ne.x
+    plain = torch.softmax(x @ x.T / ne.d**0.5, dim=-1) @ x
+    return (torch.allclose(ne.attention(x, False), plain, atol=1e-6)
+            and torch.allclose(ne.attention(x[ne.perm], False), plain[ne.perm], atol=1e-5))
+
+
 LEDGER = Ledger('beyond.md', [
     prose('title', "the title"),
     cited('hope-and-hint',
@@ -823,7 +837,7 @@ LEDGER = Ledger('beyond.md', [
     cited('chen-et-al-2023-positions', "Chen et al. 2023, Extending Context Window of Large Language Models via Positional Interpolation (arXiv:2306.15595)", interpolation_as_documented, backs=['2023', 'every', 'grows']),
     computed('ntk-aware-rule-new-base', ntk_as_documented, backs=['0', '2', 'exactly', 'grows', 'last', 'rising']),
     cited('yarn-s-ntk-by-parts', "Peng et al. 2023, YaRN: Efficient Context Window Extension of Large Language Models (arXiv:2309.00071), the NTK-by-parts interpolation", yarn_as_documented, backs=['2023', 'less', 'linearly', 'more', 'times', 'times', 'within']),
-    prose('one-head-identity-projections-no', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['no']),  # recorded by scripts/migrate_claims.py: review
+    computed('one-head-identity-projections-no', no_encoding_attention_as_documented, backs=['no']),
 ], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
 
 test_claims_hold = LEDGER.test
