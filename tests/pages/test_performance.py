@@ -337,6 +337,8 @@ def check_promises():
 
 LEDGER = Ledger('performance.md', [
     prose('title', "Performance", "the page's title"),
+    prose('summary', r"What building and using the table costs in time and memory, for every common way of building it, and what to build it with.", "what the page gives: a plan of the page (what to build it with is the Recommendation box; the list of builders is checked by 'plan')"),
+    prose('read-first', r"Read [the reference implementation](reference.md) first, and [linearity](linearity.md) for the fast generator.", "reading advice: the fast generator is the shift property of linearity.md used as an algorithm"),
     prose('question', "What does the table cost to build, and to use?", "the question the page answers"),
     computed('plan', r"This page times every common way of building it, up to \(10^5\) positions of width 512, measures the peak memory each needs, compares a cached table with one rebuilt on every forward pass, and presents a generator that uses the shift property itself to be both fast and accurate.", plan),
     computed('machine', "{{ gen.build_table.cpu_model }}, {{ gen.build_table.logical_cpus }} logical CPUs, torch {{ gen.build_table.torch }} using {{ gen.build_table.torch_threads }} thread(s).", machine),

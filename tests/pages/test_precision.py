@@ -16,7 +16,7 @@ from precision.duplicate_rows import D_MODEL as DUPLICATES_WIDTH
 from precision.duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
 from precision.recipes import exact_rows, float32_spacing, max_error_per_row, rows_computed_in, rows_float64_angles
 from reference import PositionalEncoding
-from support import SNIPPETS, data, number, text, values
+from support import DOCS, SNIPPETS, data, number, text, values
 
 from pages import test_precision_code as precision_tests
 
@@ -361,6 +361,10 @@ def bfloat16_format():
 
 LEDGER = Ledger('precision.md', [
     prose('title', "Precision", "the page's title"),
+    prose('summary', r"Which way of computing the table to use, with the measurements behind the advice.", "what the page gives: a plan of the page (the advice is the Recommendation box, checked by 'recommendation')"),
+    computed('read-first', r"Read [the reference implementation](reference.md) first: this page explains its choice of float64 angles.",
+             lambda: "what the\n    [reference](reference.md#the-function) does, and why" in (DOCS / "precision.md").read_text(encoding="utf-8")
+             and "**Angles are computed in float64**" in (DOCS / "reference.md").read_text(encoding="utf-8")),
     prose('question', "How far from the true values is the table your code builds?", "the question the page answers; the sentences below answer it"),
     computed('format-not-formula', r"It depends less on the formula than on **the number format of the angle** \(p\,\omega_i\).", format_over_formula),
     computed('plan', r"This page measures the error of every common way of computing the table against exact values, at positions from 1 to \(10^6\), and finds where half-precision formats stop holding positions at all.", lambda: how_measured() and half_is_far_off()),

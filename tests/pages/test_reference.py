@@ -275,6 +275,10 @@ def checked_against_this() -> bool:
 
 LEDGER = Ledger('reference.md', [
     prose('title', "The reference implementation", "the page's title"),
+    computed('summary', r"The code the rest of the site imports: the function that builds the table, the module that adds it to embeddings, what they print, and the errors they raise on bad input.",
+             lambda: compared_against() and all(h in (DOCS / "reference.md").read_text(encoding="utf-8")
+                                                for h in ("\n## The function\n", "\n## What it prints\n", "\n## The module\n", "\n## Bad input\n"))),
+    prose('read-first', r"If the formula is new to you, read [the formula](formula.md) first.", "reading advice"),
     computed('compared-against', "This is the implementation every variant on the site is compared against, and the table that the other snippets and the tests import.", compared_against),
     computed('paper-layout', "It follows the paper's layout: sine in the even columns, cosine in the odd ones, and both columns of a pair share one frequency.", passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)),
     equation('the-formula',

@@ -270,6 +270,12 @@ LEDGER = Ledger('variants/libraries.md', [
     prose('title',
         'Library layouts',
         "the title"),
+    prose('summary',
+        r"The tables that widely used libraries build, next to the paper's: how their column order and frequencies differ, with each library's code and what it prints.",
+        "what the page gives: a plan of the page (the differences are checked by 'same-kind-not-same-table' and each section's entries)"),
+    prose('read-first',
+        r"Read [Code variants](index.md) first; [Converting and choosing](converting.md) then shows how to move between layouts.",
+        "reading advice"),
     computed('same-kind-not-same-table',
         'Major libraries compute the same kind of table, but not always the same table.',
         lambda: all(observed(k, "layout") in ("[sin | cos]", "[cos | sin]") for k in LIBRARIES)

@@ -259,6 +259,13 @@ LEDGER = Ledger('variants/seeds.md', [
     prose('title',
         'The seed implementations',
         "the title"),
+    computed('summary',
+        r"The blog posts and tutorials this project started from, each run as code: the table it prints, and what it gets right and wrong.",
+        lambda: len(SEEDS) == 5 and all(f'--8<-- "variants/{k}.txt"' in page("seeds.md") for k in SEEDS)
+        and page("seeds.md").count("**What it gets right.**") == page("seeds.md").count("**What it gets wrong.**") == 5),
+    prose('read-first',
+        r"Read [Code variants](index.md) first to find the one closest to yours.",
+        "reading advice: index.md's 'Find yours' table points to each seed"),
     computed('five-seeds',
         'Five write-ups of the positional encoding started this project.',
         lambda: len(SEEDS) == 5 and all(f'--8<-- "pelib/variants/{k}.py:core"' in page("seeds.md") for k in SEEDS)),
