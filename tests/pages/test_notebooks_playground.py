@@ -98,7 +98,7 @@ def atan2_reads_frequencies() -> bool:
 
 
 def wavelengths() -> bool:
-    lines = re.findall(r"pair (\d+): w = (\S+) rad/position, wavelength =\s+(\S+) positions", printed("atan2"))
+    lines = re.findall(r"pair (\d+): w = (\S+), 2π/w =\s+(\S+)", printed("atan2"))
     w = omega(16)
     return len(lines) == 8 and all(
         abs(float(wl) - 2 * math.pi / float(w[int(i)])) < 0.01 and abs(float(om) - float(w[int(i)])) < 1e-6
@@ -263,7 +263,7 @@ LEDGER = Ledger('notebooks/playground.ipynb', [
         'Ideas to try',
         "a heading"),
     prose('odd-idea',
-        'Make `d_model` odd in the first cell: where does the lone sine column go?',
+        'Make `d_model` odd in the cell of *Your own table*: where does the lone sine column go?',
         "an exercise, asked as a question"),
     computed('half-value-idea',
         'Find the smallest offset $k > 0$ at which the dot product for `d_model = 64` is below half its value at $k = 0$.',
