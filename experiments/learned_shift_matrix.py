@@ -151,7 +151,7 @@ def main() -> None:
     if _experiment.reduced():
         base, count = base.replace(steps=10), 4
     data = measure(base, seeds, count)
-    results, expected = data["results"], data["expected_angles"]
+    results = data["results"]
     docenv.save_json({"config": {**vars(base), "seeds": seeds, "fast_pairs": FAST_PAIRS}, **data,
                       "numerics": _experiment.numerics()})
     k, d = base.k, base.d_model

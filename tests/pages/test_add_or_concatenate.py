@@ -8,7 +8,7 @@ import sympy
 import test_evidence as evidence_tests
 import torch
 from add_or_concatenate import concat_cost
-from claimcheck import Ledger, cited, computed, formula, passes, prose, measured
+from claimcheck import Ledger, cited, computed, formula, measured, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, number, values
 

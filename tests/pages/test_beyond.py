@@ -15,7 +15,7 @@ import torch
 from base.comparison import distance_by_offset
 from beyond import sincos_2d as beyond_sincos_2d
 from beyond.rope_relative import rope_matrix
-from claimcheck import Ledger, cited, computed, formula, passes, prose, measured
+from claimcheck import Ledger, cited, computed, formula, measured, passes, prose
 from pelib import context_extension as ce
 from pelib.shift import shift_matrix
 from pelib.sincos_nd import sincos_nd
@@ -590,7 +590,7 @@ def rope_matrix_as_documented() -> bool:
     d, m = 8, 5
     r = rope_matrix(d, m)
     ok = r.shape == (d, d)
-    for i, theta in enumerate((10000.0 ** (-2 * i / d) for i in range(d // 2))):
+    for i, theta in enumerate(10000.0 ** (-2 * i / d) for i in range(d // 2)):
         a = m * theta
         ok &= torch.allclose(r[2 * i:2 * i + 2, 2 * i:2 * i + 2], torch.tensor([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]], dtype=torch.float64), atol=1e-15)
     return bool(ok) and torch.equal(rope_matrix(d, 0), torch.eye(d, dtype=torch.float64)) and passes(bc.test_rope_group_law_behind_the_proof)()

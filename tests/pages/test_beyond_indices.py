@@ -48,7 +48,6 @@ def check_files() -> bool:
 
 def grid_2d_as_documented() -> bool:
     from beyond_indices.grid_widths import grid_2d, offset_only
-
     from reference import positional_encoding
 
     table = grid_2d(4, 2, n=6)

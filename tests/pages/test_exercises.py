@@ -361,6 +361,8 @@ LEDGER = Ledger('exercises.md', [
     computed('element-by-element-one-sin', patterns_as_documented, backs=['2', 'cos', 'sin']),
     computed('stack-sin-cos-every-frequency', patterns_as_documented, backs=['cos', 'every', 'last', 'sin']),
     computed('smallest-non-negative-integer-changes', first_inexact_as_documented, backs=['smallest', 'stored', 'up to']),
+    computed('practice-what-explanation-pages-teach', lambda: eight_exercises() and every_solution_generated_and_tested() and page().count('??? success "Solution"') == 8, backs=['each', 'float16', 'odd']),
+    prose('take-guided-tour-first-exercises', 'reading advice: the pages the exercises build on (the strict build checks the links)', unbacked=['first']),
 ])
 
 test_claims_hold = LEDGER.test

@@ -424,6 +424,7 @@ test_claims_hold = LEDGER.test
 
 def _precision_errors() -> tuple[list[int], dict]:
     import json
+
     from conftest import GENERATED
 
     data = json.loads((GENERATED / "precision" / "error_vs_position.json").read_text(encoding="utf-8"))

@@ -319,7 +319,6 @@ def every_window_gives_m_k() -> bool:
 def symbolic_block_and_pair() -> bool:
     """block(a) is the transpose of [[cos, -sin], [sin, cos]]; pair(p) is (sin w p, cos w p), a column of PE."""
     import sympy as sp
-
     from linearity.symbolic import block, omega, pair, residual
     from linearity.symbolic import k as sym_k
     from linearity.symbolic import p as sym_p

@@ -215,7 +215,7 @@ LEDGER = Ledger('notebooks/playground.ipynb', [
     prose('module-heading', "a heading"),
     computed('module-adds', module_adds, backs=['no', 'zero']),
     prose('ideas-heading', "a heading"),
-    prose('odd-idea', "an exercise, asked as a question", unbacked=['column', 'first', 'odd', 'sine']),
+    prose('odd-idea', "an exercise, asked as a question", unbacked=['column', 'odd', 'sine']),
     computed('half-value-idea', half_value_offset_exists, backs=['0', '0', '64', '>', 'below', 'half', 'smallest']),
     computed('rotation-idea', rotations, backs=['1', '1', '4', 'each', 'rotation']),
     computed('explorer-sliders', explorer_has_sliders, backs=['same']),

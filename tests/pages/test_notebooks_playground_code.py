@@ -43,7 +43,7 @@ def test_builds_on_the_reference_instead_of_copying_it() -> None:
 
 def test_shown_results_state_what_the_text_claims() -> None:
     outputs = {c["id"]: "".join(text(o, "text") for o in c["outputs"] if "text" in o) for c in CODE}
-    shown = re.search(r"max \|M_k PE\(p\) - PE\(p \+ k\)\| over p = 0\.\.\d+: (.+)", outputs["shift-check"])[1]
+    shown = re.search(r"p = 0\.\.\d+\nmax \|M_k PE\(p\) - PE\(p \+ k\)\|: (.+)", outputs["shift-check"])[1]
     assert shown == "< 1e-12", "the shift matrix must move every position exactly (float64 rounding only, as a bound)"
     assert outputs["module"].strip() == "True", "the module with zero embeddings returns the table"
     figures = [o for c in CODE for o in c["outputs"] if "text/html" in o.get("data", {})]

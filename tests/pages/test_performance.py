@@ -407,6 +407,8 @@ LEDGER = Ledger('performance.md', [
     prose('few-sines-cosines-b-are', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'columns', 'cosines', 'float64', 'sines']),  # recorded by scripts/migrate_claims.py: review
     prose('add-table-rebuilt-every-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every']),  # recorded by scripts/migrate_claims.py: review
     prose('cached-reference-module-three-recompute', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'recompute']),  # recorded by scripts/migrate_claims.py: review
+    prose('what-building-using-table-costs', 'what the page gives: a plan of the page (its measurements are checked where they stand)', unbacked=['every']),
+    prose('read-reference-implementation-first-linearity', 'reading advice (the strict build checks the links)', unbacked=['first']),
 ])
 
 test_claims_hold = LEDGER.test

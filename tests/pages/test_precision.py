@@ -16,7 +16,7 @@ from precision.duplicate_rows import D_MODEL as DUPLICATES_WIDTH
 from precision.duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
 from precision.recipes import exact_rows, float32_spacing, max_error_per_row, rows_computed_in, rows_float64_angles
 from reference import PositionalEncoding
-from support import SNIPPETS, data, number, text, values
+from support import DOCS, SNIPPETS, data, number, text, values
 
 from pages import test_precision_code as precision_tests
 
@@ -490,6 +490,8 @@ LEDGER = Ledger('precision.md', [
     computed('largest-n-such-every-integer', last_exact_integer_is_two_over_eps, backs=['0', '2', 'every', 'exactly', 'largest']),
     computed('smallest-integer-position-rounds-inf', first_infinite_integer_is_smallest, backs=['10', '30', 'none', 'smallest']),
     computed('count-distinct-finite-rows-table', collapsed_rows_counts, backs=['before', 'distinct', 'equal', 'row', 'rows', 'rows', 'rows']),
+    prose('which-way-computing-table-use', "what the page gives: a plan of the page (the advice is the Recommendation box, checked by 'recommendation')"),
+    computed('read-reference-implementation-first-page', lambda: "what the\n    [reference](reference.md#the-function) does, and why" in (DOCS / "precision.md").read_text(encoding="utf-8") and "**Angles are computed in float64**" in (DOCS / "reference.md").read_text(encoding="utf-8"), backs=['first', 'float64']),
 ])
 
 test_claims_hold = LEDGER.test

@@ -498,6 +498,8 @@ LEDGER = Ledger('reference.md', [
     computed('return-as-int-if-non', offset_checked, backs=['0']),
     computed('return-if-integer-tensor-shape', position_ids_checked, backs=['0', '1', 'all']),
     computed('refuse-before-allocating-anything-table', too_large_refused_before_allocating, backs=['before', 'larger']),
+    computed('code-rest-site-imports-function', lambda: compared_against() and all(h in (DOCS / "reference.md").read_text(encoding="utf-8") for h in ("\n## The function\n", "\n## What it prints\n", "\n## The module\n", "\n## Bad input\n")), backs=[]),
+    prose('if-formula-new-you-read', 'reading advice', unbacked=['first']),
 ], typed={'512': "the paper's d_model, a parameter the sentence names"})
 
 test_claims_hold = LEDGER.test

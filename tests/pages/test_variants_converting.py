@@ -358,6 +358,8 @@ LEDGER = Ledger('variants/converting.md', [
     computed('dropout-left-out-so-output', seq_first_as_documented, backs=['exactly', 'left']),
     computed('same-table-read-x-shape', batch_first_as_documented, backs=['1', 'same']),
     computed('raise-assertionerror-unless-encode-fed', check_batch_first_as_documented, backs=['different', 'each', 'every', 'same']),
+    prose('what-do-when-two-tables', 'what the page gives: a plan of the page (each part is checked where it stands)', unbacked=['differ']),
+    prose('read-library-layouts-first-what', 'reading advice', unbacked=['first']),
 ])
 
 test_claims_hold = LEDGER.test

@@ -201,14 +201,14 @@ MORE = [v.key for v in registry.VARIANTS if v.page.startswith("more-libraries.md
 
 
 def more_libraries_listed() -> bool:
-    """The ten variants of more-libraries.md are NeMo .. tensorflow/models, and that page has a section on the installed-library check."""
+    """The ten variants of more-libraries.md are NeMo .. tensorflow/models, and that page says how the installed libraries are checked (folded at its end)."""
     names = [registry.BY_KEY[k].source.split("/")[0] for k in MORE]
     return (names == ["NVIDIA", "espnet", "huggingface", "huggingface", "huggingface", "google", "OpenNMT",
                       "keras-team", "openai", "tensorflow"]
             and MORE == ["nemo", "espnet", "distilbert", "musicgen", "pegasus_x", "trax", "opennmt", "keras_hub",
                          "guided_diffusion", "tf_models_relative"]
-            and "## How each layout is checked" in page("more-libraries.md")
-            and '--8<-- "variants/library_checks.txt"' in page("more-libraries.md"))
+            and '??? info "How this page is checked"' in page("more-libraries.md")
+            and '    --8<-- "variants/library_checks.txt"' in page("more-libraries.md"))
 
 
 def nemo_divided() -> bool:
@@ -331,7 +331,7 @@ def output_probe() -> bool:
             and registry.output_convention(registry.BY_KEY["seed_aiedge"]) == "[seq, d], PE only")
 
 
-def storage_probe() -> bool:
+def storage_as_documented() -> bool:
     return (registry.storage(registry.REFERENCE) == {"state_dict": [], "non_persistent": ["pe"], "plain": [], "left_behind": []}
             and registry.storage(registry.BY_KEY["seed_aiedge"])["left_behind"] == ["encoding"]
             and passes(tv.test_state_dict_membership, committed(), fresh())())
@@ -509,7 +509,7 @@ LEDGER = Ledger('variants/index.md', [
     computed('record-dtype-every-tensor-passed', trig_calls_probe, backs=['cos', 'every', 'sin']),
     computed('dtype-angles-given-sin-cos', trig_profile_probe, backs=['cos', 'sin']),
     computed('shape-what-variant-returns-words', output_probe),
-    computed('where-built-module-keeps-table', storage_probe, backs=['buffers']),
+    computed('where-built-module-keeps-table', storage_as_documented, backs=['buffers']),
     computed('every-cell-comparison-table-one', observe_probe, backs=['each', 'every']),
     computed('identity-observed-column-order-at', comparison_cells, backs=['8', 'column', 'none', 'order']),
     computed('paper-when-every-omega-matches', comparison_cells, backs=['every', 'lower', 'lowest'], unbacked={'4': 'the exponent of the tolerance 1e-4, a setting of the cell', '64': 'the widths the cell reads, a setting', '512': 'the widths the cell reads, a setting'}),
@@ -582,6 +582,7 @@ LEDGER = Ledger('variants/index.md', [
     cited('behaves-like-relativepositionembedding-tensorflo', mp.LEDGER['behaves-like-relativepositionembedding-tensorflo'].note, mp.LEDGER['behaves-like-relativepositionembedding-tensorflo'].check, backs=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),
     prose('one-implementation-where-comes-from', "describes what the Variant record holds (its fields); states no behaviour"),
     computed('seq-len-d-model-table', variant_build, backs=['0', '1']),
+    prose('page-finds-variant-closest-your', "what the page gives: a plan of the page ('Find yours' and 'The comparison table'), and reading advice", unbacked=['every', 'first', 'not']),
 ])
 
 test_claims_hold = LEDGER.test

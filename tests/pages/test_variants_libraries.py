@@ -549,6 +549,8 @@ LEDGER = Ledger('variants/libraries.md', [
     computed('return-float32-length-channels-table', whisper_table_as_documented, backs=['cos', 'float32', 'sin']),
     cited('behaves-like-whisper-s-odd', "openai/whisper whisper/model.py @ c0d2f62, sinusoids (assert channels % 2 == 0; np.log(max_timescale) / (channels // 2 - 1))", whisper_as_documented, backs=['2', 'odd', 'zero']),
     cited('encoder-s-use-persistent-buffer', f"{RESEARCH} §2.8 (openai/whisper AudioEncoder: register_buffer('positional_embedding', sinusoids(n_ctx, n_state)); n_ctx = 1500 in the released models)", whisper_encoder_as_documented, backs=['1500', 'buffer', 'exactly', 'persistent']),
+    prose('tables-widely-used-libraries-build', 'what the page gives: a plan of the page', unbacked=['column', 'differ', 'each', 'next', 'order']),
+    prose('read-code-variants-first-converting', 'reading advice', unbacked=['first']),
 ])
 
 test_claims_hold = LEDGER.test

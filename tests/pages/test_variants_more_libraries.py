@@ -336,10 +336,9 @@ LEDGER = Ledger('variants/more-libraries.md', [
     computed('ten-more', ten_more, backs=['more']),
     computed('rewritten-and-probed', rewritten_and_probed, backs=['each', 'same']),
     computed('three-new-ways', three_new_ways, backs=[r'\(1/\sqrt{d}\)', 'differ']),
-    prose('checked-heading', "a heading", unbacked=['each']),
     computed('real-library-check', real_library_check, backs=['even', 'every', 'odd', 'save']),
     prose('what-that-run-gives', "introduces the included table"),
-    computed('the-others-not-installed', others_not_installed, backs=['below', 'every', 'no', 'not']),
+    computed('other-libraries-nemo-espnet-trax', others_not_installed, backs=['above', 'every', 'no', 'not']),
     prose('full-list', "introduces the included list"),
     prose('nemo-heading', "a heading"),
     cited('nemo-source',
@@ -469,6 +468,9 @@ LEDGER = Ledger('variants/more-libraries.md', [
     cited('behaves-like-guided-diffusion-s', f"openai/guided-diffusion {GUIDED_PATH}, timestep_embedding", lambda: cites("guided_diffusion", GUIDED_PATH) and guided_as_documented(), backs=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),
     computed('return-float32-length-2-hidden', tf_models_as_documented, backs=['2', '2', 'cos', 'float32', 'sin']),
     cited('behaves-like-relativepositionembedding-tensorflo', f"tensorflow/models {TFM_PATH}, RelativePositionEmbedding", lambda: cites("tf_models_relative", TFM_PATH) and tf_models_as_documented(), backs=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),
+    prose('more-libraries-tables-next-paper', 'what the page gives: a plan of the page', unbacked=['differs', 'more', 'next']),
+    prose('read-page-first-one-uses', 'reading advice', unbacked=['first']),
+    prose('how-page-checked', 'an admonition title: it labels the folded block of how the page is checked'),
 ])
 
 test_claims_hold = LEDGER.test
@@ -482,6 +484,7 @@ def pegasus_position_rounding() -> bool:
     spacing = float(torch.tensor(2049.0).half()) - 2048.0  # 2049 is not a float16: it rounds to 2048 (or 2050)
     bound = 2 * math.sin(0.5)
     import json
+
     from conftest import GENERATED
 
     values = json.loads((GENERATED / "variants" / "pegasus_x.values.json").read_text(encoding="utf-8"))

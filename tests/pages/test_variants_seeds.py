@@ -475,6 +475,8 @@ LEDGER = Ledger('variants/seeds.md', [
     cited('behaves-like-post-s-class', SEED_CITATIONS, plain_as_the_post, backs=['buffer', 'every', 'forward', 'not', 'not']),
     computed('odd-hidden-size-makes-cosine', plain_odd_fails, backs=['cosine', 'odd']),
     computed('constructor-prints-debug-line', debug_print),
+    computed('blog-posts-tutorials-project-started', lambda: len(SEEDS) == 5 and all(f'--8<-- "variants/{k}.txt"' in page("seeds.md") for k in SEEDS) and page("seeds.md").count("**What it gets right.**") == page("seeds.md").count("**What it gets wrong.**") == 5, backs=['each', 'right']),
+    prose('read-code-variants-first-find', "reading advice: index.md's 'Find yours' table points to each seed", unbacked=['first']),
 ], typed={'0.9999': 'what the post printed, quoted from the post'})
 
 test_claims_hold = LEDGER.test
