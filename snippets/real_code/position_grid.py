@@ -3,7 +3,8 @@
 from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from matplotlib.patches import Rectangle
+from pelib.figures import LAYOUTS, PALETTE
 
 mask = torch.tensor([[1, 1, 1, 1, 1, 1],
                      [0, 0, 1, 1, 1, 1],
@@ -17,7 +18,12 @@ for layout in LAYOUTS:
         rows, cols = layout.grid(2)
         fig, axes = plt.subplots(rows, cols, figsize=layout.size(wide=(8, 2.6), narrow_height=4.4))
         for ax, (title, ids) in zip(axes, panels.items()):
-            ax.imshow(mask, cmap="Blues", vmin=-0.4, vmax=3.0, aspect="auto")
+            for r, c in torch.cartesian_prod(torch.arange(3), torch.arange(6)).tolist():  # a real token, or a pad
+                real = bool(mask[r, c])
+                ax.add_patch(Rectangle((c - 0.5, r - 0.5), 1, 1, facecolor=PALETTE["other"] if real else "#eeeeee",
+                                       alpha=0.35 if real else 1.0, edgecolor="white", linewidth=2))
+            ax.set_xlim(-0.5, 5.5)
+            ax.set_ylim(2.5, -0.5)
             for (r, c), value in zip(torch.cartesian_prod(torch.arange(3), torch.arange(6)).tolist(), ids.flatten()):
                 label = "pad" if mask[r, c] == 0 else str(int(value))
                 ax.text(c, r, label, ha="center", va="center", color="black" if mask[r, c] else "dimgrey")
