@@ -133,6 +133,7 @@ DATA_ONLY = {
     "build_table.txt": "the benchmark's log; the page shows its table",
     "forward_cached_vs_recomputed.json": "the benchmark report; the page shows its table and figure",
     "forward_cached_vs_recomputed.txt": "the benchmark's log; the page shows its table",
+    "pecheck_speed.json": "the checker's timing report (machine, baseline, every case); the clinic page shows its log",
     "site_budgets.json": "the budgets report; the contributing page shows its table",
     "site_budgets.txt": "the budgets benchmark's log; the contributing page shows its table",
     "lighthouse.json": "the Lighthouse report; the contributing page shows its table, test_budgets checks its structure",

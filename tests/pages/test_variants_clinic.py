@@ -268,6 +268,17 @@ def conventions_measured() -> bool:
             and fairseq["denominator_shift"] == -1 and fairseq["layout"] == "[sin | cos]")
 
 
+
+def speed_report_as_described() -> bool:
+    """benchmarks/pecheck_speed.py timed every case on a [4096, 1024] table, as a ratio to sin and cos over the same
+    number of angles in the same rounds; every verdict under a second."""
+    report = data("pecheck_speed")
+    results = report["results"]
+    return (len(results) == 4 and all((r["seq_len"], r["d_model"]) == (4096, 1024) for r in results)
+            and "sin" in report["baseline"]["what"] and "cos" in report["baseline"]["what"]
+            and "rounds that call the baseline and every case in turn" in report["method"]["time"]
+            and all(r["seconds"] < 1.0 and r["ratio"] > 0 for r in results))
+
 LEDGER = Ledger("variants/clinic.md", [
     prose("title", "the page's title, a question it answers", unbacked=['right']),
     computed("none-raises", none_raises, backs=['below', 'each', 'exact', 'none', 'only']),
@@ -355,6 +366,9 @@ LEDGER = Ledger("variants/clinic.md", [
     computed('forward-x-offset-incremental-decoding', offset_ignored_as_documented, backs=['forward', 'never']),
     computed('builds-table-then-forgets-add', never_applied_as_documented),
     computed('layout-frequency-law-first-position', conventions_measured, backs=['each', 'first']),
+    computed('timed-by-table-4-096', speed_report_as_described,
+             backs=['1,024', '4,096', 'after', 'as many', 'cosine', 'each', 'same', 'sine']),
+    prose('how-long-verdict-takes', 'an admonition title: it labels the folded timing report below it'),
 ])
 
 test_claims_hold = LEDGER.test
