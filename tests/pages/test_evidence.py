@@ -661,7 +661,6 @@ LEDGER = Ledger('evidence.md', [
     prose('model-training-loop-each-experiment', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
     prose('reproducible-every-x86-64-cpu', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['64', 'every']),  # recorded by scripts/migrate_claims.py: review
     prose('what-these-measurements-are-what', "an admonition title: it labels the box on the measurements' scope, whose sentences have their own entries", unbacked=['not']),
-    prose('reproducible-every-x86-64-cpu', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['64', 'every']),  # recorded by scripts/migrate_claims.py: review
     prose('tests', 'an admonition title: it labels the box that lists the tests'),
     prose('token-embedding-position-handling-post', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['linear']),  # recorded by scripts/migrate_claims.py: review
     prose('layers-input-batch-t-d', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any']),  # recorded by scripts/migrate_claims.py: review
