@@ -215,7 +215,7 @@ def test_a_slow_check_runs_in_make_test_and_only_there():
     cases = {case.id: case for case in ledger.test.pytestmark[0].args[1]}
     assert [m.name for m in cases["trains"].marks] == ["slow"] and not cases["quick"].marks
     slow = {c.id for c in ledger_of("evidence.md").claims if c.slow}
-    assert slow >= {"kernels-differ", "each-pin-matters", "fragile", "met-sum"}, slow
+    assert "kernels-differ" in slow, slow  # the evidence page's check that re-runs a reduced experiment per kernel
 
 
 def test_claim_words_flag_what_they_should_and_code_is_not_prose():
