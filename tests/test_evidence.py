@@ -246,6 +246,7 @@ def test_in_the_grid_concatenating_learned_faster_at_width_8():
     losses = {v: ADD["rates"][v]["losses"] for v in ("add_8", "concat_4_4")}
     assert losses["concat_4_4"]["0.003"] < losses["add_8"]["0.003"] - 1 and losses["concat_4_4"]["0.01"] < losses["add_8"]["0.01"]
     assert (losses["concat_4_4"]["0.003"], losses["add_8"]["0.003"]) == (2.421, 3.906)
+    assert ADD["config"]["steps"] // _experiment().TUNE_FRACTION == 400  # 'after 400 steps': the grid's shortened runs
 
 
 def corner_shares(seed: int) -> tuple[float, list[float]]:
@@ -276,6 +277,43 @@ def med(task: str, position: str, length: int) -> float:
 
 def beyond_med(task: str, position: str) -> float:
     return median(beyond(task, position))
+
+
+def test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall():
+    """'RoPE holds twice the training length and the sinusoids fall soon after it': at 2L RoPE's median is 100% to the
+    whole percent, the added sinusoids' and the learned table's below 60% (and below 75% at 1.5L); beyond L the added
+    sinusoids get more than the learned table and less than RoPE, seed range against seed range."""
+    assert round(100 * med("k_back", "rope", 2 * L)) == 100
+    for position in ("sin_add", "learned"):
+        assert med("k_back", position, 2 * L) < 0.6 and med("k_back", position, 3 * L // 2) < 0.75
+    assert min(beyond("k_back", "sin_add")) > max(beyond("k_back", "learned"))
+    assert max(beyond("k_back", "sin_add")) < min(beyond("k_back", "rope"))
+
+
+def test_alibi_and_the_mask_alone_miss_token_k_back_at_l():
+    """'ALiBi and the causal mask alone did not learn token k back even at L ... where the four others reach 100%':
+    below 50% at L in each seed, against medians of 100% to the whole percent."""
+    for position in ("alibi", "none_causal"):
+        assert max(accuracies("k_back", position, L)) < 0.5
+    for position in ("learned", "sin_add", "sin_concat", "rope"):
+        assert round(100 * med("k_back", position, L)) == 100
+
+
+def test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half():
+    """'On the largest of the last 4 tokens ALiBi extrapolates and the others fall below half': ALiBi above 80% beyond
+    L in each seed and within 10 points of its share at L; each other encoding's median below 50% beyond L, and its
+    best seed below ALiBi's worst."""
+    alibi = beyond("local_max", "alibi")
+    assert min(alibi) > 0.8 and med("local_max", "alibi", L) - median(alibi) < 0.1
+    for position in CONFIG["positions"]:
+        if position != "alibi":
+            assert median(beyond("local_max", position)) < 0.5 and max(beyond("local_max", position)) < min(alibi)
+
+
+def test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_learned_and_rope():
+    """'the causal mask alone keeps ... more than the added sinusoids, the learned table and RoPE' (medians beyond L)."""
+    alone = median(beyond("local_max", "none_causal"))
+    assert all(alone > median(beyond("local_max", p)) for p in ("sin_add", "learned", "rope"))
 
 
 # --- the position probe: the verdicts -------------------------------------------------------------------------------
