@@ -455,10 +455,8 @@ def test_reader_first_pages_meet_their_limits(browser, built_site, site_url):
 # Each stays listed only while it falls short (the test says when to take one off).
 AWAITING_BENCH: dict[str, str] = {
     name: "drawn by an experiment or benchmark before MIN_TEXT_PX became 11: re-run it"
-    for name in ("add_vs_concat.svg", "add_vs_concat-narrow.svg", "build_table-narrow.svg", "extrapolation.svg",
-                 "extrapolation-narrow.svg", "extrapolation-by_position.svg", "extrapolation-by_position-narrow.svg",
-                 "forward_cached_vs_recomputed-narrow.svg", "learned_shift_matrix.svg",
-                 "learned_shift_matrix-narrow.svg", "position_probe.svg", "position_probe-narrow.svg")
+    for name in ("extrapolation.svg", "extrapolation-narrow.svg", "extrapolation-by_position.svg",
+                 "extrapolation-by_position-narrow.svg", "forward_cached_vs_recomputed-narrow.svg")
 }
 VIEWS = [(390, "screen"), (1300, "screen"), (A4_WIDTH, "print")]
 

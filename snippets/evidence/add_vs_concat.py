@@ -4,7 +4,7 @@ from pelib import docenv
 import matplotlib.pyplot as plt
 import statistics
 from pelib.figures import LAYOUTS
-from _saved import load
+from pelib.saved_results import load
 
 READS = ("add_vs_concat.json",)
 LABELS = {"add_8": "add,\nwidth 8", "concat_4_4": "concatenate\n4 + 4, width 8",

@@ -3,7 +3,7 @@
 from pelib import docenv
 import matplotlib.pyplot as plt
 from pelib.figures import LAYOUTS
-from _saved import band, load
+from pelib.saved_results import band, load
 
 READS = ("extrapolation.json",)
 LABELS = {"none_causal": "none (causal mask)", "learned": "learned absolute", "sin_add": "sinusoidal, added",

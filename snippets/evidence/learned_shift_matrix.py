@@ -4,9 +4,9 @@ shift M_j, and the rotation shares beside what random blocks give."""
 from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import DIVERGING, LAYOUTS, colorbar
 from pelib.shift import shift_matrix
-from _saved import load
+from pelib.saved_results import load
 
 READS = ("learned_shift_matrix.json",)
 
@@ -30,7 +30,9 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the ot
                 fig.add_subplot(grid[1, :] if layout.narrow else grid[0, 2])]
         for ax, matrix, title in ((axes[0], learned / learned.abs().max(), f"trained W (seed {seeds[0]}), pairs 0-3, each rescaled"),
                                   (axes[1], target, f"M_{k}, pairs 0-3")):
-            ax.imshow(matrix.numpy(), cmap="RdBu_r", vmin=-1, vmax=1)
+            image = ax.imshow(matrix.numpy(), cmap=DIVERGING, vmin=-1, vmax=1)
+            if ax is axes[1]:  # one bar for both panels: they share the scale -1 .. 1
+                colorbar(fig, image, axes[:2], ticks=[-1, 0, 1], shrink=0.8)
             ax.set_title(title.replace(", ", ",\n"))
             ax.set_xticks(range(0, 2 * fast, 2))
             ax.set_yticks(range(0, 2 * fast, 2))

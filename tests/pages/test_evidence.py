@@ -677,7 +677,6 @@ LEDGER = Ledger('evidence.md', [
     computed('reduced', reduced_is_ten_steps, backs=['both', 'each', 'not', 'same', 'twice']),
 
     prose('where-these-results-hold', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('against-every-shift', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=[r'\(M_j\)', r'\(W\)', 'every']),  # recorded by scripts/migrate_claims.py: review
     prose('regression-probe-s-r-table', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
     prose('model-training-loop-each-experiment', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
     prose('reproducible-every-x86-64-cpu', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['64', 'every']),  # recorded by scripts/migrate_claims.py: review

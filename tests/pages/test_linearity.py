@@ -601,8 +601,6 @@ LEDGER = Ledger('linearity.md', [
         widget_arc_keeps_its_angle, backs=[r'\(R_0(k)\)', r'\(k\)', r'\(p + k\)', r'\(p\)', r'\(p\)', 'same']),
     computed('rotation-alt-circle',
         rotation_figure_as_described, backs=['0', '0', '1', '1', '2', '3', '6', 'clockwise', 'cos', 'grows', 'rotation', 'sin']),
-    computed('rotation-alt-matrix', rotation_figure_as_described, backs=['2', '2', '8', '8', '8', 'rotation']),
-    computed('rotation-alt-dots', rotation_figure_as_described, backs=['8', 'cos', 'each']),
     computed('checked-window',
         checked_window, backs=[r'\(p\)', 'below', 'every', 'gen.linearity.shift_matrix.offsets', 'gen.linearity.shift_matrix.positions', 'negative', 'odd', 'only']),
     prose('theorem-2', 'an admonition title: it labels the box; the theorem inside is its display, checked as an equation'),

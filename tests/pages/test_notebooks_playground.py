@@ -98,7 +98,7 @@ def atan2_reads_frequencies() -> bool:
 
 
 def wavelengths() -> bool:
-    lines = re.findall(r"pair (\d+): w = (\S+) rad/position, wavelength =\s+(\S+) positions", printed("atan2"))
+    lines = re.findall(r"pair (\d+): w = (\S+), 2π/w =\s+(\S+)", printed("atan2"))
     w = omega(16)
     return len(lines) == 8 and all(
         abs(float(wl) - 2 * math.pi / float(w[int(i)])) < 0.01 and abs(float(om) - float(w[int(i)])) < 1e-6
