@@ -10,10 +10,10 @@ from reference import positional_encoding
 D = 64
 
 
-def readout(vocab: int, length: int, d: int = D) -> tuple[float, float]:
+def readout(vocab: int, length: int, d: int = D, seed: int = 0) -> tuple[float, float]:
     """Fit the best linear map (least squares, with a bias) from every sum to [one-hot token, one-hot position];
     return how often its largest output names the right token, and the right position."""
-    g = torch.Generator().manual_seed(0)
+    g = torch.Generator().manual_seed(seed)
     emb = torch.randn(vocab, d, generator=g, dtype=torch.float64)  # random token rows, norm about sqrt(d)
     pe = positional_encoding(length, d, dtype=torch.float64)
     tok, pos = (t.flatten() for t in torch.meshgrid(torch.arange(vocab), torch.arange(length), indexing="ij"))
