@@ -13,7 +13,8 @@ The lock (tests/pages/locks/<page>.lock.json) ties each sentence's fingerprint t
 punctuation edit (as many words, each changed word a near spelling of the old one, the same claim words); a changed
 sentence that is not one only when named by id, and even then only when its backed words all stand unchanged and
 every claim word is accounted; a new sentence only once its entry exists (it prints the id and the entry to paste);
-a deleted sentence only once its entry is removed. It writes what it accepts and exits 1 if it refused anything.
+a deleted sentence only once its entry is removed; a sentence moved to another page with its entry, its words
+unchanged (links aside), keeps its id. It writes what it accepts and exits 1 if it refused anything.
 There is no pending state: a refused edit keeps failing `make test-fast` until it is decided.
 
 Needs only the standard library and git (the old words come from the page's history), not the project's .venv.
@@ -22,6 +23,7 @@ Needs only the standard library and git (the old words come from the page's hist
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -38,6 +40,7 @@ from claimcheck import (  # noqa: E402
     entry_template,
     ledger_path,
     lock_path,
+    normalise,
     old_texts,
     page_items,
     page_named,
@@ -52,8 +55,31 @@ from claimcheck import (  # noqa: E402
 )
 
 
-def accept(page: str, ids: set[str], out=print) -> tuple[int, list[str]]:
-    """Accept what may be accepted on one page; return (how many changes were written, what was refused)."""
+def unlinked(text: str) -> str:
+    """A sentence's words with its links' targets set aside: what stays the same when a sentence moves to a page in
+    another folder, or its link now points at the section's new page."""
+    return normalise(re.sub(r"\]\([^)\s]*\)", "]", text))
+
+
+def moved_sentences() -> dict[str, tuple[str, LockEntry, dict | None]]:
+    """Sentences gone from their page but still in its lock (their words, links aside, from git): where each was, its
+    lock entry and its migration record. A page split keeps its ids: the new page's sentence takes the old id."""
+    found: dict[str, tuple[str, LockEntry, dict | None]] = {}
+    for page in pages():
+        if not lock_path(page).is_file():
+            continue
+        lock = read_lock(page)
+        on_page = {i.fp for i in page_items(page)}
+        gone = {e.fp: e for e in lock.entries if e.fp not in on_page}
+        records = {m["id"]: m for m in lock.migrated}
+        for fp, text in old_texts(page, set(gone)).items():
+            found.setdefault(unlinked(text), (page, gone[fp], records.get(gone[fp].id)))
+    return found
+
+
+def accept(page: str, ids: set[str], out=print, moves: dict | None = None) -> tuple[int, list[str]]:
+    """Accept what may be accepted on one page; return (how many changes were written, what was refused). `moves`
+    (moved_sentences(), read before any page is accepted) lets a sentence moved here from another page keep its id."""
     items = page_items(page)
     lock = read_lock(page)
     claims = read_ledger_source(page)
@@ -80,20 +106,30 @@ def accept(page: str, ids: set[str], out=print) -> tuple[int, list[str]]:
             refused.append(f"{page}: refused the change of {entry.id!r}: {decision.why}\n    {diff}")
             keep_gone.append(entry)
     taken = {e.id for e in by_fp.values()} | {e.id for e in keep_gone} | {e.id for e in gone if e.id in claims}
+    migrated = list(lock.migrated)
     for item in new:
         id = slug(item.text, taken)
+        came_from = None
+        if id not in claims:
+            if moves is None:
+                moves = moved_sentences()
+            source, old, record = moves.get(unlinked(item.text), (None, None, None))
+            if source not in (None, page) and old.id in claims and old.id not in taken:
+                id, came_from = old.id, source  # moved here with its entry: it keeps its id (and its record)
+                if record is not None and all(m["id"] != id for m in migrated):
+                    migrated.append(record | {"fp": item.fp, "from": source})
         taken.add(id)
         claim = claims.get(id)
         decision = decide_new(item, claim, id)
         if decision.accepted:
             by_fp[item.fp] = LockEntry(id, item.fp, item.kind, item.words,
                                        list(claim.backs) if claim.kind in BACKING_KINDS else [])
-            done.append(f"{page}: accepted the new {item.kind} {id!r} ({decision.why})")
+            how = f"moved from {came_from}, " if came_from else ""
+            done.append(f"{page}: accepted the new {item.kind} {id!r} ({how}{decision.why})")
         else:
             refused.append(f"{page}: refused a new {item.kind} ({decision.why}):\n    {item.text}\n  add to "
                            f"{ledger_path(page).relative_to(ROOT)}, under the id {id!r}, then run this again:\n    "
                            + entry_template(item, id, page))
-    migrated = list(lock.migrated)
     for entry in gone:
         if entry.id in claims:
             keep_gone.append(entry)
@@ -197,8 +233,9 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as e:
             parser.error(str(e))
         refused, accepted = [], 0
+        moves = moved_sentences()  # before any page forgets a sentence another page now holds
         for page in chosen:
-            n, no = accept(page, ids)
+            n, no = accept(page, ids, moves=moves)
             accepted += n
             refused += no
         if refused:

@@ -378,6 +378,64 @@ def test_the_migration_is_done_and_running_it_again_changes_nothing():
     assert migrate.CHANGES == [], f"ledgers still in the old form (run scripts/migrate_claims.py): {migrate.CHANGES}"
 
 
+def test_a_sentence_moved_to_a_new_page_keeps_its_id_and_nothing_else_does(monkeypatch, tmp_path):
+    """Splitting a page (evidence into one page per experiment): a sentence moved with its entry keeps its id on the
+    new page, its link retargeted or not, and the old page forgets it; a moved sentence whose words changed, or whose
+    entry did not move, is a new sentence like any other."""
+    import importlib.util
+
+    from claimcheck import ROOT, Item, Lock, LockEntry, computed, fingerprint
+
+    spec = importlib.util.spec_from_file_location("claims_script", ROOT / "scripts" / "claims.py")
+    claims = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(claims)
+    moved = "RoPE holds [twice](#extrapolation) the training length in these models."
+    changed = "RoPE holds twice the training length in every model."
+    kept = "Sinusoids fall soon after the training length in these models."
+    old = {"old.md": [moved, changed, kept], "new.md": []}
+    now = {"old.md": [kept], "new.md": [moved.replace("(#extrapolation)", "(../evidence/extrapolation.md)"),
+                                        changed.replace("every model", "all models")]}
+    entry = lambda id, text: LockEntry(id, fingerprint(text), "sentence", [], [])  # noqa: E731
+    locks = {"old.md": Lock("old.md", [entry("rope-twice", moved), entry("rope-every", changed), entry("sin", kept)],
+                            [{"id": "rope-twice", "kind": "computed", "fp": fingerprint(moved), "checked": True}]),
+             "new.md": Lock("new.md", [])}
+    check = lambda: True  # noqa: E731
+    ledgers = {"old.md": {"sin": computed("sin", check, backs=["after"])},
+               "new.md": {"rope-twice": computed("rope-twice", check, backs=["twice"]),
+                          "rope-every": computed("rope-every", check, backs=["every"])}}
+    written = {}
+
+    class Path_:
+        def __init__(self, page):
+            self.page = page
+
+        def is_file(self):
+            return True
+
+        def relative_to(self, _root):
+            return f"locks/{self.page}"
+
+    monkeypatch.setattr(claims, "pages", lambda: ["new.md", "old.md"])
+    monkeypatch.setattr(claims, "lock_path", Path_)
+    monkeypatch.setattr(claims, "read_lock", lambda page: locks[page])
+    monkeypatch.setattr(claims, "page_items", lambda page: [Item(t, "sentence") for t in now[page]])
+    monkeypatch.setattr(claims, "old_texts", lambda page, fps: {fingerprint(t): t for t in old[page]
+                                                                if fingerprint(t) in fps})
+    monkeypatch.setattr(claims, "read_ledger_source", lambda page: ledgers[page])
+    monkeypatch.setattr(claims, "write_lock", lambda lock: written.__setitem__(lock.page, lock))
+    monkeypatch.setattr(claims, "unaccounted", lambda text, claim: None, raising=False)
+    monkeypatch.setattr(claims, "decide_new", lambda item, claim, id: claims.decide_change.__globals__["Decision"](
+        claim is not None, "a new entry" if claim else f"no entry {id!r} yet"))
+    moves = claims.moved_sentences()
+    accepted, refused = claims.accept("new.md", set(), out=lambda *_: None, moves=moves)
+    ids = {e.id for e in written["new.md"].entries}
+    assert "rope-twice" in ids, (ids, refused)  # moved, its link retargeted: same id, its migration record with it
+    assert [m["id"] for m in written["new.md"].migrated] == ["rope-twice"]
+    assert "rope-every" not in ids and len(refused) == 1  # its words changed on the way: a new sentence, refused
+    accepted, refused = claims.accept("old.md", set(), out=lambda *_: None, moves=moves)
+    assert {e.id for e in written["old.md"].entries} == {"sin"} and written["old.md"].migrated == []
+
+
 def test_what_counts_as_a_typo():
     assert is_typo_fix("The curve falls quikcly.", "The curve falls quickly.")
     assert is_typo_fix("The curve falls quickly", "The curve falls quickly.")  # punctuation
