@@ -25,8 +25,9 @@ from performance.fast_table import fast_table  # noqa: E402
 from reference import positional_encoding  # noqa: E402
 
 # The timing benchmarks; site_budgets (bytes, accessibility, markup and links of the built site), lighthouse (its
-# scores) and contributor_loop (regen, serve and test-fast wall times) report in their own formats.
-OWN_FORMAT = ("site_budgets", "lighthouse", "contributor_loop")
+# scores), contributor_loop (regen, serve and test-fast wall times) and experiments_run (the experiments' forced run)
+# report in their own formats.
+OWN_FORMAT = ("site_budgets", "lighthouse", "contributor_loop", "experiments_run")
 BENCHES = sorted(
     p.stem for p in (ROOT / "benchmarks").glob("*.py") if not p.name.startswith("_") and p.stem not in OWN_FORMAT
 )
@@ -259,3 +260,16 @@ def test_the_contributor_loop_report_has_every_figure_with_its_budget():
     # re-measured with benchmarks/contributor_loop.py's next change, on an idle machine.
     assert figures["forced_experiments"]["budget_seconds"] == 300.0  # issue 14 §4, as measured then
     assert (figures["test_fast"]["budget_seconds"], figures["fresh_clone_test"]["budget_seconds"]) == (30.0, 300.0)
+
+
+def test_the_experiments_forced_run_is_timed_against_its_budget():
+    """Issue 26: `make experiments`, forced, within 30 minutes on 2 cores, each experiment's time reported."""
+    data = report("experiments_run")
+    assert regen.bench_structure(next(j for j in regen.discover() if j.name == "experiments_run"), GENERATED) == []
+    [figure] = data["results"]
+    assert figure["key"] == "forced_experiments" and figure["budget_seconds"] == 1800.0
+    assert figure["within_budget"] == (figure["seconds"] <= figure["budget_seconds"])
+    experiments = {p.stem for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_")}
+    each = data["method"]["each_seconds"]
+    assert set(each) == experiments and all(0 < t <= figure["seconds"] for t in each.values())
+    assert data["machine"]["logical_cpus"] == data["method"]["cpus"]

@@ -149,6 +149,7 @@ DATA_ONLY = {
     "faq/quoted_numbers.txt": "the job's log; the FAQ quotes its values",
     "variants/diffs.txt": "the job's log; the pages include the diffs themselves (variants/diffs-*.diff)",
     "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_page/table instead",
+    "experiments_run.json": "the timing of the experiments' forced run against its 30-minute budget (CONTRIBUTING says how to run it)",
     "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); test_setup holds README's test-fast time to it",
     "extrapolation.txt": "the experiment's log; the evidence page shows its tables and figures",
     "extrapolation.json": "the experiment's results: snippets/evidence/extrapolation.py draws the page's figures from it, tests/test_evidence.py checks the page's claims on it",

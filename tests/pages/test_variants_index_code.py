@@ -79,8 +79,10 @@ def committed() -> dict:
 
 @pytest.fixture(scope="module")
 def fresh() -> dict:
-    """The same observations, made again now by running every variant."""
-    return {v.key: registry.observe(v) for v in ALL}
+    """The same observations, made again now by running every variant (one run shared with the page's ledger)."""
+    from pages import variants_facts
+
+    return variants_facts.fresh()
 
 
 def expected_permutation(key: str, d_model: int) -> list[int]:
