@@ -319,6 +319,7 @@ LEDGER = Ledger('faq.md', [
     measured('probe-fades',
              lambda: passes(evidence_tests.test_which_table_fades_more_depends_on_the_probe)() and probe_fades(),
              scope="In tiny two-layer models on token 3 back", backs=['3', 'after', 'both', 'depends', 'exact', 'less', 'more']),
+    cited('at-scale-haviv-et-al', "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (Findings of EMNLP 2022, arXiv:2203.16634), abstract: causal LMs with no explicit encoding; probing finds an implicit notion of absolute position throughout the network; the authors conjecture that causal attention lets a token count its predecessors", backs=['2022', 'all', 'no']),
     prose('q-real', "a question"),
     computed('real-offsets', non_integer_positions, backs=[r'\(k\)', r'\(p\)', 'any', 'any', 'not']),
     computed('fine-positions', fine_positions_need_float32, backs=['float32', 'float64']),
