@@ -203,6 +203,45 @@ def measure_keys() -> bool:
     return isinstance(m, dict) and len(m) >= 4 and all(isinstance(v, (int, float)) for v in m.values())
 
 
+def slowest_frequency(table_row_1: torch.Tensor) -> float:
+    """The slowest angular frequency of a table, read from its row for position 1 (sin(w) of each sine column)."""
+    return float(torch.asin(table_row_1.double()).min())
+
+
+def tensor2tensor_longest_is_2pi_10000() -> bool:
+    """tensor2tensor's frequencies, spaced over h - 1 steps, end exactly at 1/max_timescale (in exact arithmetic; our
+    float32 transcription to float32 rounding): its longest timescale is 10000, its longest wavelength 2 pi 10000."""
+    from pelib.variants import tensor2tensor as t2t
+
+    if inspect.signature(t2t.timing_signal_1d).parameters["max_timescale"].default != 1.0e4:
+        return False
+    for d in (8, 64, 512):
+        half = d // 2
+        step = math.log(1.0e4) / (half - 1)
+        slowest = slowest_frequency(t2t.build(2, d)[1, :half])  # [sin | cos]: the first half are the sines
+        if not (math.isclose(step * (half - 1), math.log(1.0e4), rel_tol=1e-15)
+                and math.isclose(slowest, 1e-4, rel_tol=1e-5)
+                and math.isclose(2 * math.pi / slowest, 2 * math.pi * 1e4, rel_tol=1e-5)):
+            return False
+    return True
+
+
+def keras_longest_is_below_its_name() -> bool:
+    """KerasNLP's SinePositionEncoding (our transcription, in float64) uses the paper's exponents: its slowest pair's
+    wavelength is 2 pi 10000^((d-2)/d), below 2 pi 10000, and neither it nor the timescale is max_wavelength."""
+    from pelib.variants import keras_hub
+
+    if inspect.signature(keras_hub.SinePositionEncoding).parameters["max_wavelength"].default != 10000:
+        return False
+    for d in (8, 64, 512):
+        longest = 2 * math.pi / slowest_frequency(keras_hub.build(2, d, torch.float64)[1, 0::2])
+        expected = 2 * math.pi * 10000 ** ((d - 2) / d)
+        if not (math.isclose(longest, expected, rel_tol=1e-9) and longest < 2 * math.pi * 1e4
+                and not math.isclose(longest, 1e4, rel_tol=1e-3) and not math.isclose(longest / (2 * math.pi), 1e4, rel_tol=1e-3)):
+            return False
+    return True
+
+
 LEDGER = Ledger('base.md', [
     computed('title', lambda: 10000.0 in bc.BASES and one_free_constant(), backs=['10000']),
     computed('one-free-constant', one_free_constant, backs=['constant']),
@@ -226,8 +265,10 @@ LEDGER = Ledger('base.md', [
     cited('named-after-what-it-sets',
            'tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py get_timing_signal_1d(max_timescale=1.0e4); keras-team/keras-nlp SinePositionEncoding(max_wavelength=10000); shared/research/variants.md rows 1 and 16; snippets/pelib/variants/tensor2tensor.py transcribes the first',
            lambda: inspect.signature(importlib.import_module('variants.tensor2tensor').timing_signal_1d).parameters['max_timescale'].default == 1.0e4, backs=['1', '10000']),
-    computed('not-the-longest-wavelength',
-           lambda: longest_wavelength_is_below_the_name(), backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'neither']),
+    computed('neither-name-longest-wavelength-tensor2tensor',
+             lambda: tensor2tensor_longest_is_2pi_10000() and keras_longest_is_below_its_name(), backs=['10000', r'\(1/10000\)', r'\(2\pi \cdot 10000\)', 'exactly', 'neither', 'slowest']),
+    computed('kerasnlp-uses-paper-s-exponents',
+             lambda: keras_longest_is_below_its_name() and longest_wavelength_is_below_the_name(), backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'slowest']),
     cited('dsse-question',
            'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8', backs=['10000', 'smaller']),
     prose('measure-the-trade', 'announces the measurements that follow'),
@@ -282,4 +323,3 @@ def longest_wavelength_is_below_the_name() -> bool:
         if not (math.isclose(longest, 2 * math.pi * 10000 ** ((d - 2) / d), rel_tol=1e-9) and longest < 2 * math.pi * 1e4):
             return False
     return True
-

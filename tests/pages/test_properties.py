@@ -11,7 +11,7 @@ from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from properties import norm_and_distance
 from reference import positional_encoding
-from support import ROOT, number, quoted_jobs, values
+from support import ROOT, number, quoted_jobs, text, values
 from texmath import integers
 
 from pages import (
@@ -340,8 +340,8 @@ LEDGER = Ledger('properties.md', [
     cited('tener',
            'Yan et al. 2019, TENER: Adapting Transformer Encoder for Named Entity Recognition, arXiv:1911.04474, section 3.2 (the sinusoidal dot product is symmetric in the offset, so direction-unaware; with the projections W_q, W_k the distance-awareness weakens, their Figure 3; a direction-aware relative attention)',
            symmetric_in_k, backs=['1911.04474', '2019']),
-    computed('projections-break-symmetry',
-             lambda: projections_break_the_symmetry(), backs=['4', r'\(W = W_Q^\top W_K\)', r'\(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p+k)\)', r'\(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p-k)\)', 'differ', 'not']),
+    computed('projections-do-not-keep-symmetry',
+             lambda: projections_break_the_symmetry(), backs=['4', r'\(W = W_Q^\top W_K\)', r'\(W\)', r'\(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p+k)\)', r'\(\mathrm{PE}(p)^\top W \, \mathrm{PE}(p-k)\)', 'differ', 'differ', 'not']),
     computed('at-zero-half-d', at_zero_it_is_half_d, backs=[r'\(d/2\)', r'\(k = 0\)', 'next']),
     computed('one-value-per-offset', one_value_per_offset_tried, backs=['every']),
     computed('via-the-shift-matrix',
@@ -421,5 +421,9 @@ def projections_break_the_symmetry() -> bool:
     w = wq.T @ wk
     table = positional_encoding(2 * p + 1, d, dtype=torch.float64)
     gaps = [abs(float(table[p] @ w @ table[p + k] - table[p] @ w @ table[p - k])) for k in range(1, 9)]
-    return min(gaps) > 1e-3 and all(abs(float(table[p] @ table[p + k] - table[p] @ table[p - k])) < 1e-9
-                                    for k in range(1, 9))
+    plain_equal = all(abs(float(table[p] @ table[p + k] - table[p] @ table[p - k])) < 1e-9 for k in range(1, 9))
+    # exercise 4 prints |PE(p+k) - PE(p-k)| for each offset it tries: the two vectors differ, by that much
+    rows = [line.split("|") for line in text("exercises/left_right").splitlines()[1:]]
+    vectors_differ = (rows and "|PE(p+k) - PE(p-k)|" in text("exercises/left_right").splitlines()[0]
+                      and all(float(row[-1]) > 1 for row in rows))
+    return min(gaps) > 1e-3 and plain_equal and vectors_differ

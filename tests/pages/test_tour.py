@@ -45,14 +45,25 @@ def attention_ignores_order() -> bool:
 
 
 def mixes_weighted_by_similarity() -> bool:
-    """Every weight is positive (every word mixes with every other), and in each row a more similar word (larger dot
-    product) gets a larger weight."""
+    """With learned projections (random ones here) every weight is positive (every word mixes with every other), the
+    weights are the softmax of the query-key products, which rank the words differently from their plain similarity,
+    and a shuffle still only permutes the outputs; the snippet's head is the case W_Q = W_K = W_V = I."""
     x = shuffle.x
-    scores = x @ x.T
-    weights = (scores / 8**0.5).softmax(dim=-1)
-    ranked = all(torch.equal(torch.argsort(scores[r], stable=True), torch.argsort(weights[r], stable=True))
-                 for r in range(len(x)))
-    return bool((weights > 0).all()) and ranked and torch.allclose(shuffle.attend(x), weights @ x)
+    g = torch.Generator().manual_seed(1)
+    w_q, w_k, w_v = (torch.randn(8, 8, generator=g) for _ in range(3))
+
+    def head(x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        weights = ((x @ w_q) @ (x @ w_k).T / 8**0.5).softmax(dim=-1)
+        return weights, weights @ (x @ w_v)
+
+    weights, out = head(x)
+    order = shuffle.order
+    similarity = x @ x.T
+    not_similarity = any(not torch.equal(torch.argsort(similarity[r], stable=True), torch.argsort(weights[r], stable=True))
+                         for r in range(len(x)))
+    identity = torch.allclose(shuffle.attend(x), (x @ x.T / 8**0.5).softmax(dim=-1) @ x)
+    return (bool((weights > 0).all()) and not_similarity and identity
+            and torch.allclose(head(x[order])[1], out[order], atol=1e-5))
 
 
 def shuffle_figure_sentences() -> bool:

@@ -358,7 +358,7 @@ LEDGER = Ledger('why-positions.md', [
              gap_without_and_repeat, backs=['below', 'both', 'equal', 'exactly', 'float64', 'gen.why_positions.permutation_equivariance.gap_without_bound', 'same', 'twice']),
     computed('gap-with-pe', gap_with_pe, backs=['0', '1', '2', 'gen.why_positions.permutation_equivariance.gap_with']),
     cited('fleetwood-dog',
-           'Fleetwood, You could have designed state of the art positional encoding, Hugging Face blog, Nov 2024 (huggingface/blog designing-positional-encoding.md); shared/research/content_anchors.md §1a', backs=['same']),
+           'Fleetwood, You could have designed state of the art positional encoding, Hugging Face blog, Nov 2024 (huggingface/blog designing-positional-encoding.md), section "Motivating Example": "The dog chased another dog" mapped to the token embeddings of Llama 3.2 1B, then fresh nn.Linear projections and a torch nn.MultiheadAttention whose weights are drawn anew (normal, std 0.1), no trained attention; the two "dog" outputs are identical; shared/research/content_anchors.md §1a', backs=['same']),
     computed('needs-every-token',
              lambda: ok(te.test_a_causal_mask_breaks_the_symmetry_without_pe), backs=['every', 'every']),
     computed('causal-sees-the-past', causal_sees_only_the_past, backs=[r'\(0, \dots, p\)', r'\(p\)', 'each', 'only']),
