@@ -136,7 +136,7 @@ LEDGER = Ledger('evidence.md', [
     cited('tests-neither',
         PAPER + ", section 3.5 states both as hypotheses; its experiments (section 6, Table 3 row (E)) compare learned and sinusoidal on the training lengths only", backs=['neither']),
     measured('tiny-models-trained-here-one',
-        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_rotation_shares_beat_random_blocks), scope="In the tiny models trained here", backs=['fastest', 'rotation']),
+        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_rotation_shares_beat_random_blocks), scope="In the tiny models trained here", backs=['most', 'fastest', 'rotation']),
     measured('yet-these-two-layer-models',
         all_pass(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), scope="in these two-layer models", backs=['after', 'exact', 'longer']),
     computed('these-pages-measure-both-two',

@@ -22,7 +22,7 @@ from pages.evidence_checks import (
 LEDGER = Ledger('evidence/shift-matrix.md', [
     prose('h-shift', "a heading"),
     measured('these-one-layer-heads-trained',
-        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_rotation_shares_beat_random_blocks, ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer heads trained on token {{ gen.learned_shift_matrix.k }} back", backs=['cos', 'cos', 'fastest', 'gen.learned_shift_matrix.k', 'more', 'same', 'sin', 'sin']),
+        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_rotation_shares_beat_random_blocks, ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer heads trained on token {{ gen.learned_shift_matrix.k }} back", backs=['most', 'cos', 'cos', 'fastest', 'gen.learned_shift_matrix.k', 'more', 'same', 'sin', 'sin']),
     prose('test', "a heading"),
     prose('findings', "a heading"),
     prose('at-scale-literature', "a heading"),
