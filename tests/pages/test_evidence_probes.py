@@ -50,7 +50,7 @@ LEDGER = Ledger('evidence/probes.md', [
         passes(ev.test_rope_solves_it_with_little_absolute_position), scope="In these models", backs=['1', r'\(R^2\)', 'after', 'below', 'each', 'gen.position_probe.rope_bidirectional_acc_1', 'gen.position_probe.rope_causal_1', 'gen.position_probe.rope_causal_acc_1', 'gen.position_probe.rope_causal_right', 'no', 'right']),
     cited('haviv-at-scale',
         "Haviv et al. 2022 (arXiv:2203.16634), abstract and section 5 (probing): NoPos causal LMs competitive, absolute position predicted from their states; here: test_a_causal_mask_alone_puts_a_coarse_position_in", passes(ev.test_a_causal_mask_alone_puts_a_coarse_position_in), backs=['2022', 'exact', 'no', 'same']),
-    prose('regression-probe-s-r-table', "an admonition title: names the table folded under it (the regression probe's R², which the sentences above quote)"),
+    prose('regression-probe-s-r-table', "an admonition title: names the table folded under it (the regression probe's R², which the findings below quote)"),
 ], typed={
 })
 
