@@ -9,6 +9,9 @@ from pelib.saved_results import load
 READS = ("add_vs_concat.json",)
 LABELS = {"add_8": "add,\nwidth 8", "concat_4_4": "concatenate\n4 + 4, width 8",
           "concat_8_8": "concatenate\n8 + 8, width 16", "add_16": "add,\nwidth 16"}
+# A phone's panel leaves each variant about 65 px: one short word a line
+NARROW_LABELS = {"add_8": "add,\nwidth 8", "concat_4_4": "concat.\n4 + 4,\nwidth 8",
+                 "concat_8_8": "concat.\n8 + 8,\nwidth 16", "add_16": "add,\nwidth 16"}
 
 data = load("add_vs_concat.json")
 cfg, results = data["config"], data["results"]
@@ -22,7 +25,7 @@ for layout in LAYOUTS:
             got = [results[f"{variant}/{s}"]["right"] / results[f"{variant}/{s}"]["total"] for s in seeds]
             ax.scatter([index] * len(got), got, color=f"C{index}", s=22)
             ax.hlines(statistics.median(got), index - 0.3, index + 0.3, color=f"C{index}")
-        ax.set_xticks(range(len(variants)), [LABELS[v] for v in variants])
+        ax.set_xticks(range(len(variants)), [(NARROW_LABELS if layout.narrow else LABELS)[v] for v in variants])
         ax.set_xlim(-0.5, len(variants) - 0.5)
         ax.set_ylim(0, 1.02)
         ax.set_ylabel("tokens right")

@@ -159,7 +159,8 @@ def beyond_draws_the_extension_wavelengths() -> bool:
     generated = ROOT / "docs" / "generated"
     naming = {p.relative_to(generated).as_posix().split(".")[0].split("-")[0] for p in generated.rglob("*.*")
               if p.suffix in (".txt", ".json", ".md") and re.search(r"yarn|ntk|interpolation", p.read_text(encoding="utf-8"), re.I)}
-    evidence = (ROOT / "docs" / "evidence.md").read_text(encoding="utf-8")
+    evidence = "".join(p.read_text(encoding="utf-8") for p in [ROOT / "docs" / "evidence.md",
+                                                               *sorted((ROOT / "docs" / "evidence").glob("*.md"))])
     return ("![Wavelength of each" in section and "generated/beyond/context_extension.svg" in section
             and naming <= {"beyond/context_extension", "variants/table", "variants/catalogue"} and "YaRN" not in evidence)
 

@@ -1,0 +1,52 @@
+"""The claims of docs/evidence/add-or-concatenate.md, each with what makes it true (see tests/claimcheck.py).
+
+Its entries moved here from the evidence page's ledger with their sentences (same ids); the checks they share with
+the other evidence pages live in tests/pages/evidence_checks.py.
+"""
+
+from claimcheck import Ledger, computed, measured, passes, prose
+
+from pages.evidence_checks import (
+    Config,
+    add_setup,
+    all_pass,
+    ev,
+    experiments_share_the_library,  # noqa: F401
+)
+
+LEDGER = Ledger('evidence/add-or-concatenate.md', [
+    prose('h-add', "a heading"),
+    measured('these-narrow-models-each-variant',
+        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="In these narrow models", backs=['100', 'each', 'order', 'right']),
+    prose('setup', "a heading"),
+    prose('findings', "a heading"),
+    prose('reproduce', "a heading"),
+    prose('experiment-s-setup', "an admonition title: names the code folded in it"),
+    computed('model-training-loop-all-four', experiments_share_the_library, backs=['all']),
+    prose('add-argues', "a pointer to the argument on the other page"),
+    computed('add-setup',
+        add_setup, backs=['8', 'each', 'gen.add_vs_concat.k', 'gen.add_vs_concat.max_len', 'gen.add_vs_concat.min_len', 'gen.add_vs_concat.seeds', 'gen.add_vs_concat.steps', 'gen.add_vs_concat.vocab', 'only'], setting=True),
+    computed('add-width-8',
+        lambda: Config(position='sin_concat', d_model=8, d_pos=4, n_heads=2).pos_width == 4 and passes(ev.test_the_variants_are_matched_as_the_page_says)(), backs=['4', '8', '8', 'all', 'cos', 'each', 'sin']),
+    computed('add-params',
+        passes(ev.test_the_variants_are_matched_as_the_page_says), backs=['16', '8', '8', 'equal', 'gen.add_vs_concat.params_add_16', 'gen.add_vs_concat.params_concat_8_8']),
+    computed('add-figure',
+        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), backs=['100', '16', '32', '92', 'every', 'right']),
+    prose('add-lead',
+        "introduces the list; each item names its scope", unbacked=['gen.add_vs_concat.k', 'gen.add_vs_concat.vocab']),
+    measured('add-did-not-bind',
+        all_pass(ev.test_every_add_or_concatenate_variant_reaches_the_top, ev.test_every_variant_chose_the_largest_rate), scope="in these narrow models", backs=['100', '16', '4', '4', '8', '8', '8', 'each', 'each', 'gen.add_vs_concat.k_back_add_16', 'gen.add_vs_concat.k_back_add_8', 'gen.add_vs_concat.k_back_concat_4_4', 'gen.add_vs_concat.k_back_concat_8_8', 'largest', 'not']),
+    measured('add-inconclusive',
+        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="In these narrow models", backs=['32', '64', 'cos', 'not', 'order', 'sin']),
+    measured('add-hint',
+        passes(ev.test_in_the_grid_concatenating_learned_faster_at_width_8), scope="In the grid's shortened runs at width 8", backs=['0.003', '0.01', '0.015', '0.10', '2.42', '3.91', '400', '8', 'after', 'faster', 'more', 'no']),
+    prose('add-no-scale',
+        "a statement of what we found in the literature we read (shared/research/content_anchors.md): none trains both on one large model", unbacked=['no'])
+], typed={
+    '100%': 'the ceiling the verdicts name (each checked against the medians by its test), not a copy of one saved value',
+    '0.01': "the grid's rates as the page states them (0.003 and 0.01), parameters of experiments/_experiment.py RATES",
+    '0.003': "the grid's rates as the page states them, parameters of experiments/_experiment.py RATES",
+    '400': "the grid's shortened runs of add_vs_concat (half its steps, _experiment.TUNE_FRACTION; add_vs_concat saves no tune_steps of its own), checked by test_in_the_grid_concatenating_learned_faster_at_width_8",
+})
+
+test_claims_hold = LEDGER.test

@@ -1,0 +1,77 @@
+"""The claims of docs/evidence/extrapolation.md, each with what makes it true (see tests/claimcheck.py).
+
+Its entries moved here from the evidence page's ledger with their sentences (same ids); the checks they share with
+the other evidence pages live in tests/pages/evidence_checks.py.
+"""
+
+from claimcheck import Ledger, cited, computed, measured, passes, prose
+
+from pages.evidence_checks import (
+    all_pass,
+    causal_answers_ignore_later_tokens,
+    configs,
+    ev,
+    experiments_share_the_library,  # noqa: F401
+    extrapolation_setup,
+    share_falls_with_length,
+    tuned_on_training_length,
+)
+
+LEDGER = Ledger('evidence/extrapolation.md', [
+    prose('h-extrapolation', "a heading", unbacked=['up to', 'up to']),
+    measured('these-two-layer-models-added',
+        all_pass(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), scope="In these two-layer models", backs=['after', 'both', 'exact', 'longer']),
+    computed('share-tokens-right-against-test',
+        extrapolation_setup, backs=['each', 'gen.extrapolation.k', 'gen.extrapolation.window', 'highest', 'largest', 'last', 'lowest', 'right'], setting=True),
+    prose('setup', "a heading"),
+    prose('findings', "a heading"),
+    prose('at-scale-literature', "a heading"),
+    prose('reproduce', "a heading"),
+    prose('experiment-s-setup', "an admonition title: names the code folded in it"),
+    computed('model-training-loop-all-four', experiments_share_the_library, backs=['all']),
+    computed('x-setup',
+        extrapolation_setup, backs=[r'\(L\)', 'each', 'exact', 'gen.extrapolation.d_model', 'gen.extrapolation.k', 'gen.extrapolation.max_len', 'gen.extrapolation.min_len', 'gen.extrapolation.n_heads', 'gen.extrapolation.n_layers', 'gen.extrapolation.window', 'largest', 'last', 'only'], setting=True),
+    cited('alibi-slopes',
+        "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 3: head h of H has slope 2^(-8h/H), the geometric sequence starting at 2^(-8/H)", passes(ev.test_alibi_has_the_papers_slopes_for_four_heads), backs=['1', '1', '256', '4', r'\(2^{-8h/H}\)', 'gen.extrapolation.n_heads']),
+    computed('x-grid',
+        tuned_on_training_length, backs=['best', 'each', 'each', 'gen.extrapolation.rates', 'gen.extrapolation.steps', 'gen.extrapolation.tune_steps', 'only'], setting=True),
+    computed('x-test',
+        passes(ev.test_the_setup_the_page_quotes), backs=['each', 'gen.extrapolation.eval_sequences', 'gen.extrapolation.longest', 'up to']),
+    prose('table-k-back', "names the table below", unbacked=['gen.extrapolation.k', 'right']),
+    prose('table-local-max',
+        "names the table below", unbacked=['gen.extrapolation.window', 'largest', 'last', 'right']),
+    prose('what-they-find-these-two', "introduces the list; each item names its scope", unbacked=['\\(L\\)', 'each', 'gen.extrapolation.max_len']),
+    measured('token-back-these-two-layer',
+        passes(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall), scope="in these two-layer models", backs=['\\(2L\\)', 'after', 'fall', 'gen.extrapolation.k', 'gen.extrapolation.k_back_learned_32', 'gen.extrapolation.k_back_rope_32', 'gen.extrapolation.k_back_sin_add_32', 'right', 'twice']),
+    measured('these-models-beyond-added-sinusoids',
+        passes(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall), scope="In these models", backs=['\\(L\\)', '\\(L\\)', 'gen.extrapolation.k_back_learned_beyond', 'gen.extrapolation.k_back_rope_beyond', 'gen.extrapolation.k_back_sin_add_beyond', 'less', 'more', 'not', 'right']),
+    measured('these-two-layer-models-alibi',
+        passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l), scope="In these two-layer models", backs=['100', '\\(L\\)', 'even', 'gen.extrapolation.k', 'gen.extrapolation.k_back_alibi_16', 'gen.extrapolation.k_back_none_causal_16', 'not', 'right']),
+    computed('alibi-s-bias-gives-nearer',
+        passes(ev.test_alibi_cannot_prefer_a_farther_key_by_position), backs=['at least', 'exact']),
+    measured('largest-last-tokens-these-two',
+        passes(ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), scope="in these two-layer models", backs=['\\(L\\)', '\\(L\\)', 'below', 'fall', 'gen.extrapolation.local_max_alibi_16', 'gen.extrapolation.local_max_alibi_beyond', 'gen.extrapolation.local_max_learned_beyond', 'gen.extrapolation.local_max_rope_beyond', 'gen.extrapolation.local_max_sin_add_beyond', 'gen.extrapolation.local_max_sin_concat_beyond', 'gen.extrapolation.window', 'half', 'largest', 'last', 'right']),
+    measured('these-models-causal-mask-alone',
+        passes(ev.test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_learned_and_rope), scope="In these models", backs=['gen.extrapolation.local_max_none_causal_beyond', 'more']),
+    computed('share-falls',
+        share_falls_with_length, backs=[r'\(L\)', r'\(L\)', r'\(L\)', r'\(L\)', 'column', 'each', 'even', 'falls', 'last', 'longer', 'only', 'right']),
+    computed('by-position-figure',
+        lambda: extrapolation_setup() and causal_answers_ignore_later_tokens(), backs=['128', 'each', 'maximum', 'minimum', 'right'], setting=True),
+    measured('setting-may-explain-two-layers',
+        lambda: all(configs()['position_probe'][key] == configs()['extrapolation'][key] for key in ('n_layers', 'd_model')) and configs()['extrapolation']['n_layers'] == 2 and passes(ev.test_a_causal_mask_alone_puts_a_coarse_position_in)() and passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l)(), scope="a model of this size", backs=['exact', 'exactly', 'gen.extrapolation.d_model', 'gen.extrapolation.k', 'gen.extrapolation.steps', 'gen.position_probe.none_causal_acc_1']),
+    cited('press-at-scale',
+        "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 2.2 and Figure 1 (sinusoidal: 20 to 50 extra tokens; rotary: about 200 and 100; ALiBi: abstract, 1024 to 2048)", backs=['1024', '103', '2022', '512', r'\(L\)', r'\(L\)', 'later']),
+    cited('kazemnejad-at-scale',
+        "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract: NoPE outperforms the explicit encodings (APE, T5 bias, ALiBi, rotary) on their reasoning and arithmetic tasks", backs=['2023', 'longer', 'no']),
+    measured('these-two-layer-models-order',
+        all_pass(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half, ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l), scope="In these two-layer models", backs=['\\(L\\)', 'after', 'fall', 'gen.extrapolation.k', 'later', 'not', 'order']),
+    measured('these-models-result-agrees-with',
+        passes(ev.test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_learned_and_rope), scope="In these models", backs=['\\(L\\)', 'more']),
+    measured('disagrees-with-kazemnejad-et-al',
+        all_pass(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), scope="in these models", backs=['\\(L\\)', '\\(L\\)', 'gen.extrapolation.k', 'less', 'no', 'not']),
+], typed={
+    '100%': 'the ceiling the four encodings reach at L (each checked against the medians by its test), not a copy of one saved value',
+    '128': 'the test length of the by-position figure, a parameter of experiments/extrapolation.py',
+})
+
+test_claims_hold = LEDGER.test

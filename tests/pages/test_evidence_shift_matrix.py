@@ -1,0 +1,70 @@
+"""The claims of docs/evidence/shift-matrix.md, each with what makes it true (see tests/claimcheck.py).
+
+Its entries moved here from the evidence page's ledger with their sentences (same ids); the checks they share with
+the other evidence pages live in tests/pages/evidence_checks.py.
+"""
+
+from claimcheck import Ledger, cited, computed, measured, passes, prose
+
+from pages.evidence_checks import (
+    all_pass,
+    configs,
+    ev,
+    experiments_share_the_library,  # noqa: F401
+    random_block_baseline,
+    relative_share_is_basis_free,
+    rotation_part_of_m_k,
+    score_is_bilinear,
+    shift_identity,
+    shifted_dot_peaks_k_back,
+)
+
+LEDGER = Ledger('evidence/shift-matrix.md', [
+    prose('h-shift', "a heading"),
+    measured('these-one-layer-heads-trained',
+        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_rotation_shares_beat_random_blocks, ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer heads trained on token {{ gen.learned_shift_matrix.k }} back", backs=['most', 'cos', 'cos', 'fastest', 'gen.learned_shift_matrix.k', 'more', 'same', 'sin', 'sin']),
+    prose('test', "a heading"),
+    prose('findings', "a heading"),
+    prose('at-scale-literature', "a heading"),
+    prose('reproduce', "a heading"),
+    prose('experiment-s-setup', "an admonition title: names the code folded in it"),
+    computed('model-training-loop-all-four', experiments_share_the_library, backs=['all']),
+    computed('shift-identity',
+        shift_identity, backs=[r'\(M_k\)', r'\(\mathrm{PE}(p + k) = M_k\,\mathrm{PE}(p)\)', r'\(\omega_i k\)', r'\(i\)', 'cos', 'each', 'rotation', 'sin']),
+    computed('score-bilinear',
+        lambda: score_is_bilinear() and shifted_dot_peaks_k_back(), backs=[r'\(M_k\)', r'\(W = W_Q^{\top} W_K / \sqrt{d_{\text{head}}}\)', r'\(W\)', r'\(\mathrm{PE}(m)^{\top} M_k\, \mathrm{PE}(n)\)', r'\(k\)', r'\(m\)', r'\(n = m - k\)', r'\(n\)', r'\(x_m^{\top} W x_n\)', 'largest']),
+    computed('shift-setup',
+        lambda: configs()['learned_shift_matrix']['n_heads'] == 1 and configs()['learned_shift_matrix']['n_layers'] == 1 and rotation_part_of_m_k(), backs=['2', '2', r'\(W\)', r'\(\begin{pmatrix} a & b \\ -b & a \end{pmatrix}\)', 'each', 'gen.learned_shift_matrix.d_model', 'gen.learned_shift_matrix.k', 'gen.learned_shift_matrix.seeds', 'gen.learned_shift_matrix.steps', 'rotation', 'rotation', '×'], setting=True),
+    computed('shift-chance',
+        random_block_baseline, backs=['0', '1', '2', '2', 'each', 'gen.learned_shift_matrix.fast_pairs', 'gen.learned_shift_matrix.random_median_share', 'gen.learned_shift_matrix.random_median_smallest', 'independent', 'same', 'smallest', '×'], setting=True),
+    computed('basis-free',
+        relative_share_is_basis_free, backs=[r'\(\mathrm{PE}(m)^{\top} W\, \mathrm{PE}(n)\)', r'\(k\)', r'\(m - n\)', 'depend', 'each', 'not']),
+    computed('shift-figure',
+        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_slow_pairs_do_not_follow), backs=['0', '0', '0', '1', '3', '3', '3', 'after', 'each', 'each', 'each', 'first', 'next', 'rotation', 'rotation', 'same', 'same', 'times']),
+    computed('cosine-figure',
+        passes(ev.test_similarity_peaks_at_k), backs=['0', '0.1', '0.28', '3', '8', 'cosine', 'every', 'within', 'zero']),
+    prose('shift-lead',
+        "introduces the list; each item names its scope", unbacked=['each', 'gen.learned_shift_matrix.k']),
+    measured('shift-fast-pairs',
+        passes(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds), scope="in these one-layer heads", backs=[r'\(\omega_i k\)', 'fastest', 'gen.learned_shift_matrix.fast_pairs', 'gen.learned_shift_matrix.random_init_fast_error', 'gen.learned_shift_matrix.trained_fast_error', 'largest', 'rotate', 'same', 'within']),
+    measured('shift-more-than-chance',
+        passes(ev.test_the_rotation_shares_beat_random_blocks), scope="in these one-layer heads", backs=['gen.learned_shift_matrix.random_init_fast_share', 'gen.learned_shift_matrix.random_median_smallest', 'gen.learned_shift_matrix.trained_fast_share', 'more', 'rotation', 'rotation', 'smallest', 'smallest']),
+    measured('shift-between-pairs',
+        passes(ev.test_the_blocks_between_pairs_are_small_only_at_pair_0), scope="In these heads", backs=['0', '0', '0.25', '0.4', '0.81', '0.92', '1', '3', r'\(W\)', r'\(W\)', r'\(W\)', 'gen.learned_shift_matrix.diagonal_share_iid', 'gen.learned_shift_matrix.trained_diagonal', 'independent', 'independent', 'less', 'not', 'rows', 'saved']),
+    measured('shift-part-of-w',
+        passes(ev.test_similarity_peaks_at_k), scope="In these heads", backs=['0', '0.1', '8', r'\(M_j\)', r'\(M_k\)', r'\(W\)', r'\(W\)', r'\(j = k\)', r'\(j\)', 'cosine', 'each', 'each', 'gen.learned_shift_matrix.trained_cos_k', 'within', 'zero']),
+    measured('shift-slow-pairs',
+        passes(ev.test_slow_pairs_do_not_follow), scope="In these heads", backs=['0.3', '0.5', '4', r'\(\omega_i k\)', 'at most', 'each', 'more', 'up']),
+    measured('shift-learned',
+        passes(ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer models", backs=['13', r'\(k\)', 'each', 'gen.learned_shift_matrix.learned_hits']),
+    computed('shift-relative',
+        passes(ev.test_the_relative_share_orders_the_heads), backs=['gen.learned_shift_matrix.learned_relative', 'gen.learned_shift_matrix.random_init_relative', 'gen.learned_shift_matrix.trained_relative', 'maximum', 'minimum', 'order']),
+    measured('shift-one-solution',
+        passes(ev.test_the_relative_share_orders_the_heads), scope="In these heads", backs=['faster', 'left', 'less']),
+    cited('rope-builds-it',
+        "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for M_k", backs=['2021', r'\(M_k\)', 'no', 'rotation'])
+], typed={
+    '0.25': 'the 0.25 of independent entries (1 / 4 pairs), stated once more beside pairs 1 to 3; checked by test_the_blocks_between_pairs_are_small_only_at_pair_0',
+})
+
+test_claims_hold = LEDGER.test
