@@ -14,7 +14,7 @@ punctuation edit (as many words, each changed word a near spelling of the old on
 sentence that is not one only when named by id, and even then only when its backed words all stand unchanged and
 every claim word is accounted; a new sentence only once its entry exists (it prints the id and the entry to paste);
 a deleted sentence only once its entry is removed; a sentence moved to another page with its entry, its words
-unchanged (links aside), keeps its id. It writes what it accepts and exits 1 if it refused anything.
+unchanged (links aside), keeps its id; a sentence whose only change is a link's target is accepted alone. It writes what it accepts and exits 1 if it refused anything.
 There is no pending state: a refused edit keeps failing `make test-fast` until it is decided.
 
 Needs only the standard library and git (the old words come from the page's history), not the project's .venv.
@@ -23,7 +23,6 @@ Needs only the standard library and git (the old words come from the page's hist
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -39,8 +38,8 @@ from claimcheck import (  # noqa: E402
     decide_new,
     entry_template,
     ledger_path,
+    links_aside,
     lock_path,
-    normalise,
     old_texts,
     page_items,
     page_named,
@@ -55,12 +54,6 @@ from claimcheck import (  # noqa: E402
 )
 
 
-def unlinked(text: str) -> str:
-    """A sentence's words with its links' targets set aside: what stays the same when a sentence moves to a page in
-    another folder, or its link now points at the section's new page."""
-    return normalise(re.sub(r"\]\([^)\s]*\)", "]", text))
-
-
 def moved_sentences() -> dict[str, tuple[str, LockEntry, dict | None]]:
     """Sentences gone from their page but still in its lock (their words, links aside, from git): where each was, its
     lock entry and its migration record. A page split keeps its ids: the new page's sentence takes the old id."""
@@ -73,7 +66,7 @@ def moved_sentences() -> dict[str, tuple[str, LockEntry, dict | None]]:
         gone = {e.fp: e for e in lock.entries if e.fp not in on_page}
         records = {m["id"]: m for m in lock.migrated}
         for fp, text in old_texts(page, set(gone)).items():
-            found.setdefault(unlinked(text), (page, gone[fp], records.get(gone[fp].id)))
+            found.setdefault(links_aside(text), (page, gone[fp], records.get(gone[fp].id)))
     return found
 
 
@@ -113,7 +106,7 @@ def accept(page: str, ids: set[str], out=print, moves: dict | None = None) -> tu
         if id not in claims:
             if moves is None:
                 moves = moved_sentences()
-            source, old, record = moves.get(unlinked(item.text), (None, None, None))
+            source, old, record = moves.get(links_aside(item.text), (None, None, None))
             if source not in (None, page) and old.id in claims and old.id not in taken:
                 id, came_from = old.id, source  # moved here with its entry: it keeps its id (and its record)
                 if record is not None and all(m["id"] != id for m in migrated):

@@ -977,6 +977,11 @@ class Decision:
     why: str
 
 
+def links_aside(text: str) -> str:
+    """A sentence's words with its links' targets set aside: `[the proof](linearity.md#x)` reads as `[the proof]`."""
+    return normalise(re.sub(r"\]\([^)\s]*\)", "]", text))
+
+
 def decide_change(old: str | None, new: str, entry: LockEntry, claim: Claim | None, *, named: bool,
                   display: bool = False) -> Decision:
     """What claims-accept does with a changed sentence (old words, from git, or None where git lacks them): a pure
@@ -986,6 +991,8 @@ def decide_change(old: str | None, new: str, entry: LockEntry, claim: Claim | No
                         "(add its entry under the id claims-accept prints)")
     if not display and old is not None and is_typo_fix(old, new):
         return Decision(True, "a spelling or punctuation edit")
+    if not display and old is not None and links_aside(old) == links_aside(new):
+        return Decision(True, "only a link's target changed (the page it points to moved)")
     if not named:
         why = "not a pure spelling edit" if old is not None else "git does not have the old words to compare"
         return Decision(False, f"{why}: read the check of {entry.id!r} ({claim.kind}, {claim.check_name()}) against the "

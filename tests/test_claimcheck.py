@@ -436,6 +436,21 @@ def test_a_sentence_moved_to_a_new_page_keeps_its_id_and_nothing_else_does(monke
     assert {e.id for e in written["old.md"].entries} == {"sin"} and written["old.md"].migrated == []
 
 
+def test_a_link_retargeted_is_accepted_alone_and_its_words_still_count():
+    """A section moved to its own page: the sentences that link to it change only their link's target, which
+    claims-accept takes alone; a word changed beside the link is still a change to decide."""
+    from claimcheck import LockEntry, decide_change
+
+    old = "In these models [the probes](evidence.md#position-probe) read both tables less after layer 2."
+    moved = old.replace("evidence.md#position-probe", "evidence/probes.md")
+    flipped = moved.replace("less", "more")
+    claim = computed("probes", lambda: True, backs=["both", "less", "after", "2"])
+    entry = LockEntry("probes", "", "sentence", ["both", "less", "after", "2"], ["both", "less", "after", "2"])
+    assert decide_change(old, moved, entry, claim, named=False).accepted
+    assert not decide_change(old, flipped, entry, claim, named=False).accepted
+    assert not decide_change(old, flipped, entry, claim, named=True).accepted
+
+
 def test_what_counts_as_a_typo():
     assert is_typo_fix("The curve falls quikcly.", "The curve falls quickly.")
     assert is_typo_fix("The curve falls quickly", "The curve falls quickly.")  # punctuation
