@@ -260,7 +260,7 @@ LEDGER = Ledger('add-or-concatenate.md', [
           unbacked=['first', 'right']),
     computed('short-sum-keeps-width-loses', in_short,
              backs=['512', 'each', 'exactly', 'less', 'linear', 'orthogonal', 'orthogonal']),
-    computed('code-behind-figure-at-top', every_token_every_position, backs=['every', 'every']),
+    computed('figure-s-code-output-every', every_token_every_position, backs=['every', 'every']),
     prose('helper-counts-layer-s-parameters', 'an admonition title: it labels the folded helper whose docstring is checked below'),
     prose('three-initialisations-two-measures', 'an admonition title: it labels the folded helpers whose docstrings are checked below'),
     prose('how-page-checked', 'an admonition title: it labels the box that says how the page is checked'),
