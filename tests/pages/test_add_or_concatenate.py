@@ -340,6 +340,6 @@ LEDGER = Ledger('add-or-concatenate.md', [
     cited('xavier-uniform-over-vocab-d', "harvardnlp/annotated-transformer, make_model: for p in model.parameters(): if p.dim() > 1: nn.init.xavier_uniform_(p)", inits_as_documented, backs=['every']),
     computed('average-e-over-rows-tokens', row_norm_and_cosine, backs=['rows']),
     computed('average-cos-between-token-rows', row_norm_and_cosine, backs=['0', 'cos', 'orthogonal', 'rows', 'rows', 'up']),
-])
+], typed={'100%': "what every variant's median seed reached (checked by add_vs_concat_inconclusive); one figure for all four, where the experiment saves one per variant"})
 
 test_claims_hold = LEDGER.test
