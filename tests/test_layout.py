@@ -60,7 +60,8 @@ EXPLANATION = ("index.html", "tour.html", "why-positions.html", "formula.html", 
 # reported by test_reader_first_pages_meet_their_limits.
 READER_FIRST = {"index.html", "tour.html", "properties.html", "base.html", "linearity.html", "why-positions.html",
                 "formula.html", "evidence.html", "evidence/extrapolation.html", "evidence/shift-matrix.html",
-                "evidence/probes.html", "evidence/add-or-concatenate.html"}
+                "evidence/probes.html", "evidence/add-or-concatenate.html",
+                "add-or-concatenate.html", "explorer.html"}
 
 MEASURE = r"""() => {
   const out = [];

@@ -56,16 +56,18 @@ if __name__ == "__main__":
     pe = positional_encoding(2048, D_MODEL)
     pe_norm = pe.norm(dim=1).mean().item()
     scale = math.sqrt(D_MODEL)
+    # --8<-- [end:table]
     rows, values = [], {"pe_norm": f"{pe_norm:.1f}", "sqrt_d": f"{scale:.1f}"}
+    # --8<-- [start:each]
     for key, (name, init) in zip(("default", "normal", "xavier"), INITS.items()):
         weight = init(VOCAB, D_MODEL)
         norm = mean_row_norm(weight)
         scaled = norm * scale
         cosine = mean_abs_cosine(weight, pe)
+        # --8<-- [end:each]
         rows.append([name, f"{norm:.3f}", f"{scaled:.1f}", f"{pe_norm:.1f}", f"{scaled / pe_norm:.2f}", f"{cosine:.3f}"])
         values |= {f"{key}_norm": f"{norm:.2f}", f"{key}_scaled": f"{scaled:.1f}", f"{key}_ratio": f"{scaled / pe_norm:.2f}",
                    f"{key}_cosine": f"{cosine:.3f}"}
-    # --8<-- [end:table]
     header = ["token embedding initialisation", "‖e‖", "‖√d · e‖", "‖PE(p)‖", "‖√d · e‖ / ‖PE(p)‖", "mean absolute cosine of e and PE"]
     docenv.save_markdown(docenv.markdown_table(header, rows, align="lrrrrr"))
     docenv.save_values(values)

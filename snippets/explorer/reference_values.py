@@ -17,7 +17,7 @@ SETTINGS = [
 ]
 
 
-# --8<-- [start:shift]
+# --8<-- [start:blocks]
 def rotation_blocks(d_model: int, base: float, k: int) -> tuple[list[float], list[float]]:
     """cos(w_i k) and sin(w_i k) for every complete pair i, read off row k of the reference table.
 
@@ -29,6 +29,8 @@ def rotation_blocks(d_model: int, base: float, k: int) -> tuple[list[float], lis
     return row[1 : 2 * pairs : 2].tolist(), row[0 : 2 * pairs : 2].tolist()
 
 
+# --8<-- [end:blocks]
+# --8<-- [start:shift]
 def shift(pe_p: torch.Tensor, cos: list[float], sin: list[float]) -> torch.Tensor:
     """M_k PE(p): rotate each complete pair (sin, cos) by the angle w_i k; a lone last sine column has no partner."""
     pairs = len(cos)

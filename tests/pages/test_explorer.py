@@ -208,6 +208,7 @@ LEDGER = Ledger('explorer.md', [
     computed('controls-and-views', controls, backs=[r'\(M_k\)', 'columns']),
     computed('float64-nothing-fetched', in_the_browser, backs=['float64']),
     equation('the-formula'),
+    computed('explorer-computes-table-from-formula', in_the_browser),
     prose('what-to-try', "a heading"),
     computed('offset-only',
         offset_only, backs=[r'\(\mathrm{PE}(p) \cdot \mathrm{PE}(p+k) = \sum_i \cos(\omega_i k)\)', r'\(p = 0\)', 'depends', 'not', 'only']),
@@ -237,6 +238,8 @@ LEDGER = Ledger('explorer.md', [
     prose('heading-values', "a heading of a table"),
     computed('cos-w-i-k-sin', rotation_blocks_as_documented, backs=['cos', 'every', 'row', 'sin']),
     computed('row-k-holds-sin-w', lambda: rotation_blocks_as_documented() and shift_as_documented(), backs=['1', 'column', 'column', 'cos', 'cos', 'cos', 'row', 'sin', 'sin']),
+    computed('moving-pe-p-pe-p', shift_as_documented),
+    prose('output-settings-how-far-shift', 'an admonition title: it labels the folded output, whose numbers the browser test and settings-and-tolerance check'),
     computed('m-k-pe-p-rotate', shift_as_documented, backs=['column', 'cos', 'each', 'last', 'no', 'rotate', 'sin', 'sine']),
 ])
 
