@@ -72,6 +72,23 @@ def test_the_page_agrees_with_its_lock_and_ledger(page):
     )
 
 
+# What scripts/migrate_claims.py wrote where it could not decide: a placeholder, not a reason.
+PLACEHOLDER = "not yet tied to a check"
+
+
+@pytest.mark.parametrize("page", pages())
+def test_no_entry_keeps_the_migrations_placeholder(page):
+    """Every entry has a real decision: a check with the words it backs, a source, or a one-line reason why its
+    sentence states nothing checkable (an admonition title: `prose(id, "an admonition title: it names the code
+    folded inside ...")`), never the migration's placeholder."""
+    waiting = [c.id for c in ledger_of(page).claims
+               if PLACEHOLDER in c.note or any(PLACEHOLDER in why for _word, why in c.unbacked)]
+    assert not waiting, (
+        f"{module_for(page).relative_to(ROOT)}: entries still marked {PLACEHOLDER!r} by the migration: {waiting}. "
+        "Give each a check and backs=[...], a source (cited), or a reason its sentence states nothing checkable "
+        f"(prose), then `make claims-accept PAGE={module_for(page).stem.removeprefix('test_')}`")
+
+
 @pytest.mark.parametrize("page", pages())
 def test_every_migrated_check_still_runs_against_its_sentence(page):
     """Nothing lost when the ledgers stopped copying sentences (issue 23): each entry the migration moved (id, kind,
