@@ -80,7 +80,8 @@ for layout in LAYOUTS:  # wide: the two tasks side by side; narrow: one above th
         for ax, task in zip(axes, cfg["tasks"]):
             panel(ax, positions, by_position(task), layout, tail=L)
             ax.axvline(L - 0.5, color="#555555", linestyle=":", lw=1.5)
-            ticks = [4, 16, 64] if layout.narrow else [4, 8, 16, 32, 64, 127]
+            ticks = [t for t in ((4, 16, 64) if layout.narrow else (4, 8, 16, 32, 64)) if t < positions[-1] / 1.5]
+            ticks += [] if layout.narrow else [positions[-1]]
             ax.set_xticks(ticks, [str(n) for n in ticks])
             ax.set_xlabel(f"position in a {lengths[-1]}-token test")
             ax.set_title(TASK_TITLES[task])

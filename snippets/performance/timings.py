@@ -10,10 +10,11 @@ from pelib.saved_results import load
 
 READS = ("build_table.json", "forward_cached_vs_recomputed.json")
 # Each variant's short name (written where its line ends; a shorter one on a phone), colour and dash, by its name in
-# the report.
+# the report: the reference in ink, fast_table in the pair's colour (it turns each (sin, cos) pair as one complex
+# number), the others in the palette's colours for series that are neither sine, cosine, pair nor offset.
 BUILD = {
     "nested Python loop (seed style)": (("nested loop (extrapolated)", "nested loop\n(extrapolated)"),
-                                        PALETTE["cosine"], "--"),
+                                        PALETTE["other"], "--"),
     "float32 angles, vectorised (seeds)": (("float32 angles", "float32"), PALETTE["accent"], "-"),
     "float64 angles, cast (reference)": (("reference (float64)", "reference"), INK, "-"),
     "linearity: fast_table": ("fast_table", PALETTE["pair"], "-"),
@@ -21,7 +22,7 @@ BUILD = {
 FORWARD = {
     "the addition alone: x + a ready table": ("x + a ready table", "#666666", "--"),
     "cached buffer, sliced (reference module)": ("cached, sliced", INK, "-"),
-    "recomputed: reference recipe (float64, on the CPU)": ("rebuilt: reference", PALETTE["cosine"], "-"),
+    "recomputed: reference recipe (float64, on the CPU)": ("rebuilt: reference", PALETTE["other"], "-"),
     "recomputed: float32 angles (seeds)": ("rebuilt: float32", PALETTE["accent"], "-"),
     "recomputed: fast_table": ("rebuilt: fast_table", PALETTE["pair"], "-"),
 }

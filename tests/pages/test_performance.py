@@ -17,6 +17,7 @@ from regenkit import benchreport, commands
 
 from regenkit.jobs import discover
 from support import GENERATED as GENERATED_DIR
+from claimcheck import ROOT as ROOT_DIR
 from pages import test_performance_code as fast_tests
 import torch
 from pelib.variants.registry import REFERENCE, VARIANTS, TrigCalls, trig_profile
@@ -328,9 +329,16 @@ def rebuild_at_offset():
 
 
 def outputs_written():
+    """Each benchmark writes its report, table and values, and draws nothing; the page script that draws the figures
+    reads every report and writes a figure for each."""
     from support import GENERATED
 
-    return all((GENERATED / f"{j}{suffix}").is_file() for j in BENCHES for suffix in (".json", ".md", ".svg", ".values.json"))
+    reader = next(j for j in discover() if j.name == "performance/timings")
+    return (all((GENERATED / f"{j}{suffix}").is_file() for j in BENCHES for suffix in (".json", ".md", ".values.json"))
+            and not any("matplotlib" in (ROOT_DIR / "benchmarks" / f"{j}.py").read_text(encoding="utf-8") for j in BENCHES)
+            and set(reader.reads) == {f"{j}.json" for j in BENCHES}
+            and all((GENERATED / "performance" / f"timings-{name}{suffix}").is_file()
+                    for name in ("build_table", "forward") for suffix in (".svg", "-narrow.svg")))
 
 
 def regen_skips_benchmarks():
