@@ -81,6 +81,8 @@ def test_every_figure_reads_at_min_text_px_on_a_phone_and_a_desktop():
             fixed.append(path.name)
     assert not short, "figure text under MIN_TEXT_PX:\n" + "\n".join(short)
     assert not fixed, f"{fixed} now read at {MIN_TEXT_PX} px in the site's palette: take them off AWAITING_REGEN"
+    gone = sorted(name for name in AWAITING_REGEN if not any(GENERATED.rglob(name)))
+    assert not gone, f"{gone} are no longer generated (their job stopped drawing them): take them off AWAITING_REGEN"
 
 
 def colours_allowed(path: Path) -> list[str]:
