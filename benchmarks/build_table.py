@@ -4,9 +4,6 @@ from pelib import docenv
 import math
 
 import _bench
-import matplotlib.pyplot as plt
-from pelib.figures import LAYOUTS
-from matplotlib.ticker import NullLocator
 import torch
 from performance.fast_table import fast_table
 from reference import positional_encoding
@@ -133,27 +130,7 @@ if __name__ == "__main__":
             rows.append([device, name] + cells)
     docenv.save_markdown(docenv.markdown_table(header, rows, align="ll" + "r" * (len(header) - 2)))
 
-    # --- the figure: ratio to the baseline against seq_len ----------------------------------------------------
-    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (the key below the plot) for a phone
-        with layout.style():
-            fig, ax = plt.subplots(figsize=layout.size(wide=(8, 4.5), narrow_height=5.6))
-            for device in _bench.devices():
-                for name in VARIANTS:
-                    points = [(r["seq_len"], r["ratio"]) for r in timed if r["device"] == device and r["variant"] == name]
-                    if points:
-                        xs, ys = zip(*points)
-                        dashed = "--" if name.startswith("nested") else "-"
-                        ax.plot(xs, ys, dashed, marker="o", label=f"{name} [{device}]")
-            ax.axhline(1.0, color="grey", linewidth=0.8, label="baseline: torch sin + cos, same number of outputs")
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.set_xticks(LENGTHS, [f"{n:,}" for n in LENGTHS], rotation=45 if layout.narrow else 0)
-            ax.xaxis.set_minor_locator(NullLocator())
-            ax.set_xlabel("seq_len (d_model = 512)")
-            ax.set_ylabel(layout.wrap("time / baseline time (same run)"))
-            ax.set_title(layout.wrap("Building the table: time as a multiple of torch's own sin + cos"))
-            ax.legend(**(dict(loc="upper center", bbox_to_anchor=(0.5, -0.24)) if layout.narrow else {}))
-            docenv.save_figure(fig, layout.name())
+    # The figure is drawn from the saved report by snippets/performance/timings.py: restyling it re-times nothing.
 
     def ratio_at(name: str, n: int = LENGTHS[-1], device: str = "cpu") -> float:
         return next(r["ratio"] for r in timed if r["device"] == device and r["variant"] == name and r["seq_len"] == n)

@@ -3,9 +3,6 @@
 from pelib import docenv
 
 import _bench
-import matplotlib.pyplot as plt
-from pelib.figures import LAYOUTS
-from matplotlib.ticker import NullLocator
 import torch
 from build_table import float32_angles
 from performance.fast_table import fast_table
@@ -82,24 +79,7 @@ if __name__ == "__main__":
                 if r["device"] == device and r["variant"] == name and r["seq_len"] == n])
     docenv.save_markdown(docenv.markdown_table(header, rows, align="ll" + "r" * len(LENGTHS)))
 
-    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (the key below the plot) for a phone
-        with layout.style():
-            fig, ax = plt.subplots(figsize=layout.size(wide=(8, 4.5), narrow_height=5.6))
-            for device in _bench.devices():
-                for name in names:
-                    points = [(r["seq_len"], r["ratio"]) for r in results if r["device"] == device and r["variant"] == name]
-                    xs, ys = zip(*points)
-                    ax.plot(xs, ys, marker="o", label=f"{name} [{device}]")
-            ax.axhline(1.0, color="grey", linewidth=0.8, label="baseline: torch sin + cos of one table")
-            ax.set_xscale("log")
-            ax.set_yscale("log")
-            ax.set_xticks(LENGTHS, [f"{n:,}" for n in LENGTHS], rotation=45 if layout.narrow else 0)
-            ax.xaxis.set_minor_locator(NullLocator())
-            ax.set_xlabel(f"seq_len (batch {BATCH}, d_model {D_MODEL})")
-            ax.set_ylabel(layout.wrap("time per forward / baseline time (same run)"))
-            ax.set_title(layout.wrap("One forward pass: slice a cached table, or rebuild it every call"))
-            ax.legend(**(dict(loc="upper center", bbox_to_anchor=(0.5, -0.24)) if layout.narrow else {}))
-            docenv.save_figure(fig, layout.name())
+    # The figure is drawn from the saved report by snippets/performance/timings.py: restyling it re-times nothing.
 
     def seconds(name: str, n: int) -> float:
         return next(r["seconds"] for r in results if r["device"] == "cpu" and r["variant"] == name and r["seq_len"] == n)

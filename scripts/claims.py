@@ -13,8 +13,11 @@ The lock (tests/pages/locks/<page>.lock.json) ties each sentence's fingerprint t
 punctuation edit (as many words, each changed word a near spelling of the old one, the same claim words); a changed
 sentence that is not one only when named by id, and even then only when its backed words all stand unchanged and
 every claim word is accounted; a new sentence only once its entry exists (it prints the id and the entry to paste);
-a deleted sentence only once its entry is removed; a sentence moved to another page with its entry, its words
-unchanged (links aside), keeps its id; a sentence whose only change is a link's target is accepted alone. It writes what it accepts and exits 1 if it refused anything.
+a deleted sentence only once its entry is removed; an unchanged sentence whose entry now backs other words (a check
+given to a prose entry, a word moved from unbacked to backs) has the lock's record of its backed words refreshed,
+only if every claim word of the sentence is still backed or listed as not backed; a sentence moved to another page
+with its entry, its words unchanged (links aside), keeps its id; a sentence whose only change is a link's target
+is accepted alone. It writes what it accepts and exits 1 if it refused anything.
 There is no pending state: a refused edit keeps failing `make test-fast` until it is decided.
 
 Needs only the standard library and git (the old words come from the page's history), not the project's .venv.
@@ -49,6 +52,7 @@ from claimcheck import (  # noqa: E402
     read_ledger_source,
     read_lock,
     slug,
+    unaccounted,
     word_diff,
     write_lock,
 )
@@ -83,6 +87,24 @@ def accept(page: str, ids: set[str], out=print, moves: dict | None = None) -> tu
     refused: list[str] = []
     done: list[str] = []
     keep_gone: list[LockEntry] = []
+    for item in items:  # an unchanged sentence whose entry now backs other words: the lock records what it backs
+        entry, claim = by_fp.get(item.fp), None
+        if entry is not None:
+            claim = claims.get(entry.id)
+        if claim is None or item.kind == "display":
+            continue
+        backs = list(claim.backs) if claim.kind in BACKING_KINDS else []
+        if sorted(backs) == sorted(entry.backed):
+            continue
+        problem = unaccounted(item.text, claim)
+        if problem:
+            refused.append(f"{page}: refused to record that {entry.id!r} ({claim.kind}) now backs {sorted(backs)} "
+                           f"(it backed {sorted(entry.backed)}): every claim word of its sentence must be backed or "
+                           f"listed as not backed: {problem}\n    {item.text}")
+            continue
+        by_fp[item.fp] = LockEntry(entry.id, entry.fp, entry.kind, entry.words, backs)
+        done.append(f"{page}: {entry.id!r} ({claim.kind}) now backs {sorted(backs)} (it backed "
+                    f"{sorted(entry.backed)}); every claim word of its unchanged sentence is accounted")
     for entry, item in pairs:
         claim = claims.get(entry.id)
         decision = decide_change(known.get(entry.fp), item.text, entry, claim, named=entry.id in ids,

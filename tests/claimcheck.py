@@ -36,7 +36,9 @@ The checks (tests/test_claims.py, per page; `make test-page PAGE=<page>` runs on
 `make claims-accept` (scripts/claims.py accept) is the one command that writes locks. It accepts alone a pure
 spelling or punctuation edit; a changed sentence only when named by id (`make claims-accept IDS="id"`) and only
 if its backed words stand unchanged; a new sentence only once its entry exists (it prints the id and the entry to
-paste); a deleted sentence only once its entry is removed.
+paste); a deleted sentence only once its entry is removed. When an entry's backed words change on a sentence that
+did not (a prose entry given a check), it records the new ones in the lock only if every claim word of the sentence
+is still backed or listed as not backed.
 
 This module needs nothing but the standard library (pytest and texmath are imported when a check runs), so that
 scripts/claims.py runs without the project's environment.

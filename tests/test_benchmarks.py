@@ -55,6 +55,21 @@ def test_there_are_benchmarks():
     assert {"build_table", "forward_cached_vs_recomputed"} <= set(BENCHES)
 
 
+def test_benchmarks_save_numbers_and_draw_no_figures():
+    """No benchmark imports matplotlib or pelib.figures, even through another benchmark: the timing figures are drawn
+    by snippets/performance/timings.py from the saved reports (READS), so restyling a figure re-times nothing."""
+    from regenkit.imports import dependencies
+    from regenkit.jobs import discover
+
+    for script in sorted((ROOT / "benchmarks").glob("*.py")):
+        source = script.read_text(encoding="utf-8")
+        assert "matplotlib" not in source and "pelib.figures" not in source, script.name
+        inputs = {p.name for p in dependencies(script, source, [ROOT / "snippets", script.parent])}
+        assert "figures.py" not in inputs, f"{script.name} imports pelib.figures"
+    reader = next(j for j in discover() if j.name == "performance/timings")
+    assert set(reader.reads) == {"build_table.json", "forward_cached_vs_recomputed.json"}
+
+
 @pytest.mark.parametrize("name", BENCHES)
 def test_committed_reports_have_the_structure(name):
     data = report(name)

@@ -451,6 +451,60 @@ def test_a_link_retargeted_is_accepted_alone_and_its_words_still_count():
     assert not decide_change(old, flipped, entry, claim, named=True).accepted
 
 
+def claims_script():
+    import importlib.util
+
+    from claimcheck import ROOT
+
+    spec = importlib.util.spec_from_file_location("claims_script", ROOT / "scripts" / "claims.py")
+    claims = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(claims)
+    return claims
+
+
+def test_accept_records_what_an_entry_backs_now_on_an_unchanged_sentence(monkeypatch):
+    """A prose entry given a check (or a word moved from unbacked to backs) on a sentence that did not change: accept
+    refreshes the lock's `backed` record when every claim word of the sentence is still accounted, so that a later
+    change of the sentence is judged against what the entry backs now; it refuses when a word is left unaccounted, and
+    leaves that record as it was."""
+    from claimcheck import Item, Lock, LockEntry, fingerprint
+
+    claims = claims_script()
+    sentence = "The dot product falls until the first minimum."
+    words = claim_words(sentence)
+    assert words == ["falls", "first", "minimum"]
+    lock = Lock("p.md", [LockEntry("falls", fingerprint(sentence), "sentence", words, [])])
+    check = lambda: True  # noqa: E731
+    ledgers = {
+        "checked": {"falls": computed("falls", check, backs=["falls", "first", "minimum"])},
+        "half": {"falls": computed("falls", check, backs=["falls"], unbacked={"first": "a name", "minimum": "a name"})},
+        "short": {"falls": computed("falls", check, backs=["falls", "first"])},  # "minimum" is accounted nowhere
+        "prose": {"falls": prose("falls", "why", unbacked=words)},
+    }
+    written = {}
+    monkeypatch.setattr(claims, "read_lock", lambda page: lock)
+    monkeypatch.setattr(claims, "page_items", lambda page: [Item(sentence, "sentence")])
+    monkeypatch.setattr(claims, "old_texts", lambda page, fps: {})
+    monkeypatch.setattr(claims, "write_lock", lambda new: written.__setitem__("lock", new))
+    outcome = {}
+    for name, ledger in ledgers.items():
+        written.clear()
+        monkeypatch.setattr(claims, "read_ledger_source", lambda page, ledger=ledger: ledger)
+        accepted, refused = claims.accept("p.md", set(), out=lambda *_: None, moves={})
+        outcome[name] = (accepted, refused, written["lock"].entries[0].backed if written else None)
+    assert outcome["checked"] == (1, [], ["falls", "first", "minimum"]), outcome["checked"]
+    assert outcome["half"] == (1, [], ["falls"]), outcome["half"]
+    accepted, refused, record = outcome["short"]
+    assert accepted == 0 and record is None and len(refused) == 1 and "['minimum']" in refused[0], outcome["short"]
+    assert outcome["prose"] == (0, [], None), outcome["prose"]  # it backed nothing and still backs nothing
+    # the refreshed record is what a later change is judged by: with the stale record it was refused, named or not
+    changed = sentence.replace("the first", "its first")
+    refreshed = LockEntry("falls", fingerprint(sentence), "sentence", words, ["falls", "first", "minimum"])
+    claim = ledgers["checked"]["falls"]
+    assert decide_change(sentence, changed, refreshed, claim, named=True).accepted
+    assert not decide_change(sentence, changed, lock.entries[0], claim, named=True).accepted
+
+
 def test_what_counts_as_a_typo():
     assert is_typo_fix("The curve falls quikcly.", "The curve falls quickly.")
     assert is_typo_fix("The curve falls quickly", "The curve falls quickly.")  # punctuation

@@ -454,14 +454,11 @@ def test_reader_first_pages_meet_their_limits(browser, built_site, site_url):
 
 # --- figures: their text reads at 11 px in every view, and they hold their box before they load ----------------------
 
-# Figures an experiment or a benchmark draws: they take pelib.figures' 11 px type only when the lead re-runs them
-# (`make experiments`, `make bench`, on an idle machine; tests/test_figures.py's AWAITING_REGEN lists the same files).
-# Each stays listed only while it falls short (the test says when to take one off).
-AWAITING_BENCH: dict[str, str] = {
-    name: "drawn by an experiment or benchmark before MIN_TEXT_PX became 11: re-run it"
-    for name in ("extrapolation.svg", "extrapolation-narrow.svg", "extrapolation-by_position.svg",
-                 "extrapolation-by_position-narrow.svg", "forward_cached_vs_recomputed-narrow.svg")
-}
+# Figures that fall short of pelib.figures' 11 px type until the lead re-runs a benchmark or an experiment (name: why).
+# None now: their figures are page scripts that draw from the saved results (snippets/evidence/*.py,
+# snippets/performance/timings.py), which a plain regen redraws. One stays listed only while it falls short (the test
+# says when to take one off).
+AWAITING_BENCH: dict[str, str] = {}
 VIEWS = [(390, "screen"), (1300, "screen"), (A4_WIDTH, "print")]
 
 

@@ -2,12 +2,22 @@
 
 from pelib import docenv
 import matplotlib.pyplot as plt
-from pelib.figures import LAYOUTS
+from matplotlib.ticker import NullLocator, PercentFormatter
+from pelib.figures import LAYOUTS, PALETTE, label_ends
 from pelib.saved_results import band, load
 
 READS = ("extrapolation.json",)
-LABELS = {"none_causal": "none (causal mask)", "learned": "learned absolute", "sin_add": "sinusoidal, added",
-          "sin_concat": "sinusoidal, concatenated", "rope": "RoPE", "alibi": "ALiBi"}
+# Each encoding keeps its colour in both figures, named where its line ends (no legend): the sinusoids in the sine's
+# blues, RoPE in the pair's green (it turns each pair), ALiBi in the offset's colour (a bias by offset), the causal
+# mask alone dashed grey, the baseline that has no encoding.
+STYLE = {
+    "none_causal": ("no encoding", "#666666", "--"),
+    "learned": ("learned", PALETTE["accent"], "-"),
+    "sin_add": ("sin, added", PALETTE["sine"], "-"),
+    "sin_concat": ("sin, concat.", PALETTE["other"], "-"),
+    "rope": ("RoPE", PALETTE["pair"], "-"),
+    "alibi": ("ALiBi", PALETTE["offset"], "-"),
+}
 TASK_TITLES = {"k_back": "token 3 back", "local_max": "largest of the last 4 tokens"}
 
 data = load("extrapolation.json")
@@ -20,44 +30,63 @@ def accuracy(task: str, position: str, seed: int, length: int) -> float:
     return cell["right"] / cell["total"]
 
 
-for layout in LAYOUTS:  # wide: the two tasks side by side; narrow: one above the other, the key below
+def panel(ax, xs: list[int], medians: dict[str, tuple[list[float], list[float], list[float]]], layout,
+          tail: int = 1) -> None:
+    """One task: a band (min to max over seeds) and the median line of each encoding, named at its right end (at the
+    mean of its last `tail` points, where a line is noisy)."""
+    for position, (low, mid, high) in medians.items():
+        name, colour, dash = STYLE[position]
+        ax.fill_between(xs, low, high, color=colour, alpha=0.15, linewidth=0)
+        ax.plot(xs, mid, dash, color=colour, lw=2)
+    ends = [sum(mid[-tail:]) / tail for _, mid, _ in medians.values()]
+    label_ends(ax, xs[-1], ends, [STYLE[p][0] for p in medians], [STYLE[p][1] for p in medians],
+               gap=0.085 if layout.narrow else 0.075, x_text=xs[-1] * 1.18)
+    ax.set_xscale("log", base=2)
+    ax.xaxis.set_minor_locator(NullLocator())
+    ax.set_xlim(xs[0] * 0.92, xs[-1] * 1.06)
+    ax.set_ylim(0, 1.03)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
+    ax.grid(axis="y", alpha=0.5)
+
+
+def by_length(task: str) -> dict[str, tuple[list[float], list[float], list[float]]]:
+    return {p: band([[accuracy(task, p, s, n) for n in lengths] for s in seeds]) for p in cfg["positions"]}
+
+
+def by_position(task: str) -> dict[str, tuple[list[float], list[float], list[float]]]:
+    return {p: band([[r / count for r in data["by_position"][f"{task}/{p}/{s}"][cfg["k"]:]] for s in seeds])
+            for p in cfg["positions"]}
+
+
+for layout in LAYOUTS:  # wide: the two tasks side by side; narrow: one above the other
     with layout.style():
-        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(10, 4.4), narrow_height=8.4),
+        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4.3), narrow_height=8.2),
                                  sharey=True, constrained_layout=True)
         for ax, task in zip(axes, cfg["tasks"]):
-            for index, position in enumerate(cfg["positions"]):
-                low, mid, high = band([[accuracy(task, position, s, n) for n in lengths] for s in seeds])
-                ax.fill_between(lengths, low, high, color=f"C{index}", alpha=0.18, linewidth=0)
-                ax.plot(lengths, mid, "o-", color=f"C{index}", label=LABELS[position], markersize=4)
-            ax.axvline(L, color="grey", linestyle=":")
-            ax.set_xscale("log", base=2)
-            ax.set_xticks(lengths, [str(n) for n in lengths])
-            ax.set_ylim(0, 1.02)
-            ax.set_xlabel("test length (tokens)")
+            panel(ax, lengths, by_length(task), layout)
+            ax.axvline(L, color="#555555", linestyle=":", lw=1.5)
+            ticks = [n for n in lengths if n in (L, 2 * L, 4 * L, 8 * L) or not layout.narrow]
+            ax.set_xticks(ticks, [str(n) for n in ticks])
+            ax.set_xlabel(f"test length (trained up to {L})")
             ax.set_title(TASK_TITLES[task])
             if layout.narrow or task == cfg["tasks"][0]:
                 ax.set_ylabel("tokens right")
-        fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=2 if layout.narrow else 6)
-        fig.suptitle(layout.wrap(f"Median over {len(seeds)} seeds, band: min to max; dotted: training length L = {L}"))
+        fig.suptitle(layout.wrap(f"Median of {len(seeds)} seeds, band: min to max; dotted: L = {L}"))
         docenv.save_figure(fig, layout.name())
 
-        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(10, 4.2), narrow_height=8.0),
+        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4.3), narrow_height=8.2),
                                  sharey=True, constrained_layout=True)
+        positions = list(range(cfg["k"], lengths[-1]))
         for ax, task in zip(axes, cfg["tasks"]):
-            axis = list(range(cfg["k"], lengths[-1]))
-            for index, position in enumerate(cfg["positions"]):
-                per_seed = [[r / count for r in data["by_position"][f"{task}/{position}/{s}"][cfg["k"]:]]
-                            for s in seeds]
-                low, mid, high = band(per_seed)
-                ax.fill_between(axis, low, high, color=f"C{index}", alpha=0.18, linewidth=0)
-                ax.plot(axis, mid, color=f"C{index}", label=LABELS[position])
-            ax.axvline(L - 0.5, color="grey", linestyle=":")
-            ax.set_xscale("log", base=2)
-            ax.set_ylim(0, 1.02)
-            ax.set_xlabel(f"position in a {lengths[-1]}-token test sequence")
+            panel(ax, positions, by_position(task), layout, tail=L)
+            ax.axvline(L - 0.5, color="#555555", linestyle=":", lw=1.5)
+            ticks = [t for t in ((4, 16, 64) if layout.narrow else (4, 8, 16, 32, 64)) if t < positions[-1] / 1.5]
+            ticks += [] if layout.narrow else [positions[-1]]
+            ax.set_xticks(ticks, [str(n) for n in ticks])
+            ax.set_xlabel(f"position in a {lengths[-1]}-token test")
             ax.set_title(TASK_TITLES[task])
             if layout.narrow or task == cfg["tasks"][0]:
-                ax.set_ylabel(layout.wrap("test sequences right here", 30))
-        fig.legend(*axes[0].get_legend_handles_labels(), loc="outside lower center", ncol=2 if layout.narrow else 6)
-        fig.suptitle(layout.wrap(f"{count} test sequences; median and min–max over {len(seeds)} seeds"))
+                ax.set_ylabel("test sequences right")
+        fig.suptitle(layout.wrap(f"{count} test sequences; median of {len(seeds)} seeds, band: min to max; dotted: "
+                                 f"end of the training lengths"))
         docenv.save_figure(fig, layout.name("by_position"))

@@ -181,7 +181,7 @@ def label_ends(ax, x: float, ys: Sequence[float], texts: Sequence[str], colours:
                gap: float, x_text: float | None = None):
     """Name several lines at their right ends (x, ys[i]) in their colours, the labels (at `x_text`, data units)
     pushed apart to at least `gap` (data units) so that none covers another, each joined to its line's end by a
-    thin leader."""
+    thin leader that meets the label's left edge (never crossing its text)."""
     if not (len(ys) == len(texts) == len(colours)) or gap <= 0:
         raise ValueError(f"label_ends needs as many ys, texts and colours and a positive gap, got {len(ys)}, "
                          f"{len(texts)}, {len(colours)} and gap={gap!r}")
@@ -194,4 +194,4 @@ def label_ends(ax, x: float, ys: Sequence[float], texts: Sequence[str], colours:
     for rank, i in enumerate(order):
         ax.annotate(texts[i], (x, ys[i]), xytext=(x_text, placed[rank] - shift), color=colours[i], va="center",
                     ha="left", annotation_clip=False,
-                    arrowprops=dict(arrowstyle="-", color=colours[i], lw=0.8, shrinkA=2, shrinkB=2))
+                    arrowprops=dict(arrowstyle="-", color=colours[i], lw=0.8, shrinkA=2, shrinkB=2, relpos=(0, 0.5)))

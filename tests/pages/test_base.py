@@ -303,10 +303,10 @@ LEDGER = Ledger('base.md', [
     computed('the-test-note',
              the_test_note, backs=['1,000,000', '1,000,000', '10', '10', '10000', '10000', '10000', r'\(2\pi b^{510/512}\)', 'distinct', 'equals', 'every', 'fewer', 'first', 'grows', 'longer', 'minimum', 'monotone', 'more', 'most', 'recomputes', 'shrinks']),
     computed('beyond-draws-extension', beyond_draws_the_extension_wavelengths, backs=['not']),
-    prose('helper-how-far-similarity-falls', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['falls']),  # recorded by scripts/migrate_claims.py: review
-    prose('plotting-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    computed('helper-how-far-similarity-falls', falls_until_as_documented, backs=['falls']),
+    prose('plotting-code', 'an admonition title: it names the code folded inside, which states nothing itself'),
     prose('so-should-i-change', 'an admonition title: a question the box answers with its own checked sentences'),
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title: it names the list of checks folded inside'),
     computed('last-offset-before-similarity-first', falls_until_as_documented, backs=['all', 'before', 'falls', 'first', 'last', 'rises']),
     prose('what-base-does-within-positions', "lists the measures the function returns (their values are checked by the page's other entries)", unbacked=['within']),
 ])

@@ -529,13 +529,13 @@ LEDGER = Ledger('formula.md', [
              the_tests_are_what_the_note_says, backs=[r'\(10000^{2/512}\)', r'\(2\pi \cdot 10000^{510/512}\)', r'\(d = 1, 5, 7, 129\)', 'column', 'columns', 'constant', 'cosine', 'cosine', 'each', 'even', 'every', 'exactly', 'odd', 'ratio']),
     computed('base-is-next', base_is_the_next_page, backs=['10000', '10000', 'next', 'not']),
     computed('pair-index-not-dimension', lambda: per_column_exponents() and i_as_column_splits_the_pair(), backs=['not']),
-    prose('four-forms-as-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('column-form-s-denominators-printed', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['column']),  # recorded by scripts/migrate_claims.py: review
-    prose('two-misreadings-their-comparison-as', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('what-prints-as-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('plotting-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('library-s-wavelengths-function-prints', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('four-forms-as-code', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('column-form-s-denominators-printed', 'an admonition title: it names the code and output folded inside, which state nothing themselves; "column form" is the name of a form', unbacked=['column']),
+    prose('two-misreadings-their-comparison-as', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('what-prints-as-code', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('plotting-code', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('library-s-wavelengths-function-prints', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    prose('how-page-checked', 'an admonition title: it names the list of checks folded inside'),
     computed('interleave-sin-cos-p-omega', interleaves_sin_then_cos, backs=['1', '2', 'columns', 'columns', 'cos', 'sin']),
     computed('paper-s-sin-pos-10000', written_forms_agree, backs=['10000', 'sin']),
     computed('same-written-as-multiplication-base', written_forms_agree, backs=['same']),

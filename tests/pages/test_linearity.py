@@ -604,20 +604,20 @@ LEDGER = Ledger('linearity.md', [
     computed('checked-window',
         checked_window, backs=[r'\(p\)', 'below', 'every', 'gen.linearity.shift_matrix.offsets', 'gen.linearity.shift_matrix.positions', 'negative', 'odd', 'only']),
     prose('theorem-2', 'an admonition title: it labels the box; the theorem inside is its display, checked as an equation'),
-    prose('code-checks-turn-dot-product', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('whole-function-blocks-diagonal-input', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('code-prints', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('code-check', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('least-squares-fit-three-windows', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('why-only-one', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['only']),  # recorded by scripts/migrate_claims.py: review
-    prose('sympy-code', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('five-checks-code-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('code-checks-turn-dot-product', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    prose('whole-function-blocks-diagonal-input', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('code-prints', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('code-check', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('least-squares-fit-three-windows', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    computed('why-only-one', lambda: all(passes(t.test_d_consecutive_rows_have_full_rank, d, f)() for d in (2, 4, 6, 8) for f in (0, 1000)), backs=['only']),
+    prose('sympy-code', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('five-checks-code-output', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
     prose('claim-odd-d-model', "an admonition title: it names the box's subject (odd widths); the box's own sentences carry the checks", unbacked=['odd']),
-    prose('measured-how-far-best-linear', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['5', 'best', 'linear']),  # recorded by scripts/migrate_claims.py: review
-    prose('code-two-maps', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('code-builds-each-reading', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
-    prose('matrix-slip-measured-code-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('what-each-source-writes-brief', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['each']),  # recorded by scripts/migrate_claims.py: review
+    computed('measured-how-far-best-linear', lambda: two_full_turns() and least_squares_fit_as_documented(), backs=['5', 'best', 'linear']),
+    prose('code-two-maps', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('code-builds-each-reading', 'an admonition title: it names the code folded inside, which states nothing itself; "each reading" refers to the readings listed above it', unbacked=['each']),
+    prose('matrix-slip-measured-code-output', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    prose('what-each-source-writes-brief', 'an admonition title: it names the summary folded inside, whose sentences are cited one by one', unbacked=['each']),
     computed('2x2-matrix-taking-sin-w', block_takes_k_never_p, backs=['cos', 'cos', 'never', 'sin', 'sin']),
     computed('m-k-diag-r-0', block_diagonal_for_every_p, backs=['1', '2', 'even', 'every']),
     computed('odd-d-model-covers-floor', odd_width_covers_complete_pairs, backs=['1', '2', 'columns', 'first', 'last', 'no', 'odd', 'odd', 'only', 'sine']),

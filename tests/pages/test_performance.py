@@ -17,11 +17,13 @@ from regenkit import benchreport, commands
 
 from regenkit.jobs import discover
 from support import GENERATED as GENERATED_DIR
+from claimcheck import ROOT as ROOT_DIR
 from pages import test_performance_code as fast_tests
 import torch
 from pelib.variants.registry import REFERENCE, VARIANTS, TrigCalls, trig_profile
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from performance.fast_table import fast_table
+from performance import timings
 from precision.recipes import rows_float64_angles
 from reference import PositionalEncoding, positional_encoding
 from support import data, number, quoted_equals, text, values
@@ -262,8 +264,24 @@ RECOMPUTED = ("recomputed: reference recipe (float64, on the CPU)", "recomputed:
 
 
 def forward_figure():
-    variants = {r["variant"] for r in data("forward_cached_vs_recomputed")["results"]}
-    return forward_bench.LENGTHS[0] == 128 and set(RECOMPUTED) | {ADD, CACHED} == variants
+    """The figure (drawn from the report by snippets/performance/timings.py) shows every forward the report times,
+    from 128 positions, against the sin + cos baseline."""
+    report = data("forward_cached_vs_recomputed")
+    variants = {r["variant"] for r in report["results"]}
+    drawn = {variant for _, variant in timings.timed(report, timings.FORWARD)}
+    return (forward_bench.LENGTHS[0] == 128 and set(RECOMPUTED) | {ADD, CACHED} == variants == drawn
+            and report["baseline"]["what"].startswith("torch.sin + torch.cos"))
+
+
+def build_figure():
+    """The build figure shows the four ways the report times, the nested loop dashed, on log scales (drawn as
+    logarithms), against torch's own sine and cosine."""
+    report = data("build_table")
+    drawn = {variant for _, variant in timings.timed(report, timings.BUILD)}
+    names = {name[0] if isinstance(name, tuple) else name: dash for name, _, dash in timings.BUILD.values()}
+    return (drawn == set(build_bench.VARIANTS) and names["nested loop (extrapolated)"] == "--"
+            and "math.log10" in inspect.getsource(timings.figure) and {"float32 angles", "reference (float64)"} <= set(names)
+            and report["baseline"]["what"].startswith("torch.sin + torch.cos"))
 
 
 def slicing_is_a_view():
@@ -311,9 +329,16 @@ def rebuild_at_offset():
 
 
 def outputs_written():
+    """Each benchmark writes its report, table and values, and draws nothing; the page script that draws the figures
+    reads every report and writes a figure for each."""
     from support import GENERATED
 
-    return all((GENERATED / f"{j}{suffix}").is_file() for j in BENCHES for suffix in (".json", ".md", ".svg", ".values.json"))
+    reader = next(j for j in discover() if j.name == "performance/timings")
+    return (all((GENERATED / f"{j}{suffix}").is_file() for j in BENCHES for suffix in (".json", ".md", ".values.json"))
+            and not any("matplotlib" in (ROOT_DIR / "benchmarks" / f"{j}.py").read_text(encoding="utf-8") for j in BENCHES)
+            and set(reader.reads) == {f"{j}.json" for j in BENCHES}
+            and all((GENERATED / "performance" / f"timings-{name}{suffix}").is_file()
+                    for name in ("build_table", "forward") for suffix in (".svg", "-narrow.svg")))
 
 
 def regen_skips_benchmarks():
@@ -333,6 +358,96 @@ def check_promises():
             and {"build_table.py", "_bench.py", "fast_table.py", "reference.py"} <= inputs
             and "run_all" not in inspect.getsource(commands.check)  # check never runs a job
             and all(benchreport.file_problems(GENERATED_DIR / f"{name}.json") == [] for name in BENCHES))
+
+
+# --- the docstrings the page shows with the benchmarks' and fast_table's code ----------------------------------------
+
+
+def shortest_of_interleaved_rounds():
+    """_bench.interleaved_seconds on a clock the calls advance: after the warm-up each round calls every one once
+    in turn, and each call's time is its shortest."""
+    clock, order = [0.0], []
+    lasts = {"a": [5.0, 3.0, 4.0], "b": [2.0, 6.0, 1.0]}
+
+    def call(name):
+        def fn():
+            order.append(name)
+            if len(order) > len(lasts):  # the warm-up calls take no time here
+                clock[0] += lasts[name].pop(0)
+        return fn
+
+    real = _bench.time
+    _bench.time = type("Clock", (), {"perf_counter": staticmethod(lambda: clock[0])})
+    try:
+        best = _bench.interleaved_seconds({"a": call("a"), "b": call("b")}, rounds=3, warmup=1)
+    finally:
+        _bench.time = real
+    return order == ["a", "b"] * 4 and best == {"a": 3.0, "b": 1.0}
+
+
+def sin_and_cos_of_the_same_float32_angles(result, outputs):
+    sin, cos = result
+    return (sin.dtype == cos.dtype == torch.float32 and sin.numel() == cos.numel() == outputs // 2
+            and bool(torch.allclose(sin**2 + cos**2, torch.ones_like(sin), atol=1e-6)))
+
+
+def sin_cos_baseline_as_documented():
+    """sin_cos_baseline(outputs): sine and cosine of the same outputs // 2 float32 angles, `outputs` results."""
+    return all(sin_and_cos_of_the_same_float32_angles(_bench.sin_cos_baseline(n)(), n) for n in (40, 41))
+
+
+def build_baseline_as_documented():
+    """build_table.baseline: seq_len * d_model / 2 float32 angles, as many outputs as the table."""
+    return sin_and_cos_of_the_same_float32_angles(build_bench.baseline(10, 8), 80) and positional_encoding(10, 8).numel() == 80
+
+
+def loop_is_one_entry_at_a_time():
+    with TrigCalls() as calls:
+        table = build_bench.nested_loop(3, 4)
+    return len(calls.dtypes) == table.numel() and torch.allclose(table, positional_encoding(3, 4), atol=1e-6)
+
+
+def float32_recipe_as_documented():
+    with TrigCalls() as calls:
+        table = build_bench.float32_angles(20, 8)
+    return table.dtype == torch.float32 and set(calls.dtypes) == {torch.float32} and "float64" not in inspect.getsource(build_bench.float32_angles)
+
+
+def reference_recipe_as_documented():
+    with TrigCalls() as calls:
+        table = build_bench.reference(20, 8)
+    return table.dtype == torch.float32 and set(calls.dtypes) == {torch.float64} and torch.equal(table, positional_encoding(20, 8))
+
+
+def angle_addition_at_every_frequency():
+    """sin(a + b) and cos(a + b) by the two identities at random angles, and fast_table built on them equal to the
+    reference at every frequency."""
+    a, b = torch.rand(1000, dtype=torch.float64) * 1e4, torch.rand(1000, dtype=torch.float64) * 100
+    return (bool(torch.allclose((a + b).sin(), a.sin() * b.cos() + a.cos() * b.sin(), atol=1e-9, rtol=0))
+            and bool(torch.allclose((a + b).cos(), a.cos() * b.cos() - a.sin() * b.sin(), atol=1e-9, rtol=0))
+            and passes(fast_tests.test_float64_fast_table_is_the_reference, 1000, 64, None)())
+
+
+def rebuilt_on_every_call():
+    built = []
+
+    def build(n, d):
+        built.append((n, d))
+        return positional_encoding(n, d)
+
+    module = forward_bench.Recomputed(8, build)
+    x = torch.zeros(2, 5, 8, dtype=torch.float64)
+    outs = [module(x) for _ in range(3)]
+    return built == [(5, 8)] * 3 and all(o.dtype == x.dtype and o.device == x.device for o in outs)
+
+
+def forward_passes_as_documented():
+    modules = list(forward_bench.forward_passes("cpu", 16).values())
+    return (isinstance(modules[0], PositionalEncoding) and len(modules) == 4
+            and all(isinstance(m, forward_bench.Recomputed) for m in modules[1:])
+            and all(not m.training for m in modules)
+            and all(t.device.type == "cpu" for m in modules for t in [*m.parameters(), *m.buffers()]))
+
 
 
 LEDGER = Ledger('performance.md', [
@@ -358,7 +473,7 @@ LEDGER = Ledger('performance.md', [
     prose('building', "a heading"),
     prose('variants', "introduces the code shown below it"),
     computed('table-size', lambda: B("table_mib") == f"{LARGEST * 512 * 4 / 2**20:,.0f}" and build_bench.D_MODEL == 512, backs=['100,000', '512', 'float32', 'gen.build_table.table_mib', 'rows']),
-    computed('figure-alt', lambda: 'ax.set_xscale("log")' in inspect.getsource(build_bench) and '"--" if name.startswith("nested")' in inspect.getsource(build_bench), backs=['cosine', 'float32', 'float64', 'sine']),
+    computed('figure-alt', build_figure, backs=['cosine', 'float32', 'float64', 'sine']),
     computed('loop-extrapolated', loop_extrapolated, backs=['every', 'gen.build_table.loop_rows', 'not', 'rows', 'same']),
     computed('loop-ratio-changes', loop_ratio_changes, backs=['not', 'ratio']),
     computed('loop-at-largest', loop_at_largest, backs=['100,000', 'gen.build_table.loop_ratio', 'gen.build_table.loop_seconds', 'rows', 'times']),
@@ -393,20 +508,20 @@ LEDGER = Ledger('performance.md', [
     equation('angle-addition'),
     prose('machine-these-numbers-come-from', 'an admonition title: it labels the box that names the machine'),
     prose('recommendation', 'an admonition title: it labels the box of advice that follows and states nothing itself'),
-    prose('shortest-wall-time-each-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['each', 'each', 'every']),  # recorded by scripts/migrate_claims.py: review
-    prose('interleaving-puts-baseline-what-compared', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['both', 'least', 'minimum', 'more', 'same']),  # recorded by scripts/migrate_claims.py: review
-    prose('torch-sin-torch-cos-over', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'cos', 'each', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('one-entry-at-time-with', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('vectorised-everything-float32-other-seeds', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32']),  # recorded by scripts/migrate_claims.py: review
-    prose('reference-float64-angles-cast-float32', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['float32', 'float64']),  # recorded by scripts/migrate_claims.py: review
-    prose('fast-table-float64-sin-cos', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'cos', 'float64', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('torch-sin-torch-cos-seq', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['2', 'as many', 'cos', 'float32', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('return-rows-start-start-seq', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['1', 'cosines', 'rows', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('write-each-position-as-p', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['0', '<', '<', 'each']),  # recorded by scripts/migrate_claims.py: review
-    prose('then-every-frequency-w-sin', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['cos', 'cos', 'cos', 'cos', 'cos', 'every', 'sin', 'sin', 'sin', 'sin', 'sin']),  # recorded by scripts/migrate_claims.py: review
-    prose('few-sines-cosines-b-are', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['any', 'columns', 'cosines', 'float64', 'sines']),  # recorded by scripts/migrate_claims.py: review
-    prose('add-table-rebuilt-every-call', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['every']),  # recorded by scripts/migrate_claims.py: review
-    prose('cached-reference-module-three-recompute', 'a docstring the page shows with its code, first read by the migration: not yet tied to a check', unbacked=['all', 'recompute']),  # recorded by scripts/migrate_claims.py: review
+    computed('shortest-wall-time-each-call', shortest_of_interleaved_rounds, backs=['each', 'each', 'every']),
+    prose('interleaving-puts-baseline-what-compared', 'why the timing method is chosen: a judgement about noise on a shared machine, which the site does not measure', unbacked=['both', 'least', 'minimum', 'more', 'same']),
+    computed('torch-sin-torch-cos-over', sin_cos_baseline_as_documented, backs=['2', 'cos', 'each', 'float32', 'sin']),
+    computed('one-entry-at-time-with', loop_is_one_entry_at_a_time),
+    computed('vectorised-everything-float32-other-seeds', float32_recipe_as_documented, backs=['float32']),
+    computed('reference-float64-angles-cast-float32', reference_recipe_as_documented, backs=['float32', 'float64']),
+    computed('fast-table-float64-sin-cos', lambda: trig_count() and evaluated_in_float64() and passes(fast_tests.test_float64_fast_table_is_the_reference, 100, 8, None)(), backs=['2', 'cos', 'float64', 'sin']),
+    computed('torch-sin-torch-cos-seq', build_baseline_as_documented, backs=['2', 'as many', 'cos', 'float32', 'sin']),
+    computed('return-rows-start-start-seq', lambda: passes(fast_tests.test_start_gives_the_rows_at_an_offset)() and trig_count(), backs=['1', 'cosines', 'rows', 'sines']),
+    computed('write-each-position-as-p', lambda: all(passes(fast_tests.test_float64_fast_table_is_the_reference, 50, 6, block)() for block in (1, 7, 50)) and block_near_sqrt_n(), backs=['0', '<', '<', 'each']),
+    computed('then-every-frequency-w-sin', angle_addition_at_every_frequency, backs=['cos', 'cos', 'cos', 'cos', 'cos', 'every', 'sin', 'sin', 'sin', 'sin', 'sin']),
+    computed('few-sines-cosines-b-are', lambda: evaluated_in_float64() and complex_product() and passes(fast_tests.test_float32_error_is_a_few_steps_at_any_position)(), backs=['any', 'columns', 'cosines', 'float64', 'sines']),
+    computed('add-table-rebuilt-every-call', rebuilt_on_every_call, backs=['every']),
+    computed('cached-reference-module-three-recompute', forward_passes_as_documented, backs=['all', 'recompute']),
     prose('what-building-using-table-costs', 'what the page gives: a plan of the page (its measurements are checked where they stand)', unbacked=['every']),
     prose('read-reference-implementation-first-linearity', 'reading advice (the strict build checks the links)', unbacked=['first']),
 ])

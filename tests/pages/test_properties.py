@@ -392,13 +392,13 @@ LEDGER = Ledger('properties.md', [
            'a pointer to another page; mkdocs build --strict (validation.anchors) checks that the target exists', unbacked=['all']),
     computed('the-tests-note',
              the_tests_note, backs=['60', r'\((d-1)/2 + \sin^2\)', 'after', 'below', 'each', 'equal', 'every', 'falling', 'larger', 'right', 'rising', 'up to']),
-    prose('closed-form-spread-over-positions', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('rest-run-left-against-right', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['first', 'left', 'right', 'rises']),  # recorded by scripts/migrate_claims.py: review
+    prose('closed-form-spread-over-positions', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    computed('rest-run-left-against-right', lambda: left_right_is_rounding() and first_minimum_and_rise(), backs=['first', 'left', 'right', 'rises']),
     computed('similarity-decays-with-distance-true', passes(te.test_dot_product_first_stops_decreasing_at_the_quoted_offset), backs=['only']),
-    prose('norm-measured', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('distance-matrix-run-prints-output', 'an admonition title, first read by the migration: its claim words are not yet tied to a check', unbacked=['below']),  # recorded by scripts/migrate_claims.py: review
+    prose('norm-measured', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    prose('distance-matrix-run-prints-output', 'an admonition title: it names the code folded inside, which states nothing itself; "below" points to the output under it', unbacked=['below']),
     prose('what-survives-inside-model', 'an admonition title: a question the box answers with its own checked sentences'),
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('how-page-checked', 'an admonition title: it names the list of checks folded inside'),
     computed('sum-i-cos-omega-i', closed_form_dot_product, backs=['cos', 'each', 'even']),
     computed('pe-p-k-any-p', closed_form_dot_product, backs=['any']),
     computed('first-offset-k-0-with', first_rise_is_where_the_fall_stops, backs=['0', '1', '>', '>', 'decreasing', 'first']),

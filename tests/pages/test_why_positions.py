@@ -418,12 +418,12 @@ LEDGER = Ledger('why-positions.md', [
     formula('attention-display', attention_is_equation_one),
     formula('equivariance-display', equivariance_with_p),
     computed('heads-measured', evidence_measures_the_hypothesis),
-    prose('attention-head-shuffle-experiment', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('attention-head-shuffle-experiment', 'an admonition title: it names the code folded inside, which states nothing itself'),
     computed('only-without-causal-mask', passes(te.test_a_causal_mask_breaks_the_symmetry_without_pe), backs=['only']),
-    prose('four-codes', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('measurements', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('code-prints-them', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
-    prose('how-page-checked', 'an admonition title, first read by the migration: its claim words are not yet tied to a check'),  # recorded by scripts/migrate_claims.py: review
+    prose('four-codes', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('measurements', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    prose('code-prints-them', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('how-page-checked', 'an admonition title: it names the list of checks folded inside'),
     computed('one-head-scaled-dot-product', attention_is_eq_1, unbacked={'1': "the paper's equation number, cited by the page's text (Vaswani et al. 2017, eq. 1)"}),
     computed('no-mask-by-default-every', mask_off_by_default_causal_sees_the_past, backs=['0', 'every', 'every', 'no', 'only']),
     computed('max-attention-shuffled-input-shuffled', permutation_gap_as_documented, backs=['0']),
