@@ -20,12 +20,12 @@ added = [added_pe_score(q, k, m, m + OFFSET, w) for m in positions]
 
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
     with layout.style():
-        fig, ax = plt.subplots(figsize=layout.size(wide=(7, 3.4), narrow_height=3.6))
+        fig, ax = plt.subplots(figsize=layout.size(wide=(7, 3.4), narrow_height=3.2))
         ax.plot(positions, added, "-", lw=1.2, color="C1")
         ax.plot(positions, rope, "-", lw=2.0, color="C2")
         ax.axhline(0, color="grey", lw=0.6)
-        label_ends(ax, LAST, [added[-1], rope[-1]], ["table added", "RoPE"], ["C1", "C2"], gap=3.0,
-                   x_text=LAST * 1.03)
+        names = ["table\nadded" if layout.narrow else "table added", "RoPE"]  # a phone's figure stays narrow
+        label_ends(ax, LAST, [added[-1], rope[-1]], names, ["C1", "C2"], gap=4.0, x_text=LAST * 1.03)
         ax.set_xlim(0, LAST)
         ax.set_xlabel(f"query position m (key at m + {OFFSET})")
         ax.set_ylabel("attention score")

@@ -108,7 +108,7 @@ def never_seen_and_not_forced() -> bool:
 
 
 def quote_block() -> str:
-    return section("What was measured: ALiBi").split('!!! quote', 1)[1].split("\n\n", 1)[0]
+    return section("What was measured: ALiBi").split('??? quote', 1)[1].split("\n\n", 1)[0]
 
 
 def no_perplexities_copied() -> bool:
@@ -788,7 +788,6 @@ LEDGER = Ledger('beyond.md', [
         passes(bc.test_page_output_shows_equal_scores_for_equal_offsets), backs=[r'\(W\)', 'different', 'every', 'same']),
     computed('figure-at-top-moves-query', first_row_moved, backs=['0', r'\(W\)', r'\(k\)', r'\(m + 3\)', r'\(m\)', r'\(q\)', 'every', 'first', 'gen.beyond.score_by_position.last', 'row', 'same']),
     prose('rope-matrix-rope-score-added', "an admonition title: it names the folded functions and check, whose docstrings and output have their own entries"),
-    prose('figure-at-top-scores-draws', "an admonition title: it labels the folded code that computes the figure's scores"),
     cited('rope-not-extrapolation',
         ALIBI + ", section 2.2 (rotary about 200 and 100 tokens beyond L, the "
           "sinusoids about 50)", rotary_reach_short, backs=[r'\(L\)', 'above', 'either', 'longer', 'not']),
@@ -824,13 +823,16 @@ LEDGER = Ledger('beyond.md', [
           "backbone's feature map, detailed in appendix A.4)"),
     cited('vit-mae-detr-timm',
         "MAE (He et al. 2022) and DETR (Carion et al. 2020), section A.4; timm and shared/research/variants.md; snippets/pelib/sincos_nd.py builds such a table", backs=['1', '2', 'column', 'columns', 'each', 'half', 'half', 'half', 'row']),
-    cited('detr-normalised-timm',
-        "ViT (arXiv:2010.11929) section 3.1: learnable 1-D position embeddings; facebookresearch/mae "
-          "util/pos_embed.py @ a9f5c70165c6ec81ce4036d9c2296ab70b7042f9, get_2d_sincos_pos_embed_from_grid "
-          "(embed_dim // 2 per axis, each a [sin | cos] 1-D table, of np.arange grid indices); facebookresearch/detr "
-          "models/position_encoding.py PositionEmbeddingSine (num_pos_feats per axis; y_embed = not_mask.cumsum(1), "
-          "from 1; normalize: y_embed / (y_embed[:, -1:, :] + eps) * scale, scale = 2 * math.pi); " + TIMM +
-          ", build_sincos2d_pos_embed, transcribed in snippets/beyond/sincos_2d.py", timm_frequencies_and_layout, backs=['0', '1', '1', '1', '2', '4', '4', 'before', 'columns', 'cos', 'cos', 'exactly', 'not', 'rows', 'sin', 'sin', 'sines']),
+    cited('mae-coordinate-patch-s-integer',
+        "facebookresearch/mae util/pos_embed.py @ a9f5c70165c6ec81ce4036d9c2296ab70b7042f9, "
+          "get_2d_sincos_pos_embed_from_grid (embed_dim // 2 per axis, each a [sin | cos] 1-D table, of np.arange grid "
+          "indices); facebookresearch/detr models/position_encoding.py PositionEmbeddingSine (num_pos_feats per axis; "
+          "y_embed = not_mask.cumsum(1), from 1; normalize: y_embed / (y_embed[:, -1:, :] + eps) * scale, scale = 2 * "
+          "math.pi, then sin and cos; build_position_encoding passes normalize=True)",
+          backs=['0', '1', 'before', 'columns', 'not', 'rows', 'sines']),
+    cited('timm-s-does-exactly-with',
+        TIMM + ", build_sincos2d_pos_embed, transcribed in snippets/beyond/sincos_2d.py", timm_frequencies_and_layout,
+          backs=['1', '1', '2', '4', '4', 'cos', 'cos', 'exactly', 'sin', 'sin']),
     computed('timm-reordered', passes(bc.test_timm_layout_is_ours_reordered_and_widths), backs=['columns']),
     computed('row-plus-column',
         shifted_picture, backs=['1', r'\((\Delta r, \Delta c)\)', 'column', 'depends', 'each', 'only', 'row', 'same']),
@@ -914,7 +916,6 @@ LEDGER = Ledger('beyond.md', [
     computed('sincos-nd-n-d-table', sincos_nd_as_documented, backs=['1']),
     prose('three-methods-as-functions-loop', "an admonition title: it labels the folded library code and loop, whose docstrings and output have their own entries"),
     prose('position-interpolation-ntk-aware-scaling', "an admonition title: it names the three methods its sentences describe, each with its own entry"),
-    computed('count-equal-scores-under-causal', causal_counts, backs=['equal']),
     prose('diffusion-timesteps-nerf-s-positional', "an admonition title: it names the three uses its sentences describe, each with its own entry"),
     computed('attention-head-one-head-no', no_encoding_attention_as_documented, backs=['no']),
     prose('how-page-checked', "an admonition title: it labels the folded block on how the page is checked"),
