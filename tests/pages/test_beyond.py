@@ -922,6 +922,7 @@ LEDGER = Ledger('beyond.md', [
     computed('what-page-s-code-computes', checked_block_names, backs=['each']),
     computed('solves-every-whose-position-position',
         lambda: commutant_is_the_block_form() and checked_block_names(), backs=[r'\(W\)', r'\(n - m\)', 'depends', 'every', 'not', 'only']),
-], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
+], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py',
+          '200': "the rotary reach Press et al. report (section 2.2), quoted from the paper, not the top figure's last position"})
 
 test_claims_hold = LEDGER.test
