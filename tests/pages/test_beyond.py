@@ -719,7 +719,7 @@ LEDGER = Ledger('beyond.md', [
         PAPER + ', section 3.5 (both quotes; "nearly identical results" points to Table 3 row (E))', backs=['3', '3.5', 'all', 'identical', 'longer', 'row']),
     cited('may-no-experiment',
         PAPER + ": its experiments (section 6, Tables 2-4) include none on inputs longer than the training "
-          "ones; the experiment here is docs/evidence.md#extrapolation", evidence_runs_longer, backs=['longer', 'no'], setting=True),
+          "ones; the experiment here is docs/evidence/extrapolation.md (evidence.md#extrapolation before the split)", evidence_runs_longer, backs=['longer', 'no'], setting=True),
     computed('shift-argument',
         shift_far_beyond, backs=[r'\(M_k\,\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p + k)\)', 'every', 'every']),
     cited('defined-not-understood', ALIBI + ", section 2 and Figure 1", backs=['not']),
@@ -888,7 +888,7 @@ LEDGER = Ledger('beyond.md', [
     prose('no-encoding-heading', "a heading", unbacked=['no']),
     cited('causal-without-encoding',
         HAVIV + " (NoPos perplexities close to those of models with an encoding); the probe of "
-          "docs/evidence.md#position-probe", no_pos_signal, backs=['any']),
+          "docs/evidence/probes.md (evidence.md#position-probe before the split)", no_pos_signal, backs=['any']),
     computed('causal-counts', causal_counts, backs=[r'\(t + 1\)', r'\(t\)', r'\(t\)', 'equivariant', 'exactly']),
     cited('haviv',
         HAVIV + " (Findings of EMNLP 2022): its perplexity comparison, its probes of "
