@@ -89,9 +89,7 @@ def evidence_runs_longer() -> bool:
     """evidence.md's extrapolation experiment tests tiny models on inputs longer than they were trained on."""
     config = data("extrapolation")["config"]
     return (max(config["lengths"]) > config["max_len"] and config["n_layers"] <= 2 and config["d_model"] <= 64
-            and "(evidence/extrapolation.md)" in page()
-            and ((DOCS / "evidence" / "extrapolation.md").is_file()  # the evidence page split (or not yet)
-                 or "{ #extrapolation }" in (DOCS / "evidence.md").read_text(encoding="utf-8")))
+            and "{ #extrapolation }" in (DOCS / "evidence.md").read_text(encoding="utf-8"))
 
 
 def shift_far_beyond() -> bool:
@@ -719,7 +717,7 @@ LEDGER = Ledger('beyond.md', [
         PAPER + ', section 3.5 (both quotes; "nearly identical results" points to Table 3 row (E))', backs=['3', '3.5', 'all', 'identical', 'longer', 'row']),
     cited('may-no-experiment',
         PAPER + ": its experiments (section 6, Tables 2-4) include none on inputs longer than the training "
-          "ones; the experiment here is docs/evidence/extrapolation.md (evidence.md#extrapolation before the split)", evidence_runs_longer, backs=['longer', 'no'], setting=True),
+          "ones; the experiment here is docs/evidence.md#extrapolation", evidence_runs_longer, backs=['longer', 'no'], setting=True),
     computed('shift-argument',
         shift_far_beyond, backs=[r'\(M_k\,\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p + k)\)', 'every', 'every']),
     cited('defined-not-understood', ALIBI + ", section 2 and Figure 1", backs=['not']),
@@ -888,7 +886,7 @@ LEDGER = Ledger('beyond.md', [
     prose('no-encoding-heading', "a heading", unbacked=['no']),
     cited('causal-without-encoding',
         HAVIV + " (NoPos perplexities close to those of models with an encoding); the probe of "
-          "docs/evidence/probes.md (evidence.md#position-probe before the split)", no_pos_signal, backs=['any']),
+          "docs/evidence.md#position-probe", no_pos_signal, backs=['any']),
     computed('causal-counts', causal_counts, backs=[r'\(t + 1\)', r'\(t\)', r'\(t\)', 'equivariant', 'exactly']),
     cited('haviv',
         HAVIV + " (Findings of EMNLP 2022): its perplexity comparison, its probes of "
