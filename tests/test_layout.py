@@ -61,7 +61,7 @@ EXPLANATION = ("index.html", "tour.html", "why-positions.html", "formula.html", 
 READER_FIRST = {"index.html", "tour.html", "properties.html", "base.html", "linearity.html", "why-positions.html",
                 "formula.html", "evidence.html", "evidence/extrapolation.html", "evidence/shift-matrix.html",
                 "evidence/probes.html", "evidence/add-or-concatenate.html",
-                "add-or-concatenate.html", "explorer.html"}
+                "add-or-concatenate.html", "explorer.html", "beyond.html"}
 
 MEASURE = r"""() => {
   const out = [];

@@ -17,12 +17,15 @@ methods = {
     "NTK-aware base": ntk_aware(HEAD_DIM, BASE, SCALE),
     "YaRN": yarn(HEAD_DIM, BASE, SCALE, TRAINED),
 }
+# --8<-- [end:methods]
+
+# --8<-- [start:growth]
 trained = methods["RoPE as trained"]
 for name, lam in methods.items():
     growth = lam / trained
     print(f"{name:23s} pair 0: {lam[0].item():9.2f}   pair 63: {lam[-1].item():11,.0f}"
           f"   growth from {growth.min().item():.3f}x to {growth.max().item():.3f}x")
-# --8<-- [end:methods]
+# --8<-- [end:growth]
 
 slow = int((trained > TRAINED).sum())
 kept = int(((methods["YaRN"] / trained - 1).abs() < 1e-12).sum())

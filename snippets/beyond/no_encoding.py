@@ -3,7 +3,7 @@
 from pelib import docenv
 import torch
 
-# --8<-- [start:demo]
+# --8<-- [start:head]
 torch.manual_seed(0)
 n, d = 6, 4
 x = torch.randn(n, d)
@@ -16,16 +16,20 @@ def attention(x: torch.Tensor, causal: bool) -> torch.Tensor:
     if causal:
         scores = scores.masked_fill(torch.triu(torch.ones(n, n, dtype=torch.bool), 1), float("-inf"))
     return scores.softmax(dim=-1) @ x
+# --8<-- [end:head]
 
 
+# --8<-- [start:permute]
 for causal in (False, True):
     moved = attention(x[perm], causal)
     same = torch.allclose(moved, attention(x, causal)[perm], atol=1e-6)
     print(f"causal={causal!s:5}: permuting the input permutes the output: {same}")
+# --8<-- [end:permute]
 
+# --8<-- [start:count]
 # With equal scores, position t averages the first t + 1 values: a marker in the first value decays as 1/(t + 1).
 values = torch.zeros(n, 1)
 values[0] = 1.0
 uniform = torch.tril(torch.ones(n, n)) / torch.arange(1, n + 1)[:, None]  # causal softmax of equal scores
 print("output at positions 0..5:", "  ".join(f"{v:.4f}" for v in (uniform @ values).squeeze(1).tolist()))
-# --8<-- [end:demo]
+# --8<-- [end:count]

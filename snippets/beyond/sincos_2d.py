@@ -42,15 +42,18 @@ if __name__ == "__main__":
 
     sim = (table @ table[7 * 14 + 7]).reshape(14, 14) / table[0].square().sum()
     corner = (table @ table[0]).reshape(14, 14) / table[0].square().sum()
-    for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
+    for layout in LAYOUTS:  # side by side in both: wide for a desktop and paper, narrow (bar below) for a phone
         with layout.style():
-            fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(7.4, 3.5), narrow_height=6.6),
+            fig, axes = plt.subplots(1, 2, figsize=layout.size(wide=(7.4, 3.5), narrow_height=3.3),
                                      constrained_layout=True)
             for ax, s, (r, c), title in ((axes[0], sim, (7, 7), "patch (7, 7)"), (axes[1], corner, (0, 0), "patch (0, 0)")):
                 im = ax.imshow(s, cmap="viridis", vmin=-0.2, vmax=1)
                 ax.plot(c, r, "+", color="C1", ms=12, mew=2)
-                ax.set_title(f"cosine similarity to {title}")
+                ax.set_title(f"cosine similarity{chr(10) if layout.narrow else ' '}to {title}")
                 ax.set_xlabel("column")
                 ax.set_ylabel("row")
-            fig.colorbar(im, ax=axes, shrink=0.8)
+                if layout.narrow:
+                    ax.set_xticks([0, 5, 10])
+                    ax.set_yticks([0, 5, 10])
+            fig.colorbar(im, ax=axes, shrink=0.8, orientation="horizontal" if layout.narrow else "vertical")
             docenv.save_figure(fig, layout.name())

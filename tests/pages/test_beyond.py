@@ -31,7 +31,8 @@ from pages import test_variants_more_libraries_code as tm
 
 PAPER = "Vaswani et al. 2017, Attention Is All You Need"
 ALIBI = ("Press, Smith and Lewis 2022, Train Short, Test Long: Attention with Linear Biases Enables Input Length "
-         "Extrapolation, arXiv:2108.12409 (sections as listed in shared/research/content_anchors.md, section 5)")
+         "Extrapolation, arXiv:2108.12409 (ICLR 2022; section numbers as in the paper: 2.1 'Background and Experimental "
+         "Setup', 2.2 'Measuring Extrapolation', 3 'Attention with Linear Biases')")
 ROFORMER = "Su et al. 2021, RoFormer: Enhanced Transformer with Rotary Position Embedding, arXiv:2104.09864"
 YARN = "Peng et al. 2023, YaRN: Efficient Context Window Extension of Large Language Models, arXiv:2309.00071"
 PI = "Chen et al. 2023, Extending Context Window of Large Language Models via Positional Interpolation, arXiv:2306.15595"
@@ -106,7 +107,7 @@ def never_seen_and_not_forced() -> bool:
 
 
 def quote_block() -> str:
-    return section("What was measured: ALiBi").split('!!! quote', 1)[1].split("\n\n", 1)[0]
+    return section("What was measured: ALiBi").split('??? quote', 1)[1].split("\n\n", 1)[0]
 
 
 def no_perplexities_copied() -> bool:
@@ -161,9 +162,7 @@ def suffices_and_named_test() -> bool:
     ok = all(torch.allclose(shift_matrix(d, m) @ pe[0], pe[m], atol=1e-12) for m in (1, 17, 599))  # p_m = M_m p_0
     for m, n in ((3, 40), (500, 20), (7, 7)):
         ok &= abs(float(pe[m] @ w @ pe[n] - pe[0] @ w @ shift_matrix(d, n - m) @ pe[0])) < 1e-10
-    names = re.findall(r"`(test_\w+)`", next(s for s in _sentences() if s.startswith("That suffices")))
-    return ok and names == ["test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotations"] and all(
-        passes(getattr(bc, n))() for n in names)
+    return ok and checked_block_names()  # "a test solves for every such W": the test the checked block names
 
 
 def general_w_is_absolute() -> bool:
@@ -640,8 +639,73 @@ def no_encoding_attention_as_documented() -> bool:
             and torch.allclose(ne.attention(x[ne.perm], False), plain[ne.perm], atol=1e-5))
 
 
+# --- the first screen, the top figure and how the page is checked -------------------------------------------------
+
+
+def what_the_page_gives() -> bool:
+    """The sections the opening names: extrapolation measured (ALiBi), the shift matrix become RoPE, and the same
+    sines and cosines on grids, timesteps and RoPE's context extension."""
+    headings = re.findall(r"^## (.+)$", page(), flags=re.M)
+    return {"What was measured: ALiBi", "From the rotation to relative encodings", "2-D and n-D grids",
+            "Timesteps and Fourier features", "The base in RoPE, and stretching the context"} <= set(headings)
+
+
+def builds_on_linearity() -> bool:
+    """The opening links to the linearity page, where M_k is defined, and the page uses M_k in its arguments."""
+    opening = page().split("\n## ", 1)[0]
+    return ("(linearity.md#the-statement)" in opening
+            and "\n## The statement\n" in (DOCS / "linearity.md").read_text(encoding="utf-8")
+            and page().split("\n## ", 1)[1].count(r"\(M_") >= 2 and shift_far_beyond())
+
+
+def top_figure() -> bool:
+    return passes(bc.test_top_figure_rope_is_flat_and_the_added_table_is_not)()
+
+
+def top_figure_setup() -> bool:
+    """The figure's key sits OFFSET = 3 after the query, whose position runs over range(LAST + 1) = 0 .. 200, d = 8,
+    W a random matrix; the figure's file is the page's first image."""
+    code = source("score_by_position")
+    first_image = re.search(r"!\[[^\]]*\]\(([^)]+)\)", page())
+    return ("D_MODEL, OFFSET, LAST = 8, 3, 200" in code and "positions = range(LAST + 1)" in code
+            and "w = torch.randn(D_MODEL, D_MODEL" in code and "m + OFFSET" in code
+            and first_image is not None and first_image.group(1) == "generated/beyond/score_by_position.svg"
+            and top_figure())
+
+
+def first_row_moved() -> bool:
+    """The demonstration's first row is the query at 0 and the key at 3; the figure moves that pair (same q, k, W)."""
+    return [int(c) for c in demo_rows()[0][:2]] == [0, 3] and top_figure_setup()
+
+
+def checked_block_names() -> bool:
+    """The checked block names the two files, which exist, and the one test, which passes."""
+    import json
+
+    block = page().split('??? info "How this page is checked"', 1)[1]
+    names = re.findall(r"`(test_\w+)`", block)
+    locked = {e["id"] for e in json.loads((DOCS.parent / "tests" / "pages" / "locks" / "beyond.lock.json").read_text())["entries"]}
+    entries = {c.id for c in LEDGER.claims}  # every sentence the lock knows has its entry here
+    return ((DOCS.parent / "tests" / "pages" / "test_beyond_code.py").is_file() and "tests/pages/test_beyond.py" in block
+            and locked <= entries
+            and names == ["test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotations"]
+            and all(passes(getattr(bc, n))() for n in names))
+
+
 LEDGER = Ledger('beyond.md', [
     prose('title', "the title"),
+    computed('explanation-follows-both-then-same', what_the_page_gives, backs=['both', 'cosines', 'longer', 'same', 'sines']),
+    computed('builds-linearity-page-whose-shift', builds_on_linearity, backs=[r'\(M_k\)', 'first']),
+    cited('short-language-models-trained-with',
+        ALIBI + ", section 2.2 (the sinusoidal models improve up to 20 extra tokens, hold to 50, then degrade); the "
+          "score's dependence on both positions for a general W is computed below (general_w_is_absolute)",
+          general_w_is_absolute, backs=['2022', 'not', 'only']),
+    cited('rope-rotates-queries-keys-with',
+        ROFORMER + ", Eqs. 14-16 (the frequencies theta_i are the paper's omega_(i-1)); the figure's RoPE line is flat",
+          lambda: rope_is_eq_15() and top_figure() and passes(bc.test_rope_score_depends_only_on_the_offset, 8)(),
+          backs=['depends', 'rotates', 'same']),
+    computed('attention-score-one-query-one', top_figure_setup, backs=['0', 'gen.beyond.score_by_position.d_model', 'gen.beyond.score_by_position.last', 'gen.beyond.score_by_position.offset']),
+    computed('with-rope-score-flat-line', top_figure, backs=['gen.beyond.score_by_position.added_max', 'gen.beyond.score_by_position.added_min', 'gen.beyond.score_by_position.rope']),
     cited('hope-and-hint',
         PAPER + ", section 3.5: the hypothesis that the sinusoids may let a model extrapolate (the hope) and that "
           "PE(pos + k) is a linear function of PE(pos) (the hint)"),
@@ -663,10 +727,14 @@ LEDGER = Ledger('beyond.md', [
     cited('alibi-authors',
         ALIBI + "; code at github.com/ofirpress/attention_with_linear_biases", backs=['2022', 'linear']),
     cited('alibi-setup',
-        ALIBI + ", sections 2 and 2.1 (WikiText-103, training length L, the four methods)", backs=['103', r'\(L\)', 'longer']),
+        ALIBI + ", sections 2.1 (WikiText-103, the training length L, evaluation on longer inputs), 2.2 (sinusoidal, "
+          "rotary, T5 bias) and 3 (ALiBi); Figure 1", backs=['103', r'\(L\)', 'longer']),
     cited('alibi-figure-1',
         ALIBI + ", Figure 1 (L = 512 left, L = 1024 right)", backs=['1', r'\(L = 1024\)', r'\(L = 512\)']),
-    cited('alibi-2-1', ALIBI + ", section 2.1 (the quote)", backs=['2.1', r'\(L\)', 'cannot', 'more']),
+    cited('alibi-2-1',
+        ALIBI + ", section 2.1, its paragraph 'Extrapolation During Inference': \"We find that this model cannot "
+          "extrapolate to more than a few dozen tokens beyond L\" (the reaches it measures are in section 2.2)",
+          backs=['2.1', r'\(L\)', 'cannot', 'more']),
     cited('alibi-2-2-sinusoidal',
         ALIBI + ", section 2.2, sinusoidal position embeddings", backs=['2.2', '20', '50', r'\(L + 50\)', r'\(L = 1024\)', r'\(L = 512\)', 'up to', 'up to', 'up to']),
     cited('alibi-2-2-rotary-t5',
@@ -717,6 +785,8 @@ LEDGER = Ledger('beyond.md', [
     computed('demo-rope', demo_rope_scores, backs=[r'\(+3\)', r'\(-3\)', r'\(m - n\)', 'depends', 'only']),
     computed('demo-added',
         passes(bc.test_page_output_shows_equal_scores_for_equal_offsets), backs=[r'\(W\)', 'different', 'every', 'same']),
+    computed('figure-at-top-moves-query', first_row_moved, backs=['0', r'\(W\)', r'\(k\)', r'\(m + 3\)', r'\(m\)', r'\(q\)', 'every', 'first', 'gen.beyond.score_by_position.last', 'row', 'same']),
+    prose('rope-matrix-rope-score-added', "an admonition title: it names the folded functions and check, whose docstrings and output have their own entries"),
     cited('rope-not-extrapolation',
         ALIBI + ", section 2.2 (rotary about 200 and 100 tokens beyond L, the "
           "sinusoids about 50)", rotary_reach_short, backs=[r'\(L\)', 'above', 'either', 'longer', 'not']),
@@ -752,13 +822,16 @@ LEDGER = Ledger('beyond.md', [
           "backbone's feature map, detailed in appendix A.4)"),
     cited('vit-mae-detr-timm',
         "MAE (He et al. 2022) and DETR (Carion et al. 2020), section A.4; timm and shared/research/variants.md; snippets/pelib/sincos_nd.py builds such a table", backs=['1', '2', 'column', 'columns', 'each', 'half', 'half', 'half', 'row']),
-    cited('detr-normalised-timm',
-        "ViT (arXiv:2010.11929) section 3.1: learnable 1-D position embeddings; facebookresearch/mae "
-          "util/pos_embed.py @ a9f5c70165c6ec81ce4036d9c2296ab70b7042f9, get_2d_sincos_pos_embed_from_grid "
-          "(embed_dim // 2 per axis, each a [sin | cos] 1-D table, of np.arange grid indices); facebookresearch/detr "
-          "models/position_encoding.py PositionEmbeddingSine (num_pos_feats per axis; y_embed = not_mask.cumsum(1), "
-          "from 1; normalize: y_embed / (y_embed[:, -1:, :] + eps) * scale, scale = 2 * math.pi); " + TIMM +
-          ", build_sincos2d_pos_embed, transcribed in snippets/beyond/sincos_2d.py", timm_frequencies_and_layout, backs=['0', '1', '1', '1', '2', '4', '4', 'before', 'columns', 'cos', 'cos', 'exactly', 'not', 'rows', 'sin', 'sin', 'sines']),
+    cited('mae-coordinate-patch-s-integer',
+        "facebookresearch/mae util/pos_embed.py @ a9f5c70165c6ec81ce4036d9c2296ab70b7042f9, "
+          "get_2d_sincos_pos_embed_from_grid (embed_dim // 2 per axis, each a [sin | cos] 1-D table, of np.arange grid "
+          "indices); facebookresearch/detr models/position_encoding.py PositionEmbeddingSine (num_pos_feats per axis; "
+          "y_embed = not_mask.cumsum(1), from 1; normalize: y_embed / (y_embed[:, -1:, :] + eps) * scale, scale = 2 * "
+          "math.pi, then sin and cos; build_position_encoding passes normalize=True)",
+          backs=['0', '1', 'before', 'columns', 'not', 'rows', 'sines']),
+    cited('timm-s-does-exactly-with',
+        TIMM + ", build_sincos2d_pos_embed, transcribed in snippets/beyond/sincos_2d.py", timm_frequencies_and_layout,
+          backs=['1', '1', '2', '4', '4', 'cos', 'cos', 'exactly', 'sin', 'sin']),
     computed('timm-reordered', passes(bc.test_timm_layout_is_ours_reordered_and_widths), backs=['columns']),
     computed('row-plus-column',
         shifted_picture, backs=['1', r'\((\Delta r, \Delta c)\)', 'column', 'depends', 'each', 'only', 'row', 'same']),
@@ -839,6 +912,16 @@ LEDGER = Ledger('beyond.md', [
     computed('ntk-aware-rule-new-base', ntk_as_documented, backs=['0', '2', 'exactly', 'grows', 'last', 'rising']),
     cited('yarn-s-ntk-by-parts', "Peng et al. 2023, YaRN: Efficient Context Window Extension of Large Language Models (arXiv:2309.00071), the NTK-by-parts interpolation", yarn_as_documented, backs=['2023', 'less', 'linearly', 'more', 'times', 'times', 'within']),
     computed('one-head-identity-projections-no', no_encoding_attention_as_documented, backs=['no']),
-], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py'})
+    computed('sincos-nd-n-d-table', sincos_nd_as_documented, backs=['1']),
+    prose('three-methods-as-functions-loop', "an admonition title: it labels the folded library code and loop, whose docstrings and output have their own entries"),
+    prose('position-interpolation-ntk-aware-scaling', "an admonition title: it names the three methods its sentences describe, each with its own entry"),
+    prose('diffusion-timesteps-nerf-s-positional', "an admonition title: it names the three uses its sentences describe, each with its own entry"),
+    computed('attention-head-one-head-no', no_encoding_attention_as_documented, backs=['no']),
+    prose('how-page-checked', "an admonition title: it labels the folded block on how the page is checked"),
+    computed('what-page-s-code-computes', checked_block_names, backs=['each']),
+    computed('solves-every-whose-position-position',
+        lambda: commutant_is_the_block_form() and checked_block_names(), backs=[r'\(W\)', r'\(n - m\)', 'depends', 'every', 'not', 'only']),
+], typed={'512': 'the width the section names, a parameter of snippets/beyond/distinct_positions.py',
+          '200': "the rotary reach Press et al. report (section 2.2), quoted from the paper, not the top figure's last position"})
 
 test_claims_hold = LEDGER.test

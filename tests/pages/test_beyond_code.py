@@ -189,5 +189,30 @@ def test_causal_mask_breaks_permutation_equivariance_and_counts_positions():
     assert torch.allclose(out, 1 / torch.arange(1, demo.n + 1).float())
 
 
+def top_figure_scores() -> tuple[list[float], list[float]]:
+    """The scores the top figure draws, recomputed: the demonstration's q, k and W (the first draws after seed 0), the
+    key 3 positions after the query, the query at every position from 0 to 200."""
+    g = torch.Generator().manual_seed(0)
+    q, k = torch.randn(8, generator=g, dtype=torch.float64), torch.randn(8, generator=g, dtype=torch.float64)
+    w = torch.randn(8, 8, generator=g, dtype=torch.float64)
+    return ([rope_score(q, k, m, m + 3) for m in range(201)], [added_pe_score(q, k, m, m + 3, w) for m in range(201)])
+
+
+def test_top_figure_rope_is_flat_and_the_added_table_is_not():
+    rope, added = top_figure_scores()
+    quoted = values("beyond/score_by_position")
+    assert (quoted["d_model"], quoted["offset"], quoted["last"]) == ("8", "3", "200")
+    assert max(rope) - min(rope) < 1e-9  # RoPE: one score at every position
+    assert max(added) - min(added) > 5.0  # the added table: the score moves with the position
+    assert quoted["rope"] == f"{rope[0]:.2f}"
+    assert (quoted["added_min"], quoted["added_max"]) == (f"{min(added):.1f}", f"{max(added):.1f}")
+    # the same q, k and W as the demonstration: its rows with the key 3 after the query are points of the figure
+    rows = [[c.strip() for c in line.split("|")] for line in text("beyond/rope_relative").splitlines()[1:7]]
+    for m, n, _, rope_shown, added_shown in rows:
+        if int(n) - int(m) == 3 and int(m) <= 200:
+            assert (f"{rope[int(m)]:.6f}", f"{added[int(m)]:.6f}") == (rope_shown, added_shown)
+
+
 def test_the_page_quotes_generated_numbers_instead_of_typing_them():
-    assert_quoted_not_typed("beyond.md", ["beyond/distinct_positions", "beyond/context_extension", "formula/wavelengths"])
+    assert_quoted_not_typed("beyond.md", ["beyond/distinct_positions", "beyond/context_extension", "formula/wavelengths",
+                                          "beyond/score_by_position"])
