@@ -10,6 +10,7 @@ from reference import positional_encoding
 D = 64
 
 
+# --8<-- [start:fit]
 def readout(vocab: int, length: int, d: int = D, seed: int = 0) -> tuple[float, float]:
     """Fit the best linear map (least squares, with a bias) from every sum to [one-hot token, one-hot position];
     return how often its largest output names the right token, and the right position."""
@@ -21,6 +22,7 @@ def readout(vocab: int, length: int, d: int = D, seed: int = 0) -> tuple[float, 
     target = torch.cat([torch.eye(vocab, dtype=torch.float64)[tok], torch.eye(length, dtype=torch.float64)[pos]], 1)
     out = x @ (torch.linalg.pinv(x, rtol=1e-10) @ target)  # directions below 1e-10 of the largest: rounding
     return (out[:, :vocab].argmax(1) == tok).double().mean().item(), (out[:, vocab:].argmax(1) == pos).double().mean().item()
+# --8<-- [end:fit]
 
 
 # --8<-- [start:spectrum]
