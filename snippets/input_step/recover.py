@@ -29,14 +29,14 @@ def readout(vocab: int, length: int, d: int = D, seed: int = 0) -> tuple[float, 
 for length in (8, 16, 64):
     s = torch.linalg.svdvals(positional_encoding(length, D, dtype=torch.float64))
     usable = int((s > 1e-6 * s[0]).sum())  # directions a fit can still use
-    print(f"{length:2d} rows, d = {D}: {usable:2d} directions above a millionth of the largest")
+    print(f"{length:2d} rows: {usable:2d} of {D} directions above a millionth of the largest")
 # --8<-- [end:spectrum]
 
 # --8<-- [start:readout]
+print("linear read-out finds the    token  position")
 for vocab, length in [(16, 8), (100, 16), (100, 64)]:
     token_ok, position_ok = readout(vocab, length)
-    print(f"{vocab} tokens x {length} positions: linear read-out finds the token {token_ok:.1%},"
-          f" the position {position_ok:.1%}")
+    print(f"{vocab:3d} tokens x {length:2d} positions:  {token_ok:6.1%}  {position_ok:8.1%}")
 # --8<-- [end:readout]
 
 s64 = torch.linalg.svdvals(positional_encoding(64, D, dtype=torch.float64))

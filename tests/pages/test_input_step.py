@@ -48,7 +48,7 @@ def exact_full_rank() -> bool:
 def faint_directions() -> bool:
     s = torch.linalg.svdvals(positional_encoding(64, 64, dtype=torch.float64))
     usable = int((s > 1e-6 * s[0]).sum())
-    return str(usable) == RECOVER["usable_64"] and usable < 64 / 2 and "64 rows, d = 64: 21 directions above a millionth" in text("input_step/recover")
+    return str(usable) == RECOVER["usable_64"] and usable < 64 / 2 and f"64 rows: {usable} of 64 directions above a millionth" in text("input_step/recover")
 
 
 def read_out_results() -> bool:
