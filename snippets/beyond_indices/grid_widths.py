@@ -32,7 +32,7 @@ def offset_only(table: torch.Tensor) -> float:
 for d_rows, d_cols in [(4, 2), (2, 4), (3, 3)]:
     spread = offset_only(grid_2d(d_rows, d_cols))
     shown = docenv.bound(spread, 1e-12) if spread < 1e-12 else f"{spread:.1e}"
-    print(f"d = 6 as {d_rows} + {d_cols}: spread at a fixed offset {shown}")
+    print(f"d = {d_rows} + {d_cols}: spread at one offset {shown}")
 # --8<-- [end:split]
 
 docenv.save_values({"lone_sine_spread": f"{offset_only(grid_2d(3, 3)):.1e}"})
