@@ -15,7 +15,7 @@ with docenv.output_part("turns"):
     # --8<-- [start:turns]
     omega = frequencies(D)  # pair i turns by omega_i radians per unit of t
     for scale in (1, 1000):
-        turn = scale * omega  # the angle each pair turns through as t goes 0 -> 1
+        turn = scale * omega  # the angle each pair turns through as t goes from 0 to 1
         small = int((turn < 1).sum())
         full = int((turn >= 2 * math.pi).sum())
         print(f"t x {scale:4d}: {small:2d} of {len(omega)} pairs turn < 1 rad,"
