@@ -8,7 +8,7 @@ from reference import positional_encoding
 N = 8  # an 8 x 8 grid of patches
 
 
-# --8<-- [start:split]
+# --8<-- [start:helpers]
 def grid_2d(d_rows: int, d_cols: int, n: int = N) -> torch.Tensor:
     """[n, n, d_rows + d_cols]: a 1-D table of the row in d_rows columns, one of the column in d_cols."""
     r = positional_encoding(n, d_rows, dtype=torch.float64)
@@ -25,12 +25,14 @@ def offset_only(table: torch.Tensor) -> float:
             dots = [table[r, c] @ table[r + dr, c + dc] for r in range(n - dr) for c in range(n - dc)]
             worst = max(worst, (max(dots) - min(dots)).item())
     return worst
+# --8<-- [end:helpers]
 
 
+# --8<-- [start:split]
 for d_rows, d_cols in [(4, 2), (2, 4), (3, 3)]:
     spread = offset_only(grid_2d(d_rows, d_cols))
     shown = docenv.bound(spread, 1e-12) if spread < 1e-12 else f"{spread:.1e}"
-    print(f"d = 6 as {d_rows} + {d_cols}: spread at a fixed offset {shown}")
+    print(f"d = {d_rows} + {d_cols}: spread at one offset {shown}")
 # --8<-- [end:split]
 
 docenv.save_values({"lone_sine_spread": f"{offset_only(grid_2d(3, 3)):.1e}"})

@@ -25,15 +25,19 @@ resized = resample_abs_pos_embed(old, [24, 24], num_prefix_tokens=0)  # timm, bi
 rebuilt = grid_table(torch.arange(24.0), torch.arange(24.0))  # the formula at 0..23
 squeezed = (torch.arange(24.0) + 0.5) * 14 / 24 - 0.5  # where each new patch sits on the old grid
 at_squeezed = grid_table(squeezed, squeezed)
+# --8<-- [end:resize]
 
+# --8<-- [start:compare]
 def largest(a, b, pair):  # largest gap in one sine-cosine pair of the row half
     return (a - b)[..., 2 * pair : 2 * pair + 2].abs().max().item()
 
-for name, target in [("rebuilt at 0..23", rebuilt), ("formula at squeezed coords", at_squeezed)]:
+
+print("interpolated vs       fastest  slowest pair")
+for name, target in [("rebuilt at 0..23", rebuilt), ("formula at squeezed", at_squeezed)]:
     slow = largest(resized, target, D // 4 - 1)
-    print(f"interpolated vs {name}: fastest pair {largest(resized, target, 0):.3f},"
-          f" slowest pair {docenv.bound(slow, 1e-3) if slow < 1e-3 else f'{slow:.3f}'}")
-# --8<-- [end:resize]
+    shown = docenv.bound(slow, 1e-3) if slow < 1e-3 else f"{slow:.3f}"
+    print(f"{name:<20} {largest(resized, target, 0):8.3f} {shown:>8}")
+# --8<-- [end:compare]
 
 docenv.save_values({
     "old": "14",

@@ -11,22 +11,23 @@ from reference import encode_positions, frequencies
 
 D = 128  # a common width for a timestep embedding (DDPM's base channel count)
 
-# --8<-- [start:turns]
-omega = frequencies(D)  # pair i turns by omega_i radians per unit of t
-for scale in (1, 1000):
-    turn = scale * omega  # the angle each pair turns through as t goes 0 -> 1
-    small = int((turn < 1).sum())
-    full = int((turn >= 2 * math.pi).sum())
-    print(f"t x {scale:4d}: {small:2d} of {len(omega)} pairs turn < 1 rad,"
-          f" {full:2d} a full turn or more")
-# --8<-- [end:turns]
+with docenv.output_part("turns"):
+    # --8<-- [start:turns]
+    omega = frequencies(D)  # pair i turns by omega_i radians per unit of t
+    for scale in (1, 1000):
+        turn = scale * omega  # the angle each pair turns through as t goes from 0 to 1
+        small = int((turn < 1).sum())
+        full = int((turn >= 2 * math.pi).sum())
+        print(f"t x {scale:4d}: {small:2d} of {len(omega)} pairs turn < 1 rad,"
+              f" {full:2d} a full turn or more")
+    # --8<-- [end:turns]
 
-small_raw, small_1000 = int((omega < 1).sum()), int((1000 * omega < 1).sum())
-full_1000 = int((1000 * omega >= 2 * math.pi).sum())
+    small_raw, small_1000 = int((omega < 1).sum()), int((1000 * omega < 1).sum())
+    full_1000 = int((1000 * omega >= 2 * math.pi).sum())
 
-# Barely moving: a pair that turns by less than 0.1 rad keeps its sine within 0.1 of 0 and its cosine above 0.995.
-tiny_raw = int((omega < 0.1).sum())
-print(f"t x    1: {tiny_raw} of {len(omega)} pairs turn < 0.1 rad: sine < 0.1, cosine > 0.995 for every t")
+    # Barely moving: a pair that turns by less than 0.1 rad keeps its sine within 0.1 of 0 and its cosine above 0.995.
+    tiny_raw = int((omega < 0.1).sum())
+    print(f"t x    1: {tiny_raw} of {len(omega)} pairs turn < 0.1 rad: sine < 0.1, cosine > 0.995 for every t")
 
 # --8<-- [start:figure]
 for layout in LAYOUTS:
@@ -46,33 +47,34 @@ for layout in LAYOUTS:
         docenv.save_figure(fig, layout.name())
 # --8<-- [end:figure]
 
-# --8<-- [start:libraries]
-# diffusers' get_timestep_embedding: `scale` multiplies the angles, so scale=1000 is t scaled by 1000; with
-# flip_sin_to_cos=True, downscale_freq_shift=0 it is the reference with columns [cos | sin].
-from diffusers.models.embeddings import get_timestep_embedding  # noqa: E402
+with docenv.output_part("libraries"):
+    # --8<-- [start:libraries]
+    # diffusers' get_timestep_embedding: `scale` multiplies the angles, so scale=1000 is t scaled by 1000; with
+    # flip_sin_to_cos=True, downscale_freq_shift=0 it is the reference with columns [cos | sin].
+    from diffusers.models.embeddings import get_timestep_embedding
 
-t = torch.tensor([0.0, 0.1, 0.5, 0.99, 1.0])
-ours = encode_positions(1000 * t.double(), D)
-cos_sin = torch.cat([ours[:, 1::2], ours[:, 0::2]], dim=1)
-theirs = get_timestep_embedding(t, D, flip_sin_to_cos=True, downscale_freq_shift=0, scale=1000)
-diffusers_gap = (theirs.double() - cos_sin).abs().max().item()
-print(f"diffusers, scale=1000, vs the reference at 1000 t: {docenv.bound(diffusers_gap, 1e-3)} apart (float32)")
+    t = torch.tensor([0.0, 0.1, 0.5, 0.99, 1.0])
+    ours = encode_positions(1000 * t.double(), D)
+    cos_sin = torch.cat([ours[:, 1::2], ours[:, 0::2]], dim=1)
+    theirs = get_timestep_embedding(t, D, flip_sin_to_cos=True, downscale_freq_shift=0, scale=1000)
+    diffusers_gap = (theirs.double() - cos_sin).abs().max().item()
+    print(f"diffusers, scale=1000, vs the reference at 1000 t: {docenv.bound(diffusers_gap, 1e-3)} apart (float32)")
 
-# DETR (transformers' DetrSinePositionEmbedding, normalize=True): rows counted from 1, divided by the height, times
-# 2 pi, then the reference formula with d = num_position_features and base = temperature, interleaved.
-from transformers.models.detr.modeling_detr import DetrSinePositionEmbedding  # noqa: E402
+    # DETR (transformers' DetrSinePositionEmbedding, normalize=True): rows counted from 1, divided by the height, times
+    # 2 pi, then the reference formula with d = num_position_features and base = temperature, interleaved.
+    from transformers.models.detr.modeling_detr import DetrSinePositionEmbedding
 
-F, H, W = 16, 5, 7
-detr = DetrSinePositionEmbedding(num_position_features=F, normalize=True)(torch.Size([1, 3, H, W]), "cpu",
-                                                                          torch.float32)
-y = torch.arange(1, H + 1, dtype=torch.float64) / (H + 1e-6) * 2 * math.pi
-x = torch.arange(1, W + 1, dtype=torch.float64) / (W + 1e-6) * 2 * math.pi
-rows, cols = encode_positions(y, F), encode_positions(x, F)
-expected = torch.cat([rows[:, None, :].expand(H, W, F), cols[None, :, :].expand(H, W, F)], dim=-1)
-detr_gap = (detr[0].permute(1, 2, 0).double() - expected).abs().max().item()
-print(f"DETR, normalize=True, vs the reference at 2 pi (r + 1) / H: {docenv.bound(detr_gap, 1e-5)} apart (float32)")
-# --8<-- [end:libraries]
-print(f"DETR's rows for H = {H}: {y.min().item():.2f} (2 pi / H) to {y.max().item():.2f} (2 pi)")
+    F, H, W = 16, 5, 7
+    detr = DetrSinePositionEmbedding(num_position_features=F, normalize=True)(torch.Size([1, 3, H, W]), "cpu",
+                                                                              torch.float32)
+    y = torch.arange(1, H + 1, dtype=torch.float64) / (H + 1e-6) * 2 * math.pi
+    x = torch.arange(1, W + 1, dtype=torch.float64) / (W + 1e-6) * 2 * math.pi
+    rows, cols = encode_positions(y, F), encode_positions(x, F)
+    expected = torch.cat([rows[:, None, :].expand(H, W, F), cols[None, :, :].expand(H, W, F)], dim=-1)
+    detr_gap = (detr[0].permute(1, 2, 0).double() - expected).abs().max().item()
+    print(f"DETR, normalize=True, vs the reference at 2 pi (r + 1) / H: {docenv.bound(detr_gap, 1e-5)} apart (float32)")
+    # --8<-- [end:libraries]
+    print(f"DETR's rows for H = {H}: {y.min().item():.2f} (2 pi / H) to {y.max().item():.2f} (2 pi)")
 
 docenv.save_values({
     "d": f"{D}",

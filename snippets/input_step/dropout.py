@@ -13,7 +13,7 @@ y = layer(x)
 zero = y == 0
 kept = (x + layer.pe[:128])[~zero] / 0.9  # the entries that survive, scaled by 1 / (1 - p)
 print(f"entries zeroed: {zero.float().mean():.3f}")
-print(f"tokens with every entry zeroed: {int(zero.all(dim=-1).sum())} of {32 * 128}")
-print(f"table entries dropped in all 32 sequences: {int(zero.all(dim=0).sum())} of {128 * 512:,}")
+print(f"{int(zero.all(dim=-1).sum())} of {32 * 128} tokens have every entry zeroed")
+print(f"{int(zero.all(dim=0).sum())} of {128 * 512:,} table entries are dropped in all 32 sequences")
 print(f"survivors scaled by 1/(1 - p): {torch.allclose(y[~zero], kept)}")
 # --8<-- [end:dropout]

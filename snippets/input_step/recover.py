@@ -10,6 +10,7 @@ from reference import positional_encoding
 D = 64
 
 
+# --8<-- [start:fit]
 def readout(vocab: int, length: int, d: int = D, seed: int = 0) -> tuple[float, float]:
     """Fit the best linear map (least squares, with a bias) from every sum to [one-hot token, one-hot position];
     return how often its largest output names the right token, and the right position."""
@@ -21,20 +22,21 @@ def readout(vocab: int, length: int, d: int = D, seed: int = 0) -> tuple[float, 
     target = torch.cat([torch.eye(vocab, dtype=torch.float64)[tok], torch.eye(length, dtype=torch.float64)[pos]], 1)
     out = x @ (torch.linalg.pinv(x, rtol=1e-10) @ target)  # directions below 1e-10 of the largest: rounding
     return (out[:, :vocab].argmax(1) == tok).double().mean().item(), (out[:, vocab:].argmax(1) == pos).double().mean().item()
+# --8<-- [end:fit]
 
 
 # --8<-- [start:spectrum]
 for length in (8, 16, 64):
     s = torch.linalg.svdvals(positional_encoding(length, D, dtype=torch.float64))
     usable = int((s > 1e-6 * s[0]).sum())  # directions a fit can still use
-    print(f"{length:2d} rows, d = {D}: {usable:2d} directions above a millionth of the largest")
+    print(f"{length:2d} rows: {usable:2d} of {D} directions above a millionth of the largest")
 # --8<-- [end:spectrum]
 
 # --8<-- [start:readout]
+print("linear read-out finds the    token  position")
 for vocab, length in [(16, 8), (100, 16), (100, 64)]:
     token_ok, position_ok = readout(vocab, length)
-    print(f"{vocab} tokens x {length} positions: linear read-out finds the token {token_ok:.1%},"
-          f" the position {position_ok:.1%}")
+    print(f"{vocab:3d} tokens x {length:2d} positions:  {token_ok:6.1%}  {position_ok:8.1%}")
 # --8<-- [end:readout]
 
 s64 = torch.linalg.svdvals(positional_encoding(64, D, dtype=torch.float64))

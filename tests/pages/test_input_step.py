@@ -48,7 +48,7 @@ def exact_full_rank() -> bool:
 def faint_directions() -> bool:
     s = torch.linalg.svdvals(positional_encoding(64, 64, dtype=torch.float64))
     usable = int((s > 1e-6 * s[0]).sum())
-    return str(usable) == RECOVER["usable_64"] and usable < 64 / 2 and "64 rows, d = 64: 21 directions above a millionth" in text("input_step/recover")
+    return str(usable) == RECOVER["usable_64"] and usable < 64 / 2 and f"64 rows: {usable} of 64 directions above a millionth" in text("input_step/recover")
 
 
 def read_out_results() -> bool:
@@ -112,8 +112,8 @@ def dropout_entries() -> bool:
     out = text("input_step/dropout")
     return (0.09 < zero.float().mean().item() < 0.11 and int(zero.all(-1).sum()) == 0
             and torch.allclose(y[~zero], (x + layer.pe[:64])[~zero] / 0.9)
-            and "entries zeroed: 0.100" in out and "tokens with every entry zeroed: 0 of 4096" in out
-            and "table entries dropped in all 32 sequences: 0 of 65,536" in out)
+            and "entries zeroed: 0.100" in out and "0 of 4096 tokens have every entry zeroed" in out
+            and "0 of 65,536 table entries are dropped in all 32 sequences" in out)
 
 
 def masks_differ_per_sequence() -> bool:
@@ -127,6 +127,9 @@ LEDGER = Ledger("input-step.md", [
     prose('title', "a heading"),
     computed('takeaway',
         lambda: dropout_entries() and passes(tr.test_module_applies_dropout_in_training_only)(), backs=[r'\(\sqrt{d}\,E[\text{token}] + \mathrm{PE}(p)\)', r'\(d\)', 'each', 'first', 'same']),
+    prose('page-shows-how-much-each',
+        "says what the page gives and which page to read before it (the words name its sections, each checked there)",
+        unbacked=[r'\(\sqrt{d}\)', 'each', 'first', 'linear', 'right']),
     computed('figure-alt',
         lambda: faint_directions() and 35 < torch.linalg.svdvals(positional_encoding(64, 64, dtype=torch.float64))[0].item() < 37, backs=['36', 'above', 'fall', 'gen.input_step.recover.d', 'gen.input_step.recover.d', 'gen.input_step.recover.usable_64', 'largest', 'only', 'rows', 'singular']),
     prose('recover-heading', "a heading"),
@@ -164,6 +167,14 @@ LEDGER = Ledger("input-step.md", [
     computed('checked-where',
         lambda: (ROOT / "tests" / "pages" / "test_input_step.py").is_file() and "dropout" in (ROOT / "tests" / "test_reference.py").read_text(), backs=['every']),
     prose('how-page-checked', 'an admonition title: it labels the note on the tests'),
+    prose('read-out-least-squares-fit', 'an admonition title: it labels the folded read-out code'),
+    prose('norms-logits-as-code', 'an admonition title: it labels the folded code, whose output follows it'),
+    prose('two-sums-compared-as-code', 'an admonition title: it labels the folded code of the identity above it'),
+    prose('dropout-reference-module-as-code', 'an admonition title: it labels the folded code, whose output follows it'),
+    prose('fit-best-linear-map-least',
+        "the docstring of the read-out it heads, naming what the code does, as the sentence 'readout-how' does on the "
+        "page; what the read-out finds is checked by few-exact and many-fails",
+        unbacked=['best', 'every', 'largest', 'least', 'linear', 'right', 'right']),
 ])
 
 test_claims_hold = LEDGER.test

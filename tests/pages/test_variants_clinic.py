@@ -285,6 +285,7 @@ LEDGER = Ledger("variants/clinic.md", [
     computed("give-it",
         lambda: all(v.convention or v.problems for v in map(verdict, clinic.CASES)) and all(
             p.message for c in clinic.CASES for p in verdict(c).problems)),
+    computed("page-shows-how-run-what", every_case_shown, backs=['each']),
     computed("copy",
         lambda: passes(tp.test_pecheck_imports_only_the_reference_numpy_and_torch)()
         and passes(tp.test_the_two_copied_files_work_on_their_own, tmp())()),

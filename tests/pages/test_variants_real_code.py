@@ -125,6 +125,8 @@ LEDGER = Ledger("variants/real-code.md", [
     computed('takeaway',
         lambda: passes(t.test_offset_decoding_equals_the_full_sequence_and_zero_offset_repeats_row_0)()
         and passes(t.test_slot_positions_give_a_left_padded_prompt_other_rows)(), backs=['after', 'first', 'first', 'never']),
+    prose('page-shows-how-give-reference',
+        "says what the page gives (the words name its sections, each checked there)", unbacked=['each', 'left', 'rotates']),
     prose('figure-alt-1', "the figure's description (the grid is checked in the next sentence)"),
     computed('figure-alt-2',
         passes(t.test_transformers_positions_count_real_tokens_from_the_mask), backs=['0', '0', '2', '5', 'every', 'every', 'first']),
