@@ -109,12 +109,23 @@ def heatmap_stripes_then_bands() -> bool:
 
 
 def explanation_card_is_the_nav_section() -> bool:
-    """The home page's "Understand it" card links the pages of the navigation's Explanation section, in its order."""
+    """The home page's "Understand it" card links the pages of the navigation's Explanation section, in its order (a
+    subsection, such as the evidence pages, by its first page)."""
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    section = re.search(r"- Explanation:\n((?:\s{6}- .*\n)+)", nav).group(1)
+    section = re.search(r"- Explanation:\n((?:\s{6,}- .*\n)+)", nav).group(1)
+    pages, opened = [], False
+    for indent, entry in re.findall(r"^( +)- (.*)$", section, flags=re.M):
+        page = re.search(r"([\w/-]+\.md)$", entry)
+        if len(indent) == 6:
+            opened = page is None  # a subsection: its first page stands for it
+            if page:
+                pages.append(page.group(1))
+        elif opened and page:
+            pages.append(page.group(1))
+            opened = False
     home = (DOCS / "index.md").read_text(encoding="utf-8")
     card = home[home.index("**Understand it**"):home.index("**Use it**")]
-    return re.findall(r"\]\(([\w/-]+\.md)\)", card) == re.findall(r":\s*([\w/-]+\.md)", section)
+    return re.findall(r"\]\(([\w/-]+\.md)\)", card) == pages
 
 
 def displays_are_read() -> bool:
