@@ -149,12 +149,6 @@ DATA_ONLY = {
     "build_table.json": "the benchmark report: machine, baseline, every timing; the page shows its table, and snippets/performance/timings.py draws its figure from it",
     "build_table.txt": "the benchmark's log; the page shows its table",
     "forward_cached_vs_recomputed.json": "the benchmark report; the page shows its table, and snippets/performance/timings.py draws its figure from it",
-    # The benchmarks drew these before snippets/performance/timings.py drew them from the reports; their next run
-    # (make bench) removes them, and then this test asks for the four entries to go.
-    "build_table.svg": "left by the benchmark's last run; the page shows performance/timings-build_table.svg",
-    "build_table-narrow.svg": "the phone version of the figure above",
-    "forward_cached_vs_recomputed.svg": "left by the benchmark's last run; the page shows performance/timings-forward.svg",
-    "forward_cached_vs_recomputed-narrow.svg": "the phone version of the figure above",
     "forward_cached_vs_recomputed.txt": "the benchmark's log; the page shows its table",
     "linearity/rotation-matrix.svg": "M_3 with its values, drawn with the circle; off linearity.md while that page is at its 900 kB byte budget (a page may raise it only with Lighthouse re-measured at 95 or more on it)",
     "linearity/rotation-matrix-narrow.svg": "the phone version of the figure above",

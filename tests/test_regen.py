@@ -62,7 +62,7 @@ def test_the_copy_starts_clean(repo_copy):
 
 
 def first_output(root: Path, suffix: str) -> Path:
-    matches = sorted((root / "docs" / "generated").glob(f"*{suffix}"))
+    matches = sorted(p for p in (root / "docs" / "generated").rglob(f"*{suffix}") if ".manifest" not in p.parts)
     assert matches, f"no generated {suffix} file to mutate"
     return matches[0]
 
