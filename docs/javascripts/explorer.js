@@ -442,14 +442,33 @@
     $("pe-values-caption").textContent = "The first " + cols + " of " + d + " columns at p = " + s.p + ", k = " + s.k + ".";
   }
 
-  var pending = false;
+  // The first drawing takes one chart a frame, so that loading the page never blocks it for long (on a slow phone
+  // the four charts together are one long task); after that, all four follow the controls in one frame. A change
+  // made while the first drawing is under way is drawn whole once it ends.
+  var pending = false, first = true, again = false;
+  var charts = [function () { drawHeatmap(); }, function () { drawCurves(); }, function () { drawDots(); },
+                function () { drawRotation(); }];
   function draw() {
     drawValues(); // at once: the numbers a reader (or the test) reads
-    if (pending) return;
+    if (pending) { again = true; return; }
     pending = true;
+    if (first) {
+      first = false;
+      var step = function (i) {
+        window.requestAnimationFrame(function () {
+          charts[i]();
+          if (i + 1 < charts.length) { step(i + 1); return; }
+          pending = false;
+          if (again) { again = false; draw(); }
+        });
+      };
+      step(0);
+      return;
+    }
     window.requestAnimationFrame(function () {
       pending = false;
-      drawHeatmap(); drawCurves(); drawDots(); drawRotation();
+      again = false;
+      charts.forEach(function (chart) { chart(); });
     });
   }
 
