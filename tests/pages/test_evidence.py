@@ -8,6 +8,7 @@ configurations or what regen plans. Quotes of papers are cited.
 import importlib.util
 
 from claimcheck import Ledger, audit, cited, computed, ledger_path, measured, passes, prose
+from support import data
 
 from pages.evidence_checks import (
     DOCS,
@@ -164,7 +165,9 @@ LEDGER = Ledger('evidence.md', [
     cited('at-scale-haviv-et-al',
         "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), abstract and section 5 (probing): absolute position predicted from the states of NoPos causal language models", backs=['2022', 'no']),
     measured('add-or-concatenate-these-narrow',
-        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="In these narrow models", backs=['100', '32', '64', '8', 'each']),
+        lambda: passes(ev.test_every_add_or_concatenate_variant_reaches_the_top)()
+        and min(width for _, width, _, _ in data("add_vs_concat")["config"]["variants"].values()) == 8,
+        scope="In these narrow models", backs=['100', '8', 'each', 'gen.add_vs_concat.max_len', 'gen.add_vs_concat.vocab']),
     prose('at-scale-we-know-no-2',
         "a statement of what we found in the literature we read (shared/research/content_anchors.md): none trains both on one large model", unbacked=['no']),
     measured('learned-or-fixed-these-two',
