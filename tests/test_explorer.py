@@ -201,7 +201,7 @@ def phone_explorer(browser, site_url):
     context = browser.new_context(viewport={"width": 390, "height": 900})
     offline = OfflinePage(context)
     offline.page.goto(f"{site_url}/explorer.html")
-    offline.page.wait_for_function("window.peExplorer && window.peExplorer.curve() !== null")
+    offline.page.wait_for_function("window.peExplorer && window.peExplorer.curve() !== null && window.peExplorer.idle()")
     yield offline.page
     assert not offline.console_errors, offline.console_errors
     context.close()
@@ -210,6 +210,7 @@ def phone_explorer(browser, site_url):
 def drawn(page) -> None:
     """Wait until the charts have been drawn for the current settings (they are drawn on the next frame)."""
     page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.wait_for_function("window.peExplorer.idle()")
 
 
 def test_chart_text_and_controls_read_and_reach_on_a_phone(phone_explorer) -> None:
@@ -342,7 +343,7 @@ def sized_explorer(request, browser, site_url):
     context = browser.new_context(viewport={"width": request.param, "height": 844 if request.param == 390 else 900})
     offline = OfflinePage(context)
     offline.page.goto(f"{site_url}/explorer.html")
-    offline.page.wait_for_function("window.peExplorer && window.peExplorer.curve() !== null")
+    offline.page.wait_for_function("window.peExplorer && window.peExplorer.curve() !== null && window.peExplorer.idle()")
     yield offline.page
     assert not offline.console_errors, offline.console_errors
     context.close()

@@ -523,6 +523,8 @@
   window.peExplorer = {
     settings: function () { return state && Object.assign({}, state.s); },
     playing: function () { return playing; },
+    // true once every chart shows the current settings (the first drawing takes a chart a frame)
+    idle: function () { return !pending; },
     row: function (position) { return list(peRow(position, state.s.d_model, state.omega)); },
     tableRow: function (position) {
       var d = state.s.d_model;
