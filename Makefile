@@ -21,7 +21,10 @@ UV := uv==0.13.8
 
 export NO_MKDOCS_2_WARNING := 1
 export DISABLE_MKDOCS_2_WARNING := true
-export PYTHONDONTWRITEBYTECODE := 1
+# Python keeps its bytecode cache (__pycache__/, ignored by git and by regen's watch) even where the environment turns
+# it off: the test workers then import the repository's modules and rewritten test files from the cache, seconds
+# sooner each. regen's jobs still write none (scripts/regenkit/config.py).
+export PYTHONDONTWRITEBYTECODE :=
 
 .PHONY: help setup browser validators serve test test-fast test-page claims-accept new-claim lint regen force-regen check build bundle bench experiments lock clean
 
@@ -29,9 +32,9 @@ help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 # pip installs only uv, pinned here (it installs the environment and is no part of it, as pip is not); uv installs the
-# pins of requirements.txt (the longest step of the set-up, which uv shortens), compiling the bytecode as pip does
-# (the Makefile turns writing it off for everything it runs), and trusting the system's certificates as pip does
-# (uv's own list refuses a proxy's or a company's CA). requirements.txt stays a plain pip requirements file.
+# pins of requirements.txt (the longest step of the set-up, which uv shortens), compiling the bytecode as pip does, and
+# trusting the system's certificates as pip does (uv's own list refuses a proxy's or a company's CA). requirements.txt
+# stays a plain pip requirements file.
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; v = sys.version_info[:2]; sys.exit(0 if v == (3, 11) else f"Python 3.11 is needed (torch 2.13.0 CPU wheel), {sys.executable} is {v[0]}.{v[1]}: run make PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

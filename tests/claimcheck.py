@@ -655,6 +655,20 @@ def inline(id: str, draw: Callable | None = None, *, backs: Iterable[str] = (),
 # never answered from a run on the unpatched page.
 PASSED: set[tuple] = set()
 
+# The test cases of this pytest session, as test_key()s (tests/conftest.py fills it once collection is done), and
+# whether a case of a ledger's test_claims_hold is running (the conftest's autouse fixture sets it around each). A
+# ledger's case resting on a test that is itself a case of the session does not run it again: that case runs in the
+# same session and fails it, naming the claims that rest on it (tests/conftest.py). Anywhere else (an attack, a test
+# of the mechanism, `make test-page` without the test's file) the check runs its test.
+COLLECTED: set[tuple] = set()
+IN_LEDGER_CASE: Claim | None = None  # the claim whose case is running
+LEFT_TO_THEIR_CASE: dict[tuple, set[str]] = {}  # test_key: "page: id" of the claims that did not run it here
+
+
+def test_key(test: Callable[..., object], args: tuple) -> tuple:
+    """What names a test case across imports: its module, its qualified name and its arguments."""
+    return (getattr(test, "__module__", None), getattr(test, "__qualname__", None), args)
+
 
 def passes(test: Callable[..., object], *args: object) -> Callable[[], bool]:
     """A check made of an existing test: True when `test(*args)` runs without failing (its assertion shows if not)."""
@@ -666,6 +680,10 @@ def passes(test: Callable[..., object], *args: object) -> Callable[[], bool]:
         except TypeError:  # unhashable arguments: run it every time
             key = None
         if key is not None and key in PASSED:
+            return True
+        if key is not None and IN_LEDGER_CASE is not None and test_key(test, args) in COLLECTED:
+            claim = IN_LEDGER_CASE
+            LEFT_TO_THEIR_CASE.setdefault(test_key(test, args), set()).add(f"{claim.ledger.page}: {claim.id}")
             return True
         test(*args)
         if key is not None:

@@ -6,6 +6,7 @@ The build, the loopback server and the browser are benchmarks/_site_audit.py's, 
 from __future__ import annotations
 
 import fcntl
+import inspect
 import os
 import shutil
 import subprocess
@@ -57,18 +58,77 @@ def pytest_collection_modifyitems(config, items) -> None:
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: a file's tests keep their order
 
 
+def case_key(item) -> tuple | None:
+    """claimcheck.test_key of a collected test case that passes() could call (its arguments are all parameters)."""
+    import claimcheck
+
+    function = getattr(item, "function", None)
+    if function is None:
+        return None
+    names = list(inspect.signature(function).parameters)
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if not set(names) <= set(params):  # it takes fixtures
+        return None
+    key = claimcheck.test_key(function, tuple(params[name] for name in names))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def pytest_collection_finish(session) -> None:
+    import claimcheck
+
+    claimcheck.COLLECTED = {key for item in session.items if (key := case_key(item)) is not None}
+
+
 @pytest.fixture(autouse=True)
 def _claims_rerun_their_tests_outside_the_ledgers(request) -> Iterator[None]:
-    """Ledger checks share the runs of the tests they rest on (claimcheck.PASSED); every other test (an attack that
-    patches a page or a value, a test of the mechanism) starts and ends with none remembered."""
+    """Ledger checks share the runs of the tests they rest on (claimcheck.PASSED), and leave a test that is a case of
+    this session to that case (claimcheck.COLLECTED); every other test (an attack that patches a page or a value, a
+    test of the mechanism) starts and ends with none remembered, and runs every test a check rests on."""
     import claimcheck
 
     if getattr(request.node, "originalname", "") == "test_claims_hold":
-        yield
+        claimcheck.IN_LEDGER_CASE = request.node.callspec.params["claim"]
+        try:
+            yield
+        finally:
+            claimcheck.IN_LEDGER_CASE = None
         return
     claimcheck.PASSED.clear()
     yield
     claimcheck.PASSED.clear()
+
+
+def claims_resting_on(item) -> list[str]:
+    """The ledger claims that rest on this test case, as "page: id": those whose case left it to this one in this
+    process, and those whose check is passes(the test) (their cases may have run in another worker)."""
+    import claimcheck
+
+    found = set(claimcheck.LEFT_TO_THEIR_CASE.get(case_key(item), ()))
+    for module in list(sys.modules.values()):
+        ledger = getattr(module, "__dict__", {}).get("LEDGER")
+        if not isinstance(ledger, claimcheck.Ledger):
+            continue
+        for claim in ledger.claims:
+            names = getattr(getattr(claim.check, "__code__", None), "co_freevars", ())
+            cells = getattr(claim.check, "__closure__", None) or ()
+            if any(name == "test" and cell.cell_contents is item.function for name, cell in zip(names, cells)):
+                found.add(f"{ledger.page}: {claim.id}")
+    return sorted(found)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failing test that ledger claims rest on says which: their cases passed without running it again."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed and getattr(item, "function", None) is not None:
+        claims = claims_resting_on(item)
+        if claims:
+            report.sections.append(("claims resting on this test (false until it passes again)", "\n".join(claims)))
 
 
 @pytest.fixture(scope="session")

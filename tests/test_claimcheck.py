@@ -683,3 +683,30 @@ def test_sentences_split_where_a_reader_would(paragraph, sentences):
     """A claim is pinned sentence by sentence: a split in the wrong place would tie two claims to one check, or cut a
     citation from its author."""
     assert split_sentences(paragraph) == sentences
+
+
+# --- a ledger case and the test it rests on ------------------------------------------------------------------------
+
+
+def _a_failing_test(n: int) -> None:
+    raise AssertionError(f"case {n} fails")
+
+
+def test_a_ledger_case_leaves_a_test_of_the_session_to_its_own_case_and_nothing_else_does(monkeypatch):
+    """A claim resting on a test that is itself a case of the session does not run it again in its own case (the
+    test's case fails the session and names the claim: tests/conftest.py); outside a ledger case, or when the test is
+    not a case of the session (`make test-page` without its file), the check runs it."""
+    import claimcheck
+
+    claim = computed("rests-on-a-test", claimcheck.passes(_a_failing_test, 1))
+    Ledger("example.md", [claim])
+    monkeypatch.setattr(claimcheck, "COLLECTED", {claimcheck.test_key(_a_failing_test, (1,))})
+    monkeypatch.setattr(claimcheck, "LEFT_TO_THEIR_CASE", {})
+    with pytest.raises(AssertionError, match="case 1 fails"):  # not in a ledger case: an attack, a mechanism test
+        claim.check()
+    monkeypatch.setattr(claimcheck, "IN_LEDGER_CASE", claim)
+    assert claim.check() is True
+    assert claimcheck.LEFT_TO_THEIR_CASE == {claimcheck.test_key(_a_failing_test, (1,)): {"example.md: rests-on-a-test"}}
+    monkeypatch.setattr(claimcheck, "COLLECTED", set())  # the test is not a case of this session
+    with pytest.raises(AssertionError, match="case 1 fails"):
+        claim.check()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -67,62 +68,48 @@ def first_output(root: Path, suffix: str) -> Path:
     return matches[0]
 
 
-def test_check_catches_changed_code(repo_copy):
+def stale_causes(output: str) -> dict[str, set[str]]:
+    """`stale: JOB (changed since its outputs were made: A, B; make regen)` lines as {JOB: {A, B}}."""
+    found = re.findall(r"^stale: (\S+) \(changed since its outputs were made: ([^;]+);", output, re.MULTILINE)
+    return {job: set(causes.split(", ")) for job, causes in found}
+
+
+def test_check_catches_every_kind_of_drift_and_writes_nothing(repo_copy):
+    """Seven faults in one copy, each in a file of its own, and one `--check` (a copy and a check take about a second
+    each): a snippet's own edit and an edit of a module it imports each make it stale, and --check names the changed
+    file as the cause; an altered text output, an altered figure, a deleted output, a stray file and a snippet never
+    run are each reported by name; and the check writes nothing."""
     snippet = repo_copy / "snippets" / "reference_page/table.py"
     snippet.write_text(snippet.read_text() + "\n# an edit\n")
-    code, output = check(repo_copy)
-    assert code == 1 and "stale: snippets/reference_page/table.py" in output, output
-
-
-def test_check_catches_a_change_in_an_imported_module(repo_copy):
     module = repo_copy / "snippets" / "reference.py"
     module.write_text(module.read_text() + "\n# an edit\n")
-    code, output = check(repo_copy)
-    assert code == 1, output
-    for dependent in ("reference_page/table", "reference_page/heatmap", "reference_page/module_usage"):
-        assert f"stale: snippets/{dependent}.py" in output, output
-
-
-def test_check_catches_an_altered_text_output(repo_copy):
-    target = first_output(repo_copy, ".txt")
-    text = target.read_text()
-    digit = next(i for i, c in enumerate(text) if c.isdigit())
-    target.write_text(text[:digit] + str((int(text[digit]) + 1) % 10) + text[digit + 1 :])  # one digit off
-    code, output = check(repo_copy)
-    assert code == 1 and f"altered: {target.relative_to(repo_copy).as_posix()}" in output, output
-
-
-def test_check_catches_an_altered_figure(repo_copy):
-    target = first_output(repo_copy, ".svg")
-    target.write_bytes(target.read_bytes().replace(b"</svg>", b"<!-- touched --></svg>"))
-    code, output = check(repo_copy)
-    assert code == 1 and f"altered: {target.relative_to(repo_copy).as_posix()}" in output, output
-
-
-def test_check_catches_a_deleted_output(repo_copy):
-    target = first_output(repo_copy, ".svg")
-    target.unlink()
-    code, output = check(repo_copy)
-    assert code == 1 and f"missing: {target.relative_to(repo_copy).as_posix()}" in output, output
-
-
-def test_check_catches_a_stray_file(repo_copy):
+    text = first_output(repo_copy, ".txt")
+    body = text.read_text()
+    digit = next(i for i, c in enumerate(body) if c.isdigit())
+    text.write_text(body[:digit] + str((int(body[digit]) + 1) % 10) + body[digit + 1 :])  # one digit off
+    figure, deleted = sorted(p for p in (repo_copy / "docs" / "generated").rglob("*.svg") if ".manifest" not in p.parts)[:2]
+    figure.write_bytes(figure.read_bytes().replace(b"</svg>", b"<!-- touched --></svg>"))
+    deleted.unlink()
     (repo_copy / "docs" / "generated" / "leftover.txt").write_text("nobody writes me\n")
-    code, output = check(repo_copy)
-    assert code == 1 and "stray: docs/generated/leftover.txt" in output, output
-
-
-def test_check_catches_a_new_snippet_never_run(repo_copy):
-    (repo_copy / "snippets" / "brand_new.py").write_text('"""New."""\nprint("hello")\n')
-    code, output = check(repo_copy)
-    assert code == 1 and "brand_new" in output and "never been run" in output, output
-
-
-def test_check_writes_nothing(repo_copy):
     (repo_copy / "snippets" / "brand_new.py").write_text('"""New."""\nprint("hello")\n')
     before = tree_hashes(repo_copy / "docs" / "generated")
-    check(repo_copy)
-    assert tree_hashes(repo_copy / "docs" / "generated") == before
+    code, output = check(repo_copy)
+    assert code == 1, output
+    expected = {
+        "a digit changed in a text output": f"altered: {text.relative_to(repo_copy).as_posix()}",
+        "a figure touched": f"altered: {figure.relative_to(repo_copy).as_posix()}",
+        "an output deleted": f"missing: {deleted.relative_to(repo_copy).as_posix()}",
+        "a file no job writes": "stray: docs/generated/leftover.txt",
+        "a snippet never run": "brand_new",
+    }
+    causes = stale_causes(output)
+    assert "snippets/reference_page/table.py" in causes.get("snippets/reference_page/table.py", set()), output
+    for dependent in ("reference_page/table", "reference_page/heatmap", "reference_page/module_usage"):
+        assert "snippets/reference.py" in causes.get(f"snippets/{dependent}.py", set()), output
+    assert causes.get("snippets/reference_page/heatmap.py") == {"snippets/reference.py"}, output
+    missed = [fault for fault, line in expected.items() if line not in output]
+    assert not missed and "never been run" in output, f"--check did not report {missed}:\n{output}"
+    assert tree_hashes(repo_copy / "docs" / "generated") == before, "--check wrote into docs/generated/"
 
 
 @pytest.mark.slow
