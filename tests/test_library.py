@@ -7,6 +7,7 @@ snippets/pelib/ (on top of snippets/reference.py) instead of re-deriving them; t
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import tokenize
 from pathlib import Path
@@ -53,13 +54,24 @@ def test_no_script_rederives_the_frequencies(path):
                        "(or `wavelengths` from pelib.spectrum)")
 
 
-def definitions(name: str) -> list[str]:
-    found = []
+@functools.cache  # one parse of each file for every test of this file
+def syntax_tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@functools.cache
+def functions_defined() -> dict[str, list[str]]:
+    """Where each function of the snippets is defined: {name: [file, …]}."""
+    found: dict[str, list[str]] = {}
     for path in python_files():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        found += [path.relative_to(SNIPPETS).as_posix() for node in ast.walk(tree)
-                  if isinstance(node, ast.FunctionDef) and node.name == name]
+        for node in ast.walk(syntax_tree(path)):
+            if isinstance(node, ast.FunctionDef):
+                found.setdefault(node.name, []).append(path.relative_to(SNIPPETS).as_posix())
     return found
+
+
+def definitions(name: str) -> list[str]:
+    return functions_defined().get(name, [])
 
 
 @pytest.mark.parametrize("name", ["frequencies", "first_rise", "shift_block", "shift_matrix", "dot_by_offset",
@@ -100,7 +112,7 @@ def test_library_modules_print_nothing_and_run_nothing(path):
     rel = path.relative_to(SNIPPETS / "pelib").as_posix()
     if rel == "docenv.py":  # the settings every script imports first: configuring on import is its job
         return
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "print"]
     assert len(calls) == (rel in FAITHFUL_PRINTS), f"{rel} prints: library modules only define things"
     top = [n for n in tree.body
@@ -123,7 +135,7 @@ def local_modules() -> set[str]:
 
 def private_names_imported(path: Path, local: set[str]) -> list[str]:
     """`from M import _x` and `M._x` where M is one of the project's modules: another module's private name."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = syntax_tree(path)
     bound: set[str] = set()
     found = []
     for node in ast.walk(tree):

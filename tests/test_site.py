@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -40,6 +41,7 @@ def is_external(value: str) -> bool:
     return bool(re.match(r"^(?:[a-z][a-z0-9+.-]*:)?//", value, re.I))
 
 
+@functools.cache  # the built site is read by several tests (each other folder is a test's own, written once)
 def read_pages(site: Path) -> dict[Path, Page]:
     return {path.resolve(): Page(path.read_text(encoding="utf-8")) for path in sorted(site.rglob("*.html"))}
 
