@@ -710,3 +710,21 @@ def test_a_ledger_case_leaves_a_test_of_the_session_to_its_own_case_and_nothing_
     monkeypatch.setattr(claimcheck, "COLLECTED", set())  # the test is not a case of this session
     with pytest.raises(AssertionError, match="case 1 fails"):
         claim.check()
+
+
+def test_only_a_case_that_runs_and_must_pass_stands_in_for_a_ledgers_run():
+    """tests/conftest.py's case_key: a case whose arguments are all parameters names the test and its arguments; a
+    case that takes a fixture, or carries a skip, skipif or xfail mark, names nothing (the ledger runs the test)."""
+    from types import SimpleNamespace
+
+    import claimcheck
+    from conftest import case_key
+
+    def case(function, params=None, marks=()):
+        return SimpleNamespace(function=function, callspec=SimpleNamespace(params=params or {}),
+                               get_closest_marker=lambda name: name if name in marks else None)
+
+    assert case_key(case(_a_failing_test, {"n": 1})) == claimcheck.test_key(_a_failing_test, (1,))
+    assert case_key(case(_a_failing_test)) is None  # n would be a fixture
+    for mark in ("skip", "skipif", "xfail"):
+        assert case_key(case(_a_failing_test, {"n": 1}, marks=(mark,))) is None, mark
