@@ -155,6 +155,11 @@ def claim_words(sentence: str) -> list[str]:
     """The claim words of a sentence, as a sorted multiset: direction, comparison, quantifier, parity, property,
     storage and library words, relation symbols, typed numbers, quoted values (`gen.<job>.<key>`) and inline
     formulas (`\\( … \\)`, each one token)."""
+    return list(_claim_words(sentence))
+
+
+@functools.cache  # the same sentences are read again by every decision about a page (lock, typo, flip)
+def _claim_words(sentence: str) -> tuple[str, ...]:
     found = [m.group(1) for m in QUOTED_VALUE.finditer(sentence)]
     bare = _bare(sentence)
     # an inline formula is one token, whole: a changed sign, index or exponent in it changes the claim words
@@ -163,7 +168,7 @@ def claim_words(sentence: str) -> list[str]:
     found += [" ".join(m.group(0).lower().split()) for m in CLAIM_WORDS.finditer(bare)]
     found += [m.group(0) for m in CLAIM_SYMBOLS.finditer(bare)]
     found += [m.group(0) for m in NUMBER.finditer(bare)]
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def is_claim(sentence: str) -> bool:
