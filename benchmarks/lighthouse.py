@@ -1,7 +1,7 @@
 """Lighthouse (mobile) on every page of the built site, served with gzip from a loopback server as a host serves it:
 the four category scores, layout shift and blocking time, against issue 13's budgets; the median of five runs per
-page, since one run's performance score moves by several points from run to run on the same page (on this 2-core
-machine, 87 to 98 for formula.html from one build)."""
+page, since one run's performance score moves by several points from run to run on the same page and build (the
+report lists every run's score under performance_runs)."""
 
 import tempfile
 from pathlib import Path
