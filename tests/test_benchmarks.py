@@ -226,7 +226,7 @@ def test_forward_benchmark_measure_times_forward_passes_of_the_right_sum(monkeyp
 @pytest.mark.slow
 def test_interleaved_timing_takes_the_fastest_round():
     calls = []
-    real = _bench.gc  # a full collection before each timed call, counted here (it takes a third of a second in a test)
+    real = _bench.gc  # a full collection before each timed call: recorded in place of running it, so its order shows
     _bench.gc = type("Collector", (), {"collect": staticmethod(lambda: calls.append("gc"))})
     try:
         seconds = _bench.interleaved_seconds({"a": lambda: calls.append("a"), "b": lambda: calls.append("b")},
