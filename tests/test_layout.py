@@ -23,6 +23,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -284,9 +285,19 @@ def figure_file(built_site: Path, src: str) -> Path:
     return path
 
 
-@functools.cache  # each view is visited once, for every test of this file that looks at it
 def sweep(browser, site_url, built_site, width, media="screen") -> dict[str, Seen]:
-    """Every page in this view, loaded and read through once, with the network cut off."""
+    """Every page in this view, loaded and read through once, with the network cut off: each view is visited once,
+    for every test of this file that looks at it, however the call spells the view (a cache keyed on the arguments
+    as given took `sweep(..., 390)` and `sweep(..., 390, "screen")` for two views and swept twice, 60 s a run)."""
+    return _swept(browser, site_url, built_site, width, media)
+
+
+@functools.cache
+def _swept(browser, site_url, built_site, width, media) -> dict[str, Seen]:
+    return visit_every_page(browser, site_url, built_site, width, media)
+
+
+def visit_every_page(browser, site_url, built_site, width, media) -> dict[str, Seen]:
     context = browser.new_context(viewport={"width": width, "height": SCREEN_HEIGHT.get(width, 900)})
     offline = OfflinePage(context)
     page = offline.page
@@ -328,6 +339,18 @@ def sweep(browser, site_url, built_site, width, media="screen") -> dict[str, See
     finally:
         context.close()
     return seen
+
+
+def test_each_view_is_swept_once(monkeypatch):
+    """However a test spells the view, the pages are visited once per view."""
+    visits = []
+    here = sys.modules[__name__]
+    monkeypatch.setattr(here, "visit_every_page", lambda *view: visits.append(view) or {})
+    monkeypatch.setattr(here, "_swept", functools.cache(lambda *view: visit_every_page(*view)))  # an empty cache
+    for spelling in [(PHONE,), (PHONE, "screen"), (A4_WIDTH, "print"), (A4_WIDTH, "print"), (DESKTOP,)]:
+        sweep("browser", "url", "site", *spelling)
+    assert visits == [("browser", "url", "site", PHONE, "screen"), ("browser", "url", "site", A4_WIDTH, "print"),
+                      ("browser", "url", "site", DESKTOP, "screen")]
 
 
 @pytest.mark.parametrize(("width", "media"), [(w, "screen") for w in WIDTHS] + [(A4_WIDTH, "print")])
