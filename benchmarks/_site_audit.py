@@ -193,15 +193,16 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 AXE_RUN_COLOURS = AXE_RUN.replace("{ resultTypes: [", "{ runOnly: COLOUR_RULES, resultTypes: [")
 
 
-# Material's palette switch, as its toggle makes it: the body takes the attributes of the palette's input (scheme,
-# primary and accent colours, media query), and every colour follows through CSS. Without its colour transitions
-# (125 to 250 ms): a part of the page that content-visibility skips would start its transition only when axe-core
-# reads it, and axe would read a colour halfway (a tab label measured 4.06:1 where it has 4.91).
+# The palette switch, as the site's toggle makes it (overrides/partials/javascripts/palette.html, Material's
+# behaviour): the body takes the attributes of the palette's input (scheme, primary and accent colours, media query),
+# and every colour follows through CSS. Without its colour transitions (125 to 250 ms): a part of the page that
+# content-visibility skips would start its transition only when axe-core reads it, and axe would read a colour
+# halfway (a tab label measured 4.06:1 where it has 4.91).
 DARK = """() => {
   const still = document.createElement('style');
   still.textContent = '*, *::before, *::after { transition: none !important; }';
   document.head.append(still);
-  const input = document.querySelector('[data-md-component=palette] input[data-md-color-scheme=slate]');
+  const input = document.querySelector('form[data-pe-palette] input[data-md-color-scheme=slate]');
   for (const key of ['media', 'scheme', 'primary', 'accent'])
     document.body.setAttribute(`data-md-color-${key}`, input.getAttribute(`data-md-color-${key}`));
   return document.body.dataset.mdColorScheme;

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from conftest import PAGE_STATE as STATE
-from conftest import ROOT, offline_problems, read_through, site_audit
+from conftest import ROOT, OfflinePage, offline_problems, read_through, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
@@ -40,6 +40,58 @@ def test_notebook_math_is_typeset(built_site, site_url, offline_page):
         offline_page.page.goto(f"{site_url}/{path}", wait_until="networkidle")
         state = offline_page.page.evaluate(STATE)
         assert state["notebookMath"] > 0 and not state["untypeset"] and not state["errors"], (path, state)
+
+
+# Counts the times a page sets `data-md-color-switching` (the attribute that holds every colour transition off while
+# the palette switches): set before the page's first script runs.
+SWITCHES = """
+  window.peSwitches = 0;
+  new MutationObserver((records) => {
+    for (const r of records) if (r.target.hasAttribute('data-md-color-switching')) window.peSwitches++;
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-md-color-switching']});
+"""
+PALETTE = """() => ({
+  scheme: document.body.getAttribute('data-md-color-scheme'),
+  shown: [...document.querySelectorAll('form[data-pe-palette] label')].filter((l) => !l.hidden).map((l) => l.title),
+  stored: (__md_get('__palette') || {index: null}).index,
+  switches: window.peSwitches,
+  themeColor: document.querySelector('meta[name=theme-color]').content,
+  colorScheme: document.querySelector('meta[name=color-scheme]').content,
+})"""
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_the_palette_follows_the_system_switches_and_remembers(site_url, browser, system):
+    """The palette toggle (ours, overrides/partials/javascripts/palette.html): a page opens in the palette the
+    reader's system asks for, showing the toggle to the other one, with nothing stored and without re-setting the
+    palette once the page has loaded (Material's own component set it again at start-up, and the style
+    recalculation of the whole page that followed was most of its start-up's blocking time). A click on the toggle
+    switches, keeps the choice for the next page; Enter on the toggle switches back."""
+    context = browser.new_context(color_scheme=system)
+    try:
+        page = OfflinePage(context).page
+        page.add_init_script(SWITCHES)
+        page.goto(f"{site_url}/index.html", wait_until="load")
+        page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'")  # the bundle has run
+        light, dark = ({"scheme": "default", "shown": ["Switch to dark mode"], "colorScheme": "light"},
+                       {"scheme": "slate", "shown": ["Switch to light mode"], "colorScheme": "dark"})
+        start, other = (light, dark) if system == "light" else (dark, light)
+        state = page.evaluate(PALETTE)
+        assert state | start == state and state["stored"] is None and state["switches"] == 0, state
+        assert re.fullmatch(r"#[0-9a-f]{6}", state["themeColor"]), state
+        page.locator("form[data-pe-palette] label:not([hidden])").click()
+        page.wait_for_function("!document.body.hasAttribute('data-md-color-switching')")
+        state = page.evaluate(PALETTE)
+        assert state | other == state and state["stored"] == ["light", "dark"].index(system) ^ 1, state
+        assert state["switches"] == 1, state
+        page.goto(f"{site_url}/formula.html", wait_until="load")
+        state = page.evaluate(PALETTE)
+        assert state | other == state and state["switches"] == 0, state
+        page.locator("form[data-pe-palette] input:checked").focus()
+        page.keyboard.press("Enter")
+        assert page.evaluate(PALETTE) | start == page.evaluate(PALETTE)
+    finally:
+        context.close()
 
 
 def search(page, query: str) -> list[str]:

@@ -64,7 +64,7 @@ def test_every_image_has_alt_text_and_nothing_leaves_the_machine(audits) -> None
     assert not external, f"requests that would leave the machine: {external}"
 
 
-# A page with Material's palette form. Far down, in a part content-visibility skips until it is near: text that reads
+# A page with the site's palette form. Far down, in a part content-visibility skips until it is near: text that reads
 # in both palettes once its colour transition (Material's kind, slowed here) has run, and text that reads only in
 # the light palette.
 DARK_ONLY = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Palettes</title><style>
@@ -74,7 +74,7 @@ body { background: #fff; color: #000; }
 .far { margin-top: 3000px; content-visibility: auto; }
 .reads { transition: color 5s; }
 </style></head><body data-md-color-scheme="default"><main><h1>Palettes</h1>
-<form data-md-component="palette"><input type="radio" name="p" aria-label="dark" data-md-color-media="(prefers-color-scheme: dark)"
+<form data-pe-palette><input type="radio" name="p" aria-label="dark" data-md-color-media="(prefers-color-scheme: dark)"
  data-md-color-scheme="slate" data-md-color-primary="indigo" data-md-color-accent="indigo"></form>
 <div class="far"><p class="reads">Reads in both palettes.</p><p class="dark-only">Reads in the light one only.</p></div>
 </main><script>document.documentElement.dataset.scrollables = "marked";</script></body></html>"""

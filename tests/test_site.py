@@ -163,6 +163,19 @@ def test_every_script_waits_for_the_page(built_site):
     assert not scripts_that_block_the_first_paint({Path("a.html"): waiting})
 
 
+def test_the_palette_toggle_is_ours_on_every_page(built_site):
+    """Every page of the theme carries the palette form for our toggle (overrides/partials/javascripts/palette.html)
+    and none for Material's palette component, whose start-up re-set the palette and recalculated the style of the
+    whole page (tests/test_browser.py switches the palette in a browser)."""
+    pages = {p.relative_to(built_site).as_posix(): p.read_text(encoding="utf-8") for p in built_site.rglob("*.html")}
+    themed = {path for path, html in pages.items() if 'id="__config"' in html}
+    assert {"index.html", "linearity.html", "explorer.html", "404.html"} <= themed
+    material = sorted(path for path, html in pages.items() if 'data-md-component="palette"' in html)
+    ours = {path for path, html in pages.items() if "<form class=\"md-header__option\" data-pe-palette>" in html}
+    assert not material, f"Material's palette component would start on {material}"
+    assert themed <= ours, f"no palette toggle on {sorted(themed - ours)}"
+
+
 def test_the_guards_catch_what_they_guard(tmp_path):
     """The two checkers above, on a tiny site with one defect of each kind."""
     (tmp_path / "sub").mkdir()
