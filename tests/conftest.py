@@ -41,13 +41,14 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
 
 
 # `make test` gives each pytest-xdist worker a whole file at a time, so the run lasts at least as long as its longest
-# file takes from the moment it starts. These files take the longest (half a minute or more each on 2 cores; the
-# report of `pytest --durations` says which): they start first, longest first, and the rest fill the gaps in their
-# usual order. test_site.py comes next: in `make test-fast`, which leaves the others out, it starts the one build of
-# the site at once, which test_markup.py would otherwise wait for at the end.
+# file takes from the moment it starts. These files take the longest (10 s to 3 minutes each on 2 cores, measured
+# with `pytest --durations=0` and summed by file): they start first, longest first, and the rest fill the gaps in
+# their usual order. test_site.py comes before the last two: in `make test-fast`, which leaves most of the others
+# out, it starts the one build of the site at once, which test_markup.py would otherwise wait for at the end.
 LONGEST_FIRST = (
-    "test_budgets.py", "test_layout.py", "test_experiments.py", "test_browser.py", "test_portability.py",
-    "test_regen.py", "test_regen_faults.py", "test_validators.py", "test_explorer.py", "test_site.py",
+    "test_budgets.py", "test_regen.py", "test_layout.py", "test_portability.py", "test_experiments.py",
+    "test_regen_faults.py", "test_explorer.py", "test_browser.py", "test_validators.py", "test_site.py",
+    "test_serve.py", "test_benchmarks.py",
 )
 
 
