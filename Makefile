@@ -8,6 +8,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 NODE_STAMP := node_modules/.installed
+BENCH_NODE_STAMP := node_modules/.installed-bench
 # The CPU build of torch lies in /opt/wheels on the project machines. Elsewhere (GitHub's CI, a contributor's laptop)
 # PyPI's torch==2.13.0 is the CUDA build (several GB): torch alone comes first from PyTorch's CPU index (TORCH_INDEX,
 # read by uv for that one package, --no-deps), and the main install finds the pin met by 2.13.0+cpu.
@@ -32,24 +33,31 @@ help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
 
 # pip installs only uv, pinned here (it installs the environment and is no part of it, as pip is not); uv installs the
-# pins of requirements.txt (the longest step of the set-up, which uv shortens), compiling the bytecode as pip does, and
-# trusting the system's certificates as pip does (uv's own list refuses a proxy's or a company's CA). requirements.txt
-# stays a plain pip requirements file.
+# pins of requirements.txt (the longest step of the set-up, which uv shortens), trusting the system's certificates as
+# pip does (uv's own list refuses a proxy's or a company's CA). No bytecode is compiled at install (uv's
+# --compile-bytecode compiles every module of every package, about 30 s here): Python writes it on the first import
+# of each module that is used (PYTHONDONTWRITEBYTECODE is cleared above), a few seconds spread over the first
+# processes. requirements.txt stays a plain pip requirements file.
 $(STAMP): requirements.txt
 	@$(PYTHON) -c 'import sys; v = sys.version_info[:2]; sys.exit(0 if v == (3, 11) else f"Python 3.11 is needed (torch 2.13.0 CPU wheel), {sys.executable} is {v[0]}.{v[1]}: run make PYTHON=python3.11")'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --disable-pip-version-check -q $(FIND_LINKS) $(UV)
-	test -d /opt/wheels || $(BIN)/python -m uv pip install -q --compile-bytecode --system-certs --python $(BIN)/python --no-deps --index-url $(TORCH_INDEX) '$(TORCH_PIN)'
-	$(BIN)/python -m uv pip install -q --compile-bytecode --system-certs --python $(BIN)/python $(FIND_LINKS) -r requirements.txt
+	test -d /opt/wheels || $(BIN)/python -m uv pip install -q --system-certs --python $(BIN)/python --no-deps --index-url $(TORCH_INDEX) '$(TORCH_PIN)'
+	$(BIN)/python -m uv pip install -q --system-certs --python $(BIN)/python $(FIND_LINKS) -r requirements.txt
 	touch $(STAMP)
 
-# KaTeX for the build-time math (scripts/katex_hook.py), exactly as package-lock.json pins it; npm's cache serves a
-# repeated install without the network.
+# KaTeX for the build-time math (scripts/katex_hook.py) and the Nu HTML Checker (vnu-jar), exactly as package-lock.json
+# pins them: package.json's dependencies. Lighthouse, its devDependency (about 200 packages, 10 s of the set-up), only
+# `make bench` installs. npm's cache serves a repeated install without the network.
 $(NODE_STAMP): package-lock.json
 	@command -v npm >/dev/null || { echo "Installing Debian's nodejs and npm (the build typesets math with KaTeX on Node)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm; }
-	npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error
+	npm ci --omit=dev --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error
 	touch $(NODE_STAMP)
+
+$(BENCH_NODE_STAMP): package-lock.json | $(NODE_STAMP)
+	npm ci --ignore-scripts --no-audit --no-fund --prefer-offline --loglevel=error
+	touch $(NODE_STAMP) $(BENCH_NODE_STAMP)
 
 setup: $(STAMP) $(NODE_STAMP)  ## Create .venv and node_modules/ with the exact pins of requirements.txt and package-lock.json
 
@@ -109,7 +117,7 @@ build: setup  ## Build the site into site/ (strict; never regenerates)
 bundle: setup  ## Zip the site for reading offline into dist/sinusoidal-pe-site.zip (unzip, open index.html)
 	$(BIN)/python scripts/bundle.py
 
-bench: setup browser validators  ## Run the benchmarks (Lighthouse on every page among them) and write their reports under docs/generated/
+bench: setup $(BENCH_NODE_STAMP) browser validators  ## Run the benchmarks (Lighthouse on every page among them) and write their reports under docs/generated/
 	$(BIN)/python scripts/regen.py --bench --timeout 5400
 
 experiments: setup  ## Train the experiments' models whose code changed (minutes); a forced regen never runs them
