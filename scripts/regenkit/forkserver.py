@@ -19,8 +19,33 @@ import signal
 import sys
 
 # torch._inductor.config: pelib.docenv's torch.use_deterministic_algorithms(True) imports it, and with it all of dynamo
-# (about a second per job otherwise). Importing it runs no torch operation and starts no thread.
-PRELOAD = ("torch", "torch._inductor.config", "numpy", "matplotlib", "matplotlib.pyplot", "sympy", "mpmath")
+# (about a second per job otherwise). Importing it runs no torch operation and starts no thread. The others are what
+# most jobs import on their own: the deterministic mode's schema check, and the figures' Agg and SVG back ends with the
+# image plugins that Pillow loads when matplotlib saves a PNG.
+PRELOAD = ("torch", "torch._inductor.config", "torch._subclasses.schema_check_mode", "numpy", "matplotlib",
+           "matplotlib.pyplot", "matplotlib.backends.backend_agg", "matplotlib.backends.backend_svg", "PIL.Image",
+           "sympy", "mpmath")
+
+
+def preload() -> None:
+    """Import PRELOAD, writing the bytecode of these (installed) modules where none is cached yet.
+
+    The install compiles no bytecode (Makefile), and the jobs' environment writes none (PYTHONDONTWRITEBYTECODE):
+    without this, every regen would compile these modules again in memory, seconds of each run on a fresh clone.
+    The children write none, as before.
+    """
+    before, sys.dont_write_bytecode = sys.dont_write_bytecode, False
+    try:
+        for name in PRELOAD:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass
+        image = sys.modules.get("PIL.Image")
+        if image is not None:
+            image.preinit()  # the BMP, GIF, JPEG, PPM and PNG plugins: what Image.save imports first
+    finally:
+        sys.dont_write_bytecode = before
 
 
 def child(request: dict, control: tuple[int, int]) -> None:
@@ -70,11 +95,7 @@ def main() -> None:
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(2, 1)  # a stray print in the server must not reach the protocol
-    for name in PRELOAD:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            pass
+    preload()
 
     def send(message: dict) -> None:
         os.write(control_out, (json.dumps(message) + "\n").encode())
