@@ -259,19 +259,26 @@ LINK_INTO_FOLD = r"""async () => {
 
 
 # Every layout shift of a page as it loads (what Lighthouse adds up as cumulative layout shift), recorded from the
-# start of the load: the element that moved, from where to where.
+# end of parsing (the moment the deferred scripts, Material's bundle and ours, start): the element that moved, from
+# where to where. What moves while the parser still runs is left out: the parser pauses to paint where the CPU's
+# time runs out (a loaded machine painted beyond.html's navigation half-parsed once), so it differs from run to run.
 SHIFTS = r"""
 window.peShifts = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) for (const source of entry.sources) {
-    const node = source.node, box = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
-    const name = !node ? '(gone)' : node.nodeType === 1 ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`
-      : `text "${node.textContent.trim().slice(0, 40)}"`;
-    const element = node && (node.nodeType === 1 ? node : node.parentElement);
-    const where = element && element.closest('article') ? 'text' : 'theme';
-    window.peShifts.push(`${where}: ${name} moved from ${box(source.previousRect)} to ${box(source.currentRect)} (${entry.value.toFixed(4)})`);
-  }
-}).observe({type: 'layout-shift', buffered: true});
+(() => {
+  let parsed = Infinity;
+  document.addEventListener('readystatechange', () => { if (parsed === Infinity) parsed = performance.now(); });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) for (const source of entry.sources) {
+      if (entry.startTime < parsed) continue;
+      const node = source.node, box = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+      const name = !node ? '(gone)' : node.nodeType === 1 ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}`
+        : `text "${node.textContent.trim().slice(0, 40)}"`;
+      const element = node && (node.nodeType === 1 ? node : node.parentElement);
+      const where = element && element.closest('article') ? 'text' : 'theme';
+      window.peShifts.push(`${where}: ${name} moved from ${box(source.previousRect)} to ${box(source.currentRect)} (${entry.value.toFixed(4)})`);
+    }
+  }).observe({type: 'layout-shift', buffered: true});
+})();
 """
 
 
