@@ -469,7 +469,8 @@ def lighthouse(url: str) -> dict:
     """Lighthouse (mobile) on one page: the four category scores (0-100), cumulative layout shift, total blocking
     time and largest contentful paint, and the audits that lost points outside performance."""
     if not LIGHTHOUSE.is_file():
-        raise FileNotFoundError(f"{LIGHTHOUSE} is missing: `make setup` installs lighthouse (npm ci)")
+        raise FileNotFoundError(f"{LIGHTHOUSE} is missing: `make bench` installs Lighthouse (package.json's"
+                                " devDependency, which `make setup` leaves out)")
     flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
     proc = subprocess.run(
         ["node", str(LIGHTHOUSE), url, "--quiet", "--output=json", "--output-path=stdout", "--form-factor=mobile",
