@@ -46,8 +46,8 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
 # their usual order. test_site.py comes before the last two: in `make test-fast`, which leaves most of the others
 # out, it starts the one build of the site at once, which test_markup.py would otherwise wait for at the end.
 LONGEST_FIRST = (
-    "test_layout.py", "test_regen.py", "test_portability.py", "test_regen_faults.py", "test_experiments.py",
-    "test_explorer.py", "test_browser.py", "test_budgets.py", "test_validators.py", "test_site.py",
+    "test_budgets.py", "test_regen.py", "test_layout.py", "test_portability.py", "test_experiments.py",
+    "test_regen_faults.py", "test_explorer.py", "test_browser.py", "test_validators.py", "test_site.py",
     "test_serve.py", "test_benchmarks.py",
 )
 

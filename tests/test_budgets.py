@@ -1,8 +1,6 @@
-"""Quality budgets on the built site: bytes in the browser and alt text. The validators (the Nu HTML Checker's errors
-in our markup, LinkChecker's broken links) are tests/test_validators.py's, a file of their own so that they run beside
-the browser sweep here. axe-core runs in tests/test_layout.py's sweep, which visits every page at 390 and 1300 px
-anyway (test_no_accessibility_violation_of_any_impact_in_either_palette); its dark pass is shown here, on
-audit_site, which the benchmark measures with.
+"""Quality budgets on the built site: bytes and accessibility in the browser (both palettes, 390 and 1300 px) and alt
+text. The validators (the Nu HTML Checker's errors in our markup, LinkChecker's broken links) are
+tests/test_validators.py's, a file of their own so that they run beside the browser sweep here.
 
 The measuring code is benchmarks/_site_audit.py (as are the build, the server and the browser of the fixtures),
 shared with benchmarks/site_budgets.py and benchmarks/lighthouse.py, which write the figures to docs/generated/
@@ -29,7 +27,7 @@ VENDOR = ROOT / "tests" / "vendor" / "axe-core"
 
 @pytest.fixture(scope="module")
 def audits(browser, site_url, built_site) -> dict[str, audit.PageAudit]:
-    return {a.path: a for a in audit.audit_site(browser, site_url, built_site, axe=False)}
+    return {a.path: a for a in audit.audit_site(browser, site_url, built_site)}
 
 
 def kb(n: int) -> str:
@@ -46,6 +44,15 @@ def test_home_and_heaviest_page_stay_within_budget(audits) -> None:
     assert heaviest.bytes <= audit.PAGE_BUDGET_BYTES, (
         f"{heaviest.path} transfers {kb(heaviest.bytes)} > budget {kb(audit.PAGE_BUDGET_BYTES)}"
     )
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_no_accessibility_violation_of_any_impact_in_either_palette_at_either_width(audits) -> None:
+    assert set(audit.FAILING_IMPACTS) == {"minor", "moderate", "serious", "critical"}
+    assert all(set(a.violations) == set(audit.VIEWS) for a in audits.values()), "axe-core did not run everywhere"
+    failing = [line for a in audits.values() for line in a.failing()]
+    assert not failing, "axe-core finds:\n" + "\n".join(failing)
 
 
 @pytest.mark.slow

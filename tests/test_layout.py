@@ -15,10 +15,8 @@ hold on the pages of `READER_FIRST` (the pages already restructured) and are rep
 The smallest text of every figure (the notebook's inline ones too) shows at MIN_TEXT_PX (11 CSS px) or more in
 every view: the browser says which SVG each `<img>` shows and how wide, the SVG its smallest font size
 (tests/test_figures.py tests the narrow and wide versions and the `<picture>` without a browser). A figure holds its box before it loads. Nothing moves while a page loads (the
-layout shifts Lighthouse adds up). axe-core finds nothing of any impact at 390 and 1300 px in either palette (every
-rule in the light one, then the colour rules in the dark one, switched in the same visit as the site's toggle does;
-the rules and the switch are benchmarks/_site_audit.py's, which site_budgets measures with). Each view is one visit of
-every page (`sweep`), which all these tests read.
+layout shifts Lighthouse adds up; on a desktop only the theme's parts are held so far). Each view is one visit of every
+page (`sweep`), which all these tests read.
 """
 
 from __future__ import annotations
@@ -34,10 +32,8 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 from conftest import PAGE_STATE, OfflinePage, offline_problems, read_through
-from conftest import site_audit as audit
 from pelib.figures import MIN_TEXT_PX
 from svgtext import smallest
-from test_budgets import DARK_ONLY
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -298,7 +294,6 @@ class Seen:
     reader: dict  # what a learner meets on a screen (READER; overflow at the PHONE_RANGE widths too); {} on paper
     folds: list[str]  # folded blocks that stay closed on paper, or when a link points into them (1300 px)
     shifts: list[str]  # layout shifts from the start of the load until the page is laid out (before reading through)
-    violations: dict[str, list[dict]]  # axe-core's findings by view ("light 390", "dark 390", ...); {} on paper
 
 
 INLINE_FIGURES = Path(tempfile.gettempdir()) / "pe-inline-figures"
@@ -366,30 +361,13 @@ def visit_every_page(browser, site_url, built_site, width, media) -> dict[str, S
                 folds = page.evaluate(LINK_INTO_FOLD)
             elif media == "print":
                 folds = page.evaluate(FOLDED_ON_PAPER)
-            violations = accessibility(page, width) if media == "screen" and width in audit.WIDTHS else {}
             seen[path] = Seen([f"{media} {width} px {path}: {p}" for p in problems], figures, boxes,
                               [f"{media} {width} px {path}: {p}" for p in offline_seen], list(offline.external),
                               reader, [f"{media} {width} px {path}: {p}" for p in folds],
-                              [f"{media} {width} px {path}: {p}" for p in shifts], violations)
+                              [f"{media} {width} px {path}: {p}" for p in shifts])
     finally:
         context.close()
     return seen
-
-
-def accessibility(page, width: int) -> dict[str, list[dict]]:
-    """axe-core on the page as the sweep leaves it (read through, at the top): every rule in the light palette, then,
-    switched to the dark one as the site's toggle does (nothing stored: the next page loads light), the colour rules.
-    The same runs as benchmarks/_site_audit.py's audit_site, which measures the committed report."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(content=AXE_SCRIPT())
-    found = {f"light {width}": page.evaluate(audit.AXE_RUN)}
-    if page.evaluate(audit.DARK) != "slate":
-        raise RuntimeError(f"{page.url}: the dark palette did not take")
-    found[f"dark {width}"] = page.evaluate(audit.AXE_RUN_COLOURS.replace("COLOUR_RULES", repr(audit.COLOUR_RULES)))
-    return found
-
-
-AXE_SCRIPT = functools.cache(lambda: audit.AXE.read_text(encoding="utf-8"))
 
 
 def test_each_view_is_swept_once(monkeypatch):
@@ -599,35 +577,6 @@ def test_nothing_moves_while_a_page_loads(browser, built_site, site_url, width):
     linearity: explorer.css keeps their lines)."""
     shifts = [shift for seen in sweep(browser, site_url, built_site, width).values() for shift in seen.shifts]
     assert not shifts, "\n".join(shifts)
-
-
-@pytest.mark.parametrize("width", audit.WIDTHS)
-def test_no_accessibility_violation_of_any_impact_in_either_palette(browser, built_site, site_url, width):
-    """axe-core, every rule in the light palette and the colour rules in the dark one, finds nothing of any impact
-    (minor included) on any page; tests/test_budgets.py shows the dark pass catching what only the dark palette gets
-    wrong."""
-    assert set(audit.FAILING_IMPACTS) == {"minor", "moderate", "serious", "critical"}
-    seen = sweep(browser, site_url, built_site, width)
-    views = {f"{scheme} {width}" for scheme in audit.SCHEMES}
-    assert all(set(s.violations) == views for s in seen.values()), "axe-core did not run everywhere"
-    failing = [line for path, s in seen.items() for line in audit.PageAudit(path, violations=s.violations).failing()]
-    assert not failing, "axe-core finds:\n" + "\n".join(failing)
-
-
-def test_the_sweeps_dark_pass_catches_what_only_the_dark_palette_gets_wrong(browser, tmp_path):
-    """The sweep's axe-core runs (accessibility, above) on test_budgets' page whose text reads in the light palette
-    only: found in the dark pass and only there, at its final colour."""
-    (tmp_path / "index.html").write_text(DARK_ONLY, encoding="utf-8")
-    context = browser.new_context(viewport={"width": DESKTOP, "height": SCREEN_HEIGHT[DESKTOP]})
-    try:
-        with audit.serve(tmp_path) as url:
-            page = context.new_page()
-            page.goto(f"{url}/index.html", wait_until="load")
-            found = accessibility(page, DESKTOP)
-    finally:
-        context.close()
-    failing = {view: [(v["id"], v["targets"]) for v in violations] for view, violations in found.items()}
-    assert failing == {"light 1300": [], "dark 1300": [("color-contrast", [".dark-only"])]}
 
 
 SMALLEST_CODE = r"""() => Math.min(...[...document.querySelectorAll('article code')]
