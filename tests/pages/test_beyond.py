@@ -899,7 +899,7 @@ LEDGER = Ledger('beyond.md', [
     cited('kazemnejad',
         "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in "
           "Transformers, arXiv:2305.19466 (NeurIPS 2023): NoPE, absolute, T5's relative bias, ALiBi and rotary on "
-          "reasoning and arithmetic tasks; abstract: NoPE \"outperforms other explicit positional encoding methods\"", backs=['2023', 'longer', 'no', 'no']),
+          "reasoning and mathematical tasks; abstract: NoPE \"outperforms other explicit positional encoding methods\"", backs=['2023', 'longer', 'no', 'no']),
     prose('what-paper-reports-quoted-from', "an admonition title: it says the box quotes the paper, whose sentences are cited by their own entries", unbacked=['not']),
     prose('proof', 'an admonition title: it labels the folded proof, whose display and sentences have their own entries'),
     prose('timm-s-layout-reimplemented-from', 'an admonition title: it labels the folded code, whose docstrings have their own entries'),

@@ -153,7 +153,7 @@ LEDGER = Ledger('evidence.md', [
     cited('at-scale-press-et-al',
         "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 2.2 and Figure 1 (sinusoidal: 20 to 50 extra tokens; rotary: about 200 and 100; ALiBi: abstract, 1024 to 2048); the same order here: test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half", all_pass(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), backs=['1024', '2022', '512', '\\(L\\)', '\\(L\\)', 'later', 'order', 'same']),
     cited('kazemnejad-et-al-2023-found',
-        "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract and section 4: NoPE, in decoder-only models, outperforms the explicit encodings they compare (absolute, T5's relative bias, ALiBi, rotary) in length generalisation on their reasoning and arithmetic tasks", backs=['2023', 'longer', 'no']),
+        "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract and section 4: NoPE, in decoder-only models, outperforms the explicit encodings they compare (absolute, T5's relative bias, ALiBi, rotary) in length generalisation on their reasoning and mathematical tasks", backs=['2023', 'longer', 'no']),
     measured('these-two-layer-models-disagree',
         passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l), scope="These two-layer models", backs=['\\(L\\)', 'even', 'gen.extrapolation.k', 'not']),
     measured('paper-s-hypothesis-these-one',

@@ -62,7 +62,7 @@ LEDGER = Ledger('evidence/extrapolation.md', [
     cited('press-at-scale',
         "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 2.2 and Figure 1 (sinusoidal: 20 to 50 extra tokens; rotary: about 200 and 100; ALiBi: abstract, 1024 to 2048)", backs=['1024', '103', '2022', '512', r'\(L\)', r'\(L\)', 'later']),
     cited('kazemnejad-at-scale',
-        "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract: NoPE outperforms the explicit encodings (APE, T5 bias, ALiBi, rotary) on their reasoning and arithmetic tasks", backs=['2023', 'longer', 'no']),
+        "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract: NoPE outperforms the explicit encodings (APE, T5 bias, ALiBi, rotary) on their reasoning and mathematical tasks", backs=['2023', 'longer', 'no']),
     measured('these-two-layer-models-order',
         all_pass(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half, ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l), scope="In these two-layer models", backs=['\\(L\\)', 'after', 'fall', 'gen.extrapolation.k', 'later', 'not', 'order']),
     measured('these-models-result-agrees-with',
