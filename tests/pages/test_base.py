@@ -246,7 +246,8 @@ def keras_longest_is_below_its_name() -> bool:
 LEDGER = Ledger('base.md', [
     computed('title', lambda: 10000.0 in bc.BASES and one_free_constant(), backs=['10000']),
     computed('one-free-constant', one_free_constant, backs=['constant']),
-    computed('measured-512-4096', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)']),
+    computed('measured-512-4096', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)'],
+             unbacked={'no': "a preview of the next section, whose entries cite it ('heading-no-reason', 'base-appears-once')"}),
     prose('builds-on-the-formula',
            'which page to read first; mkdocs build --strict checks that the target exists', unbacked=['right']),
     computed('in-short',
