@@ -168,14 +168,14 @@ DATA_ONLY = {
     "reference.txt": "what running snippets/reference.py prints; the reference page shows reference_page/table instead",
     "experiments_run.json": "the timing of the experiments' forced run against its 30-minute budget (CONTRIBUTING says how to run it)",
     "contributor_loop.json": "the loop benchmark's report (machine, budgets, every timing); test_setup holds README's test-fast time to it",
-    "extrapolation.txt": "the experiment's log; the evidence page shows its tables and figures",
-    "extrapolation.json": "the experiment's results: snippets/evidence/extrapolation.py draws the page's figures from it, tests/test_evidence.py checks the page's claims on it",
-    "learned_shift_matrix.json": "the experiment's results: snippets/evidence/learned_shift_matrix.py draws the figures from it, tests/test_evidence.py checks the claims on it",
-    "position_probe.json": "the experiment's results: snippets/evidence/position_probe.py draws the figure from it, tests/test_evidence.py checks the claims on it",
-    "add_vs_concat.json": "the experiment's results: snippets/evidence/add_vs_concat.py draws the figure from it, tests/test_evidence.py checks the claims on it",
-    "learned_shift_matrix.txt": "the experiment's log; the evidence page shows its tables and figures",
-    "position_probe.txt": "the experiment's log; the evidence page shows its table and figure",
-    "add_vs_concat.txt": "the experiment's log; the evidence page shows its table and figure",
+    "extrapolation.txt": "the experiment's log; docs/evidence/extrapolation.md shows its tables and figures",
+    "extrapolation.json": "the experiment's results: snippets/evidence/extrapolation.py draws docs/evidence/extrapolation.md's figures from it, tests/test_evidence.py asserts it and the evidence pages' ledgers check their claims on it",
+    "learned_shift_matrix.json": "the experiment's results: snippets/evidence/learned_shift_matrix.py draws the figures from it, tests/test_evidence.py asserts it and the evidence pages' ledgers check their claims on it",
+    "position_probe.json": "the experiment's results: snippets/evidence/position_probe.py draws the figure from it, tests/test_evidence.py asserts it and the evidence pages' ledgers check their claims on it",
+    "add_vs_concat.json": "the experiment's results: snippets/evidence/add_vs_concat.py draws the figure from it, tests/test_evidence.py asserts it and the evidence pages' ledgers check their claims on it",
+    "learned_shift_matrix.txt": "the experiment's log; docs/evidence/shift-matrix.md shows its tables and figures",
+    "position_probe.txt": "the experiment's log; docs/evidence/probes.md shows its table and figure",
+    "add_vs_concat.txt": "the experiment's log; docs/evidence/add-or-concatenate.md shows its table and figure",
 }
 
 
