@@ -1,4 +1,5 @@
-"""The set-up promises: exact pins, vendored assets intact with their licences, CI calls `make test`."""
+"""The set-up promises: exact pins, vendored assets intact with their licences, Lighthouse for `make bench` only, CI calls
+`make test`."""
 
 from __future__ import annotations
 
@@ -32,6 +33,30 @@ def test_the_installer_is_pinned_exactly():
     assert re.search(r"pip install .*\$\(UV\)$", makefile, re.M) and "uv pip install" in makefile
     assert re.search(r"uv pip install .*--system-certs", makefile), "uv trusts only its own CA list without it"
 
+
+
+def test_lighthouse_is_installed_by_make_bench_alone_and_its_absence_says_so(monkeypatch, tmp_path):
+    """package.json: the build's and the tests' tools are dependencies, Lighthouse the one devDependency; `make setup`
+    installs without it (`--omit=dev`), `make bench` with it; a benchmark run without it names `make bench`."""
+    import json
+
+    from conftest import site_audit
+
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    assert set(package["dependencies"]) == {"katex", "vnu-jar"} and set(package["devDependencies"]) == {"lighthouse"}
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    recipe = lambda target: re.search(rf"^{re.escape(target)}:.*\n((?:\t.*\n)+)", makefile, re.M).group(1)  # noqa: E731
+    assert re.search(r"^setup: .*\$\(NODE_STAMP\)", makefile, re.M), "make setup installs node_modules"
+    assert re.search(r"npm ci --omit=dev\b", recipe("$(NODE_STAMP)")), "make setup leaves Lighthouse out"
+    assert re.search(r"^bench: .*\$\(BENCH_NODE_STAMP\)", makefile, re.M), "make bench installs Lighthouse"
+    assert "npm ci " in recipe("$(BENCH_NODE_STAMP)") and "--omit" not in recipe("$(BENCH_NODE_STAMP)")
+    monkeypatch.setattr(site_audit, "LIGHTHOUSE", tmp_path / "lighthouse" / "cli" / "index.js")
+    try:
+        site_audit.lighthouse("http://127.0.0.1:1/index.html")
+    except FileNotFoundError as error:
+        assert "make bench" in str(error) and str(tmp_path) in str(error), error
+    else:
+        raise AssertionError("a missing Lighthouse raised nothing")
 
 def test_vendored_assets_match_their_checksums():
     listed = {}
