@@ -279,3 +279,24 @@ def test_the_preloaded_worker_runs_snippets_under_the_callers_cpu_kernel(repo_co
     assert proc.returncode == 0, proc.stderr
     for name in ("zz_kernel_a", "zz_kernel_b"):
         assert (repo_copy / "docs" / "generated" / f"{name}.txt").read_text() == "DEFAULT\nTrue\n"
+
+
+def test_the_preloaded_worker_writes_the_bytecode_of_what_it_preloads_and_its_jobs_none(tmp_path):
+    """The jobs' environment writes no bytecode (PYTHONDONTWRITEBYTECODE): preload() writes it for PRELOAD's modules
+    alone, so a fresh clone's regens do not compile them again in memory, and turns the setting back afterwards. A
+    module that is not installed is left out."""
+    (tmp_path / "zz_preloaded.py").write_text('"""Stand in for an installed module."""\nVALUE = 1\n')
+    probe = f"""
+import sys
+sys.path[:0] = [{str(tmp_path)!r}, {str(ROOT / "scripts" / "regenkit")!r}]
+import forkserver
+forkserver.PRELOAD = ("zz_preloaded", "zz_not_installed")
+forkserver.preload()
+print(sys.dont_write_bytecode, "zz_preloaded" in sys.modules)
+"""
+    env = os.environ | {"PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTHONPYCACHEPREFIX", None)
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["True", "True"], proc.stdout
+    assert [p.name.split(".")[0] for p in (tmp_path / "__pycache__").glob("*.pyc")] == ["zz_preloaded"]
