@@ -281,10 +281,10 @@ def test_the_preloaded_worker_runs_snippets_under_the_callers_cpu_kernel(repo_co
         assert (repo_copy / "docs" / "generated" / f"{name}.txt").read_text() == "DEFAULT\nTrue\n"
 
 
-def test_the_preloaded_worker_writes_the_bytecode_of_what_it_preloads_and_its_jobs_none(tmp_path):
+def test_the_preloaded_worker_writes_the_bytecode_of_what_it_preloads(tmp_path):
     """The jobs' environment writes no bytecode (PYTHONDONTWRITEBYTECODE): preload() writes it for PRELOAD's modules
-    alone, so a fresh clone's regens do not compile them again in memory, and turns the setting back afterwards. A
-    module that is not installed is left out."""
+    all the same, so that a fresh clone's regens do not compile them again in memory, and turns the setting back
+    afterwards. A module that is not installed is left out."""
     (tmp_path / "zz_preloaded.py").write_text('"""Stand in for an installed module."""\nVALUE = 1\n')
     probe = f"""
 import sys

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+import pytest
 from conftest import ROOT
 
 VENDOR = ROOT / "docs" / "javascripts" / "vendor"
@@ -34,7 +35,6 @@ def test_the_installer_is_pinned_exactly():
     assert re.search(r"uv pip install .*--system-certs", makefile), "uv trusts only its own CA list without it"
 
 
-
 def test_lighthouse_is_installed_by_make_bench_alone_and_its_absence_says_so(monkeypatch, tmp_path):
     """package.json: the build's and the tests' tools are dependencies, Lighthouse the one devDependency; `make setup`
     installs without it (`--omit=dev`), `make bench` with it; a benchmark run without it names `make bench`."""
@@ -51,12 +51,10 @@ def test_lighthouse_is_installed_by_make_bench_alone_and_its_absence_says_so(mon
     assert re.search(r"^bench: .*\$\(BENCH_NODE_STAMP\)", makefile, re.M), "make bench installs Lighthouse"
     assert "npm ci " in recipe("$(BENCH_NODE_STAMP)") and "--omit" not in recipe("$(BENCH_NODE_STAMP)")
     monkeypatch.setattr(site_audit, "LIGHTHOUSE", tmp_path / "lighthouse" / "cli" / "index.js")
-    try:
+    with pytest.raises(FileNotFoundError, match="`make bench` installs Lighthouse") as error:
         site_audit.lighthouse("http://127.0.0.1:1/index.html")
-    except FileNotFoundError as error:
-        assert "make bench" in str(error) and str(tmp_path) in str(error), error
-    else:
-        raise AssertionError("a missing Lighthouse raised nothing")
+    assert str(tmp_path) in str(error.value), "the message names the missing file"
+
 
 def test_vendored_assets_match_their_checksums():
     listed = {}
