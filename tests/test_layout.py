@@ -14,10 +14,10 @@ hold on the pages of `READER_FIRST` (the pages already restructured) and are rep
 
 The smallest text of every figure (the notebook's inline ones too) shows at MIN_TEXT_PX (11 CSS px) or more in
 every view: the browser says which SVG each `<img>` shows and how wide, the SVG its smallest font size
-(tests/test_figures.py tests the narrow and wide versions and the `<picture>` without a browser). A figure holds its box before it loads. Nothing moves while a page loads (the
-layout shifts Lighthouse adds up, from the end of parsing, at both widths; a page that moved while a KaTeX font
-arrived after its first paint is loaded again, and fails if it moves every time). Each view is one visit of every
-page (`sweep`), which all these tests read.
+(tests/test_figures.py tests the narrow and wide versions and the `<picture>` without a browser). A figure holds
+its box before it loads. Nothing moves while a page loads (the layout shifts Lighthouse adds up, from the end of
+parsing, at both widths; a page that moved while a KaTeX font arrived after its first paint is loaded again, and
+fails if it moves every time). Each view is one visit of every page (`sweep`), which all these tests read.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The set-up promises: exact pins, vendored assets intact with their licences, Lighthouse for `make bench` only, CI calls
-`make test`."""
+"""The set-up promises: exact pins, vendored assets intact with their licences, Lighthouse for `make bench` only, CI
+calls `make test`."""
 
 from __future__ import annotations
 
