@@ -27,7 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-import reference
+__version__ = "2.0"
 
 MAX_FILE_BYTES = 512 * 2**20  # a table file larger than this is refused before it is read
 MAX_VALUES = 2**26  # and so is a table of more values (64 M: 512 MB in float64 while it is judged)
@@ -82,6 +82,12 @@ class Verdict:
     problems: list[Problem] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     module: dict = field(default_factory=dict)  # module mode: what the module does as itself
+    paper: bool = False  # the paper's own table: ok, interleaved, base 10000, 2i/d, from position 0, amplitude 1
+    deviations: list[str] = field(default_factory=list)  # how an ok table differs from the paper's, in words
+    position_step: int | None = None  # 1 when the positions rise down the rows, -1 when they fall (relative tables)
+    padding_rows: list[int] = field(default_factory=list)  # zeroed padding rows (fairseq's emb[padding_idx] = 0)
+    precision: str | None = None  # what the tolerance comes from: the dtype, float16 values, or a printed table's digits
+    arithmetic: str | None = None  # the low-precision arithmetic the values_off errors point to, when they do
 
     def codes(self) -> list[str]:
         return [p.code for p in self.problems]
@@ -108,8 +114,8 @@ def as_array(table) -> tuple[np.ndarray, str]:
     array = np.asarray(table)
     if array.dtype == object or array.dtype.kind not in "fiub":
         raise Unreadable(f"the table must hold real numbers, got dtype {array.dtype}")
-    if not dtype or dtype not in ROUNDING:
-        dtype = str(array.dtype) if array.dtype.kind == "f" else "float64"
+    if not dtype or (dtype not in ROUNDING and array.dtype.kind == "f"):
+        dtype = str(array.dtype)
     if array.dtype.kind == "f" and str(array.dtype) == "float16":
         dtype = "float16"
     return array.astype(np.float64, copy=False), dtype
@@ -216,8 +222,15 @@ def law(d_model: int, base: float, denominator: float, n: int, grow: bool = Fals
     exponent -2i / d_model the same value: base' = base ** (d_model / (2 denominator))."""
     width = max(2 * n, 2)
     equivalent = base ** (width / (2 * denominator))
-    omega = reference.frequencies(width, base=equivalent).numpy()[:n]
+    omega = frequencies(width, equivalent)[:n]
     return 1.0 / omega if grow else omega
+
+
+def frequencies(d_model: int, base: float = 10000.0) -> np.ndarray:
+    """omega_i = base ** (-2i / d_model), i = 0 .. ceil(d_model / 2) - 1, in float64: reference.frequencies in numpy
+    (tests/test_pecheck.py checks that the two agree), so that judging a table file needs no torch."""
+    pair = np.arange(0, d_model, 2, dtype=np.float64)
+    return np.float64(base) ** (-pair / d_model)
 
 
 # --- judging a table -----------------------------------------------------------------------------------------------
@@ -274,41 +287,80 @@ def _round_base(value: float) -> bool:
 
 
 def _snap(value: float) -> float:
-    """The round base a fitted one stands for (10000 for 10001.2), else the fit to four significant digits."""
+    """The round base a fitted one stands for (10000 for 10001.2); any other base is kept as fitted, to full
+    precision (a float64 table of base 12345.6 is rebuilt with 12345.6, not 12350)."""
     if _round_base(value):
         scale = 10 ** math.floor(math.log10(value))
         for m in (1, 2, 2.5, 5, 10):
             if abs(value / scale - m) / m < 2e-4:
                 return float(m * scale)
         return float(round(value))
-    return float(f"{value:.4g}")
+    return float(value)
 
 
-def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int, reach: float = 1e5) -> int:
-    """The position of row 0, an integer: the slowest pair gives it up to multiples of its period; of those, the one
-    (within +-reach) whose angle agrees with every pair's is kept, the smallest in size on a tie."""
+def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int, reach: float = 1e7) -> tuple[int, float]:
+    """(the position of row 0, an integer; the mean squared misfit of the angles there). The slowest pair gives it
+    up to multiples of its period (every multiple within +-reach is a candidate); each faster pair then narrows each
+    candidate to the nearest position its own angle allows, down to the fastest; the candidate whose angles agree best
+    is kept, the smallest in size on a tie."""
     usable = (omega > 0) & (omega * n_rows > 0.05)
     if not usable.any():
         usable = omega > 0
     if not usable.any():
-        return 0
-    slow = int(np.flatnonzero(usable)[np.argmin(omega[usable])])
-    estimate = phase[slow] / omega[slow]
-    period = 2 * math.pi / omega[slow]
-    k = np.arange(-min(int(reach / period), 20000), min(int(reach / period), 20000) + 1)
-    candidates = np.unique(np.round(estimate + k * period))
-    candidates = candidates[np.argsort(np.abs(candidates), kind="stable")]
+        return 0, 0.0
     o, f = omega[usable], phase[usable]
+    order = np.argsort(o)
+    period = 2 * math.pi / o[order[0]]
+    span = min(int(reach / period), 200000)
+    candidates = f[order[0]] / o[order[0]] + np.arange(-span, span + 1) * period
+    for j in order[1:]:
+        step = 2 * math.pi / o[j]
+        target = f[j] / o[j]
+        candidates = target + np.round((candidates - target) / step) * step
+    candidates = np.unique(np.round(candidates))
+    candidates = candidates[np.argsort(np.abs(candidates), kind="stable")]
     misfit = np.zeros(len(candidates))
     for start in range(0, len(candidates), 2048):  # bounded memory: candidates x pairs at a time
         chunk = candidates[start : start + 2048, None]
-        misfit[start : start + 2048] = (((f - o * chunk + math.pi) % (2 * math.pi) - math.pi) ** 2).sum(axis=1)
-    return int(candidates[np.argmin(misfit)])
+        misfit[start : start + 2048] = (((f - o * chunk + math.pi) % (2 * math.pi) - math.pi) ** 2).mean(axis=1)
+    best = int(np.argmin(misfit))
+    return int(candidates[best]), float(misfit[best])
 
 
-def check_table(table) -> Verdict:
+def _digits(values: np.ndarray) -> int | None:
+    """The number of decimals a printed or CSV table was written with (1 .. 6), None when its values are not on
+    such a grid."""
+    sample = values.ravel()[: 1 << 16]
+    for k in range(1, 7):
+        scaled = sample * 10.0**k
+        if np.abs(scaled - np.round(scaled)).max() < 1e-3:
+            return k
+    return None
+
+
+def _precision(values: np.ndarray, dtype: str, digits: int | None) -> tuple[str, float]:
+    """(what limits the table's precision, in words; half its step near 1): the digits of a printed table, the values
+    of a float32 or float64 table that are all float16 or bfloat16 numbers (saved after model.half() and cast back),
+    else the stored dtype."""
+    if digits is None and dtype in ("float64", "float32"):
+        digits = _digits(values)
+    if digits is not None:
+        return f"{digits} decimals", 0.5 * 10.0**-digits
+    if dtype in ("float64", "float32"):
+        sample = values.ravel()[: 1 << 16]
+        as16 = sample.astype(np.float16).astype(np.float64)
+        as_bf16 = (sample.astype(np.float32).view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+        if np.array_equal(as_bf16.astype(np.float64), sample) and sample.size >= 64:
+            return "bfloat16 values", ROUNDING["bfloat16"]
+        if np.array_equal(as16, sample) and sample.size >= 64:
+            return "float16 values", ROUNDING["float16"]
+    return dtype, ROUNDING.get(dtype, ROUNDING["float64"])
+
+
+def check_table(table, *, digits: int | None = None) -> Verdict:
     """Judge a [positions, width] table: is it a sinusoidal encoding, which layout, frequencies, first position,
-    amplitude, how close to exact values its dtype allows, and which known conventions build the same table."""
+    amplitude, how close to exact values its dtype (or its printed digits) allows, and which known conventions build
+    the same table. `ok` is a correct table of a known convention; `paper` is the paper's own table exactly."""
     values, dtype = as_array(table)
     verdict = Verdict(ok=False, sinusoidal=False, dtype=dtype, shape=list(values.shape))
     bad = verdict.problems.append
@@ -319,22 +371,136 @@ def check_table(table) -> Verdict:
             verdict.notes.append(f"dropped the axes of length 1: judged as {squeezable}")
         else:
             bad(Problem("not_2d", f"the table has shape {list(values.shape)}; pecheck needs [positions, width]"))
-            return verdict
+            return _finish(verdict)
     n, d = values.shape
     verdict.shape = [n, d]
     if n < 4 or d < 2:
         bad(Problem("too_small", f"the table is {n} x {d}; pecheck needs at least 4 positions and 2 columns"))
-        return verdict
+        return _finish(verdict)
     amp = float(np.abs(values).max())
     if not math.isfinite(amp):
         where = np.argwhere(~np.isfinite(values))[0].tolist()
         bad(Problem("not_finite", f"the table holds NaN or infinite values (first at row {where[0]}, column "
                                   f"{where[1]}); a sinusoidal table holds values in [-1, 1]"))
-        return verdict
+        return _finish(verdict)
     if amp == 0:
         bad(Problem("all_zero", "every value is 0: the table was never filled (or was overwritten at init)"))
+        return _finish(verdict)
+    verdict.precision, rounding = _precision(values, dtype, digits)
+    rounding = max(rounding, ROUNDING["float64"])
+    zero_rows = np.flatnonzero(~values.any(axis=1))
+    if len(zero_rows) == 1 and zero_rows[0] <= 2 and n - zero_rows[0] - 1 >= 4:
+        return _finish(_judge_padded(verdict, values, int(zero_rows[0]), rounding))
+    if len(zero_rows):
+        shown = ", ".join(map(str, zero_rows[:5].tolist())) + (", ..." if len(zero_rows) > 5 else "")
+        bad(Problem("zero_row", f"row {shown} {'is' if len(zero_rows) == 1 else 'are'} all zeros: no position's "
+                                "encoding is (its cosines are never all 0). fairseq-style tables zero one padding "
+                                "row, at padding_idx (0 or 1); a zero row elsewhere is a bug (a mask or an index "
+                                "that wrote over it)"))
+        verdict.sinusoidal = True
+        return _finish(verdict)
+    return _finish(_judge_values(verdict, values, amp, rounding))
+
+
+def _judge_padded(verdict: Verdict, values: np.ndarray, row: int, rounding: float) -> Verdict:
+    """A fairseq-family table: one zeroed padding row near the start. The rows after it are judged; the rows before
+    it must be the positions before."""
+    rest = values[row + 1 :]
+    inner = _judge_values(Verdict(ok=False, sinusoidal=False, dtype=verdict.dtype, shape=list(rest.shape),
+                                  precision=verdict.precision), rest, float(np.abs(rest).max()), rounding)
+    step = inner.position_step or 1
+    keep = {k: getattr(inner, k) for k in ("sinusoidal", "layout", "base", "denominator", "amplitude", "max_error",
+                                           "tolerance", "problems", "notes", "arithmetic")}
+    for key, value in keep.items():
+        setattr(verdict, key, value)
+    verdict.position_step = inner.position_step
+    verdict.padding_rows = [row]
+    if inner.first_position is None:
         return verdict
-    repeat_tol = ROUNDING.get(dtype, 2**-24) * 4 * amp
+    verdict.first_position = inner.first_position - (row + 1) * step
+    exact = getattr(inner, "_exact", None)
+    if exact is not None and row:
+        before = verdict.first_position + step * np.arange(row)
+        cols, expected = exact(before)
+        if np.abs(values[:row, cols] - expected).max() > (inner.tolerance or 0):
+            verdict.problems.append(Problem("values_off", f"the rows before the padding row ({row}) are not the "
+                                                          "positions before it"))
+    verdict.notes.append(f"row {row} is all zeros: a padding row (fairseq's emb[padding_idx] = 0); judged without "
+                         f"it, positions counted through it")
+    shift = {"d/2": 0, "d/2 - 1": -1, "d": verdict.shape[1] / 2}.get(verdict.denominator or "", None)
+    if shift is not None and not verdict.problems and verdict.sinusoidal:
+        _match(verdict, verdict.shape[1], verdict.shape[1] / 2 + (shift if verdict.denominator != "d" else
+                                                                    verdict.shape[1] / 2))
+    return verdict
+
+
+def _finish(verdict: Verdict) -> Verdict:
+    """ok, and the separate answer to "is it the paper's own table": what differs from it, in words."""
+    verdict.ok = not verdict.problems
+    deviations = []
+    if verdict.sinusoidal and verdict.ok:
+        if verdict.layout != "interleaved":
+            deviations.append(f"layout {verdict.layout}, not interleaved (sin in even columns, cos in odd)")
+        if verdict.base is not None and abs(verdict.base - 10000) > 1e-4 * 10000:
+            deviations.append(f"base {verdict.base:g}, not 10000")
+        if verdict.denominator not in (None, "d/2"):
+            deviations.append(f"exponent -i/({verdict.denominator}), not -2i/d")
+        if verdict.first_position:
+            deviations.append(f"positions from {verdict.first_position}, not 0")
+        if verdict.position_step == -1:
+            deviations.append("positions descend")
+        if verdict.amplitude not in (None, "1"):
+            deviations.append(f"amplitude {verdict.amplitude}, not 1")
+        if verdict.padding_rows:
+            deviations.append(f"padding row {verdict.padding_rows[0]} zeroed")
+    verdict.deviations = deviations
+    verdict.paper = bool(verdict.ok and verdict.sinusoidal and not deviations)
+    return verdict
+
+
+def _pair_cause(u: np.ndarray, name_: str, a: np.ndarray, b: np.ndarray, err: np.ndarray, tol: float) -> Problem:
+    """Why the columns of a pair disagree: the same function twice, the same frequency a step apart, or two
+    frequencies (the exponent computed per column)."""
+    wrong = np.flatnonzero(err > tol)
+    first = int(wrong[0])
+    j, k = int(a[first]), int(b[first])
+    x, y = u[:, j], u[:, k]
+    if np.abs(x - y).max() <= 8 * tol or np.abs(x + y).max() <= 8 * tol:
+        return Problem("same_function", f"in the {name_} layout, columns {j} and {k} hold the same values ({len(wrong)} "
+                                        f"of {len(a)} pairs): the sine (or the cosine) was written twice; one column "
+                                        "of each pair takes sin(p w), the other cos(p w)")
+    (omega_j, res_j), (omega_k, res_k) = _column_fit(x), _column_fit(y)
+    if abs(omega_j - omega_k) <= 1e-3 * max(omega_j, omega_k, 1e-9) and max(res_j, res_k) < 1e-2:
+        return Problem("pair_phase", f"in the {name_} layout, columns {j} and {k} turn at the same rate "
+                                     f"({omega_j:.4g} rad per position) but are not a quarter turn apart "
+                                     f"({len(wrong)} of {len(a)} pairs): one of them is evaluated at another position "
+                                     "(one step late?) or with a phase added; use the same p in sin(p w) and cos(p w)")
+    return Problem("pair_mismatch", f"in the {name_} layout, {len(wrong)} of {len(a)} pairs have columns that turn at "
+                                    f"different rates (first: columns {j} and {k}, {omega_j:.4g} and {omega_k:.4g} rad "
+                                    "per position): both columns of pair i take the same frequency, base ** (-2i/d); "
+                                    "an exponent that uses the column index j instead of 2 * (j // 2) gives each "
+                                    "column its own")
+
+
+def _stacked(values: np.ndarray, tol: float) -> bool:
+    """stack([sin, cos], 0).reshape(n, d): the top half of the rows holds the sines of every position, the bottom half
+    their cosines, so that read back as [2, n, d/2] the fastest column's angle grows by one step a row (a table saved
+    transposed also splits into halves that complete each other, but its angles do not)."""
+    n, d = values.shape
+    if n % 2 or d % 2 or n < 8:
+        return False
+    back = values.reshape(2, n, d // 2) / np.abs(values).max()
+    if np.abs(back[0] ** 2 + back[1] ** 2 - 1).max() > tol:
+        return False
+    theta = np.unwrap(np.arctan2(back[0][:, 0], back[1][:, 0]))
+    steps = np.diff(theta)
+    return bool(np.abs(steps - np.median(steps)).max() < 1e-3 and abs(np.median(steps)) > 1e-3)
+
+
+def _judge_values(verdict: Verdict, values: np.ndarray, amp: float, rounding: float) -> Verdict:
+    bad = verdict.problems.append
+    n, d = values.shape
+    repeat_tol = rounding * 4 * amp
     if np.abs(values[: min(n, 64)] - values[0]).max() <= repeat_tol and np.ptp(values, axis=0).max() <= repeat_tol:
         bad(Problem("repeated_rows", "every row is the same vector: one position's encoding is repeated for all "
                                      "(a missing slice such as pe[:, n] instead of pe[:, :n]?)"))
@@ -344,7 +510,7 @@ def check_table(table) -> Verdict:
     # the last step compares every value of the table itself
     u = values[:FIT_ROWS] / amp
     sample = u if n <= FIT_ROWS else np.concatenate([u[:512], values[np.linspace(512, n - 1, 512).astype(int)] / amp])
-    pair_tol = 16 * ROUNDING.get(dtype, 2**-24) + 1e-5
+    pair_tol = 16 * rounding + 1e-5
     d_even = d - (d % 2)
     found = None
     for name_, a, b in _pairings(d_even):
@@ -356,14 +522,7 @@ def check_table(table) -> Verdict:
             found = (name_, a, b, err)
     if found is not None and len(found) == 4:
         name_, a, b, err = found
-        wrong = np.flatnonzero(err > pair_tol)
-        first = int(wrong[0])
-        omega_a, omega_b = _column_frequency(u[:, a[first]]), _column_frequency(u[:, b[first]])
-        bad(Problem("pair_mismatch",
-                    f"in the {name_} layout, {len(wrong)} of {len(a)} pairs have columns that disagree (first: "
-                    f"columns {a[first]} and {b[first]}, turning by {omega_a:.4g} and {omega_b:.4g} rad per "
-                    f"position): both columns of pair i take the same frequency, base ** (-2i/d); an exponent "
-                    f"that uses the column index j instead of 2 * (j // 2) gives each column its own"))
+        bad(_pair_cause(sample, name_, a, b, err, pair_tol))
         verdict.sinusoidal = True
         verdict.layout = name_
         return verdict
@@ -371,22 +530,28 @@ def check_table(table) -> Verdict:
         generic = _generic_pairing(sample, pair_tol)
         if generic is not None:
             found = ("other", *generic)
+    if found is None and _stacked(values, pair_tol):
+        bad(Problem("stacked", f"the top {n // 2} rows hold sines and the bottom {n // 2} their cosines: the table was "
+                               "built as stack([sin, cos], 0).reshape(n, d); stack along the last axis "
+                               "(stack([sin, cos], -1).reshape(n, d) interleaves) or cat([sin, cos], -1)"))
+        return verdict
     if found is None:
-        mismatch = _mismatched_pair(u, d_even)
-        if mismatch is not None:
-            name_, j, k, omega_j, omega_k = mismatch
-            bad(Problem("pair_mismatch",
-                        f"columns {j} and {k}, the fastest pair of the {name_} layout, are sinusoids of different "
-                        f"frequencies ({omega_j:.4g} and {omega_k:.4g} rad per position): both columns of pair i take "
-                        "the same frequency, base ** (-2i/d); an exponent that uses the column index j instead of "
-                        "2 * (j // 2) gives each column its own"))
-            verdict.sinusoidal, verdict.layout = True, name_
-            return verdict
+        for name_, a, b in _pairings(d_even):
+            err = _unit_circle_error(sample, a, b)
+            if (err <= pair_tol).mean() >= 0.25:
+                bad(_pair_cause(sample, name_, a, b, err, pair_tol))
+                verdict.sinusoidal, verdict.layout = True, name_
+                return verdict
+        for name_, a, b in _pairings(d_even):  # the first pair's two columns, each a clean sinusoid
+            fits = [_column_fit(u[:, c]) for c in (int(a[0]), int(b[0]))]
+            if all(residual < 1e-3 for _, residual in fits):
+                bad(_pair_cause(sample, name_, a, b, _unit_circle_error(sample, a, b), pair_tol))
+                verdict.sinusoidal, verdict.layout = True, name_
+                return verdict
     if found is None:
-        if d_even == d and n != d:
+        if d_even == d and n % 2 == 0:
             transposed = values.T / amp
-            if n >= 2 and n % 2 == 0 and any(_unit_circle_error(transposed, a, b).max() <= pair_tol
-                                             for _, a, b in _pairings(n)):
+            if any(_unit_circle_error(transposed, a, b).max() <= pair_tol for _, a, b in _pairings(n)):
                 bad(Problem("transposed", f"the table is [{n}, {d}] but its rows pair up as sines and cosines: it is "
                                           f"[width, positions]; pass table.T ([{d}, {n}])"))
                 return verdict
@@ -396,23 +561,13 @@ def check_table(table) -> Verdict:
         else:
             bad(Problem("not_sinusoidal", "no two columns hold the sine and cosine of one angle (sin^2 + cos^2 = 1 "
                                           "on every row): this is not a sinusoidal encoding (a random or learned "
-                                          "matrix, or one whose values were scaled column by column)"))
+                                          "matrix, one whose values were scaled column by column, or dropout "
+                                          "applied: judge a module in eval mode)"))
         return verdict
     verdict.sinusoidal = True
     kind, a, b = found
     radius = math.sqrt(float(np.median(u[:, a] ** 2 + u[:, b] ** 2)))
-    return _judge_pairs(verdict, values, u / radius, amp, kind, a, b)
-
-
-def _mismatched_pair(u: np.ndarray, d_even: int):
-    """(layout, j, k, omega_j, omega_k) when the first pair of a known layout holds two clean sinusoids of different
-    frequencies, the mark of an exponent computed per column; else None."""
-    for name_, a, b in _pairings(d_even):
-        j, k = int(a[0]), int(b[0])
-        fits = [_column_fit(u[:, c]) for c in (j, k)]
-        if all(residual < 1e-3 for _, residual in fits) and abs(fits[0][0] - fits[1][0]) > 1e-3 * max(fits[0][0], 1e-9):
-            return name_, j, k, fits[0][0], fits[1][0]
-    return None
+    return _judge_pairs(verdict, values, u / radius, amp, kind, a, b, rounding)
 
 
 def _column_fit(column: np.ndarray) -> tuple[float, float]:
@@ -423,37 +578,35 @@ def _column_fit(column: np.ndarray) -> tuple[float, float]:
     return float(math.acos(min(1.0, max(-1.0, cos)))), float(residual)
 
 
-def _column_frequency(column: np.ndarray) -> float:
-    """One column's frequency from x[p-1] + x[p+1] = 2 cos(omega) x[p] (least squares)."""
-    x = column
-    cos = (x[1:-1] * (x[2:] + x[:-2])).sum() / max(2 * (x[1:-1] ** 2).sum(), 1e-300)
-    return float(math.acos(min(1.0, max(-1.0, cos))))
-
-
-def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
+def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b, rounding: float = 2.0**-24) -> Verdict:
     bad = verdict.problems.append
     n, d = values.shape
     half = len(a)
+    m = min(n, FIT_ROWS)
     slope, phase = _fit_angles(u, a, b)  # the consecutive first rows: enough to name the law
-    # which column of each pair is the sine: the first pair's angle must rise (omega_0 is below pi in every law)
+    step, sin_first = 1, True
     if kind == "other":  # each pair on its own: the column whose angle rises is the sine
         rising = slope > 0
-        sin_first = True
         sin_cols, cos_cols = np.where(rising, a, b), np.where(rising, b, a)
         omega, phase = np.abs(slope), np.where(rising, phase, math.pi / 2 - phase)
-    else:
-        sin_first = slope[0] > 0
-        sin_cols, cos_cols = (a, b) if sin_first else (b, a)
-        omega = slope if sin_first else -slope
-        phase = phase if sin_first else math.pi / 2 - phase
-    if kind == "other":  # order the pairs from the fastest, as the laws number them
-        order = np.argsort(-np.abs(omega))
+        order = np.argsort(-np.abs(omega))  # order the pairs from the fastest, as the laws number them
         sin_cols, cos_cols, omega, phase = sin_cols[order], cos_cols[order], omega[order], phase[order]
+    else:  # which column is the sine and which way the positions run are settled once the law is known
+        omega = slope if slope[0] > 0 else -slope
+        sin_first = bool(slope[0] > 0)  # as read with rising positions, until the law settles it
+        sin_cols, cos_cols = (a, b) if sin_first else (b, a)
     verdict.layout = _layout_name(kind, sin_first, sin_cols, cos_cols, d)
 
     # the frequency law: base ** (-i / D), fitted on the pairs whose angle moves enough to be measured
     i = np.arange(half, dtype=np.float64)
-    moving = (np.abs(omega) * (min(n, FIT_ROWS) - 1) > 0.02) & (omega > 0)
+    frozen = np.flatnonzero(np.abs(omega[1:]) * (m - 1) < 1e-6) + 1
+    if half >= 2 and len(frozen):
+        bad(Problem("frozen_pairs", f"{len(frozen)} of {half} pairs never turn (sine 0 and cosine 1 on every row, "
+                                    f"from pair {frozen[0]}): their frequencies are 0, as when the frequencies are cast "
+                                    "to an integer dtype (exp(...).to(timesteps.dtype) with integer timesteps); "
+                                    "keep them in float"))
+        return verdict
+    moving = (np.abs(omega) * (m - 1) > 0.02) & (omega > 0)
     falling = half < 2 or bool((omega > 0).all() and (np.diff(omega) < 0).all())
     grown = None if falling else _multiplied(omega, d)
     if grown is not None:
@@ -468,7 +621,7 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
         bad(Problem("not_geometric", f"the frequencies do not fall from pair to pair (pair {k + 1} turns as fast as "
                                      f"pair {k}): not base ** (-i / D) for any base"))
         return verdict
-    w = np.where(moving, (np.abs(omega) * (min(n, FIT_ROWS) - 1)) ** 2, 1e-12)
+    w = np.where(moving, (np.abs(omega) * (m - 1)) ** 2, 1e-12)
     logw = np.log(np.abs(omega))
     if half >= 2:
         wi, wl = (w * i).sum() / w.sum(), (w * logw).sum() / w.sum()
@@ -476,16 +629,18 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
         omega0 = math.exp(wl + rate * wi)
     else:
         rate, omega0 = float("nan"), float(omega[0])
-    p0 = _first_position(omega, phase, min(n, FIT_ROWS))
 
-    # name the denominator: the paper's d/2 unless another gives a base someone would write
+    # name the denominator: the paper's d/2 unless another gives a base someone would write. An odd width's pairs
+    # are those of its even part: (d - 1)/2 and (d - 1)/2 - 1 are the libraries' (half_dim, half_dim - 1)
     base, denominator, den_name = None, d / 2, "d/2"
     if half >= 2:
         candidates = [(d / 2, "d/2"), (d / 2 - 1, "d/2 - 1"), (float(d), "d")]
+        if d % 2:
+            candidates[1:1] = [(float(half), "(d - 1)/2"), (float(half - 1), "(d - 1)/2 - 1")]
         base, denominator, den_name = math.exp(rate * d / 2), d / 2, "d/2"
         known = {family["base"] for family in CONVENTIONS}  # a known convention's base first, then a round one
         for den, label in candidates:  # a known convention's base first: with too few pairs to tell, the likelier
-            if any(abs(math.exp(rate * den) - b) <= 2e-4 * b for b in known):
+            if den > 0 and any(abs(math.exp(rate * den) - b) <= 2e-4 * b for b in known):
                 base, denominator, den_name = math.exp(rate * den), den, label
                 break
         if not _round_base(base):
@@ -497,31 +652,46 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
     if abs(omega0 - 1) > 1e-3:
         bad(Problem("first_frequency", f"the fastest pair turns by {omega0:.6g} rad per position, not 1: positions "
                                        "are scaled (or the frequencies multiplied by a constant)"))
-    first = p0
-    verdict.base, verdict.denominator, verdict.first_position = base, den_name, first
-
     # the exact table of that convention, and how far the given one is from it
     if half >= 2:
-        exact_omega = omega0 * law(d, base, denominator, half) if abs(omega0 - 1) > 1e-3 else law(d, base, denominator, half)
+        exact_omega = law(d, base, denominator, half) * (omega0 if abs(omega0 - 1) > 1e-3 else 1.0)
     else:
         exact_omega = np.array([1.0])
-    positions = first + np.arange(n, dtype=np.float64)
+    if kind == "other":
+        first, _ = _first_position(exact_omega, phase, m)
+    else:  # sin(p w) read down the rows is cos(pi/2 - p w) read up them: the reading whose angles agree on one
+        readings = []  # integer first position is kept (rising positions on a tie)
+        for sin_first_ in (True, False):
+            step_ = 1 if (slope[0] > 0) == sin_first_ else -1
+            theta0 = phase if sin_first_ else math.pi / 2 - phase
+            first_, misfit = _first_position(exact_omega, theta0, m)
+            readings.append((misfit + (1e-9 if step_ == -1 else 0), sin_first_, step_, first_))
+        _, sin_first, step, first = min(readings, key=lambda r: r[0])
+        sin_cols, cos_cols = (a, b) if sin_first else (b, a)
+    verdict.layout = _layout_name(kind, sin_first, sin_cols, cos_cols, d)
+    verdict.position_step = step
+    verdict.base, verdict.denominator, verdict.first_position = base, den_name, first
+    verdict._den = denominator
+    positions = first + step * np.arange(n, dtype=np.float64)
     lone = sorted(set(range(d)) - set(sin_cols.tolist()) - set(cos_cols.tolist()))
-    m = min(n, FIT_ROWS)  # the amplitude, by least squares on the first rows
-    exact_sin, exact_cos = _sin_cos(first, m, exact_omega)
+    exact_sin, exact_cos = _sin_cos(first, m, exact_omega, step)  # the amplitude, by least squares on the first rows
     given_sin, given_cos = values[:m, sin_cols], values[:m, cos_cols]
     scale = float(((given_sin * exact_sin).sum() + (given_cos * exact_cos).sum())
                   / ((exact_sin**2).sum() + (exact_cos**2).sum()))
-    verdict.amplitude = _amplitude_name(scale, d)
+    verdict.amplitude = _amplitude_name(scale, d, max(1e-3, 8 * rounding))
     if verdict.amplitude.startswith("other"):
         bad(Problem("amplitude", f"the values reach {amp:.4g}, not 1: the table is multiplied by {scale:.4g} (the "
                                  "paper's values lie in [-1, 1]; scaling the embeddings is a separate step)"))
+    elif verdict.amplitude == "sqrt(d)":
+        bad(Problem("amplitude", f"the table is multiplied by sqrt(d) = {math.sqrt(d):.4g}: no known convention "
+                                 "scales the encoding; the paper multiplies the token embeddings by sqrt(d) "
+                                 "(x * sqrt(d) + PE), not PE"))
     named_scale = {"1": 1.0, "1/sqrt(d)": 1 / math.sqrt(d), "sqrt(d)": math.sqrt(d)}.get(verdict.amplitude, scale)
     off_sin, off_cos = np.zeros(half), np.zeros(half)
     sin_index, cos_index = _as_slice(sin_cols), _as_slice(cos_cols)
     for start in range(0, n, 512):  # every value, a block of rows at a time (the blocks stay in cache)
         rows = min(512, n - start)
-        exact_sin, exact_cos = _sin_cos(first + start, rows, exact_omega)
+        exact_sin, exact_cos = _sin_cos(first + step * start, rows, exact_omega, step)
         block = values[start : start + rows]
         exact_sin *= named_scale
         exact_cos *= named_scale
@@ -531,14 +701,28 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b) -> Verdict:
         off_cos = np.maximum(off_cos, np.abs(exact_cos, out=exact_cos).max(axis=0))
     error = float(max(off_sin.max(), off_cos.max()))
     extent = float(np.abs(positions).max() * exact_omega.max() + 1)
-    tol = named_scale * (4 * ROUNDING.get(verdict.dtype, 2**-24) + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12
+    tol = named_scale * (4 * rounding + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12
     verdict.max_error, verdict.tolerance = error, float(tol)
+
+    def exact(at):  # (the columns, their exact values) at the given positions: a padding row's neighbours
+        s, c = np.sin(np.asarray(at, dtype=np.float64)[:, None] * exact_omega), np.cos(
+            np.asarray(at, dtype=np.float64)[:, None] * exact_omega)
+        return np.concatenate([sin_cols, cos_cols]), named_scale * np.concatenate([s, c], axis=1)
+
+    verdict._exact = exact
     if error > tol:
         column = int(sin_cols[off_sin.argmax()] if off_sin.max() >= off_cos.max() else cos_cols[off_cos.argmax()])
-        low = " (computed in float16 or bfloat16 arithmetic?)" if error < 0.3 else ""
+        low = error - named_scale * 4 * rounding
+        if low <= named_scale * 1.5 * 2.0**-11 * (extent + 1):
+            verdict.arithmetic = "float16"
+        elif low <= named_scale * 1.5 * 2.0**-8 * (extent + 1):
+            verdict.arithmetic = "bfloat16"
+        stored = f", stored as {verdict.dtype}" if verdict.arithmetic and verdict.dtype != verdict.arithmetic else ""
+        hint = (f": the angles were computed in {verdict.arithmetic} arithmetic{stored}; compute them in float32 or "
+                "float64, then cast" if verdict.arithmetic else ": compute the angles in float32 or float64, then cast")
         bad(Problem("values_off", f"values differ from the exact ones by up to {error:.3g} (column {column}), more "
-                                  f"than a correctly computed {verdict.dtype} table can ({tol:.2g}){low}: compute the "
-                                  "angles in float32 or float64, then cast"))
+                                  f"than a correctly computed {verdict.precision or verdict.dtype} table can "
+                                  f"({tol:.2g}){hint}"))
     if lone:
         _judge_lone(verdict, values, lone, positions, base, denominator, half, named_scale, tol)
     _match(verdict, d, denominator)
@@ -555,12 +739,12 @@ def _as_slice(columns: np.ndarray):
     return columns
 
 
-def _sin_cos(first: int, n: int, omega: np.ndarray, block: int = 64) -> tuple[np.ndarray, np.ndarray]:
-    """sin and cos of (first + p) * omega for p = 0 .. n - 1, in float64: sin and cos of block starts and of offsets
-    within a block, joined by the angle-addition formulas (a few ulps of float64; four times fewer sines)."""
+def _sin_cos(first: int, n: int, omega: np.ndarray, step: int = 1, block: int = 64) -> tuple[np.ndarray, np.ndarray]:
+    """sin and cos of (first + step p) * omega for p = 0 .. n - 1, in float64: sin and cos of block starts and of
+    offsets within a block, joined by the angle-addition formulas (a few ulps of float64; four times fewer sines)."""
     blocks = -(-n // block)
-    start = (first + block * np.arange(blocks, dtype=np.float64))[:, None, None] * omega
-    step = np.arange(block, dtype=np.float64)[None, :, None] * omega
+    start = (first + step * block * np.arange(blocks, dtype=np.float64))[:, None, None] * omega
+    step = step * np.arange(block, dtype=np.float64)[None, :, None] * omega
     s0, c0, s1, c1 = np.sin(start), np.cos(start), np.sin(step), np.cos(step)
     sin = (s0 * c1 + c0 * s1).reshape(blocks * block, -1)[:n]
     cos = (c0 * c1 - s0 * s1).reshape(blocks * block, -1)[:n]
@@ -632,9 +816,9 @@ def _layout_name(kind: str, sin_first: bool, sin_cols, cos_cols, d: int) -> str:
         ", ..." if len(sin_cols) > 4 else "")
 
 
-def _amplitude_name(scale: float, d: int) -> str:
+def _amplitude_name(scale: float, d: int, tol: float = 1e-3) -> str:
     for name, value in (("1", 1.0), ("1/sqrt(d)", 1 / math.sqrt(d)), ("sqrt(d)", math.sqrt(d))):
-        if abs(scale - value) <= 1e-3 * value:
+        if abs(scale - value) <= tol * value:
             return name
     return f"other ({scale:.4g})"
 

@@ -441,3 +441,32 @@ def test_the_commands_the_clinic_page_shows_run(tmp_path, monkeypatch):
         assert words[:2] == ["python", "pecheck.py"], line
         code, out, err = run(*words[2:])
         assert code == 0, (line, out, err)
+
+
+# --- issue 39: the frequency law without torch, the stored dtype, exact bases, square tables -------------------------
+
+@pytest.mark.parametrize("d", [2, 7, 64, 1024])
+@pytest.mark.parametrize("base", [10000.0, 500.0, 12345.6, 1e8])
+def test_the_numpy_law_inside_pecheck_equals_the_reference(d, base):
+    import reference
+
+    assert np.allclose(pecheck.frequencies(d, base), reference.frequencies(d, base=base).numpy(), rtol=4e-16, atol=0)
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.bool_, np.uint8])
+def test_integer_and_bool_tables_report_the_dtype_they_are_stored_in(dtype):
+    verdict = pecheck.check_table(np.ones((8, 4), dtype=dtype))
+    assert verdict.dtype == np.dtype(dtype).name and not verdict.ok
+
+
+def test_a_float64_table_of_a_non_round_base_is_rebuilt_with_that_base():
+    verdict = pecheck.check_table(formula(200, 64, base=12345.6))
+    assert verdict.ok, verdict.problems
+    assert verdict.base == pytest.approx(12345.6, rel=1e-9)
+
+
+@pytest.mark.parametrize("n", [64, 512])
+@pytest.mark.parametrize("layout", ["interleaved", "[sin | cos]"])
+def test_a_square_table_saved_transposed_is_named(n, layout):
+    assert pecheck.check_table(formula(n, n, layout=layout).T).codes() == ["transposed"]
+    assert pecheck.check_table(formula(n, n, layout=layout)).ok

@@ -133,7 +133,12 @@ def fairseq_family():
     cls = modeling_fsmt.SinusoidalPositionalEmbedding
     src = where(cls.get_embedding)
     add("fsmt-weights-pad1", cls.get_embedding(66, 32, 1), src, fam("split-t2t", 0, padding_rows=[1]), why)
-    add("fsmt-state-dict", cls(66, 32, 1).state_dict()["weight"], where(cls), fam("split-t2t", 0, padding_rows=[1]), why)
+    module = cls(66, 32, 1)
+    add("fsmt-uninitialised", module.state_dict()["weight"], where(cls), bad("not_sinusoidal"),
+        "nn.Embedding.__init__ fills the weight at random; _init_weights calls make_weight")
+    module.make_weight(66, 32, 1)
+    add("fsmt-state-dict", module.state_dict()["weight"], where(cls.make_weight), fam("split-t2t", 0, padding_rows=[1]),
+        why + "; after make_weight (what _init_weights calls)")
     add("fsmt-odd", cls.get_embedding(64, 33, 1), src, bad("zero_column", convention=None, first_position=0), why)
     # the user's own usual handling of a saved buffer
     base = classes["m2m100"].get_embedding(130, 32, 1)
@@ -475,7 +480,7 @@ def bugs():
     shifted = table[1:]
     add("bug-padding-row-in-the-middle", torch.cat([table[2:30], torch.zeros(1, 32), table[30:60]]), where(m2m),
         bad("zero_row"), "a zero row inside the table, not at its start")
-    add("bug-fairseq-shifted-pad0", shifted, where(m2m), fam("split-t2t", 1, padding_rows=[0]),
+    add("bug-fairseq-shifted-pad0", shifted, where(m2m), fam(None, 1, padding_rows=[0]),
         "fairseq table read from row 1: the padding row first, then positions 2..")
 
 
