@@ -20,6 +20,7 @@ import importlib.util
 import inspect
 import json
 import math
+import re
 import sys
 import zipfile
 from dataclasses import asdict, dataclass, field
@@ -55,7 +56,11 @@ CONVENTIONS = json.loads(r"""
 
 
 class Unreadable(Exception):
-    """The input is not a table pecheck can read: exit code 2."""
+    """The input is not a table pecheck can read: exit code 2, with a stable `code` for scripts."""
+
+    def __init__(self, message: str, code: str = "unreadable"):
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass
@@ -850,10 +855,13 @@ def _match(verdict: Verdict, d: int, denominator: float) -> None:
 # --- modules -------------------------------------------------------------------------------------------------------
 
 WIDTH_NAMES = ("d_model", "dim", "d", "hidden_size", "embedding_dim", "num_hiddens", "d_hid", "channels",
-               "n_state", "embed_dim", "size", "num_embeddings")
+               "n_state", "embed_dim", "size", "num_channels")
 LENGTH_NAMES = ("max_len", "max_seq_len", "max_length", "max_position_embeddings", "n_position", "length", "n_ctx",
                 "seq_len", "num_positions", "init_size", "max_positions")
-OFFSET_NAMES = ("offset", "start_pos", "start_index", "past_key_values_length", "start")
+LENGTH_NAMES_SET = set(LENGTH_NAMES)
+OFFSET_NAMES = ("offset", "start_pos", "start_index", "past_key_values_length", "start", "step", "position_offset",
+                "offset_pos", "start_position", "past_length", "cache_position", "pos")
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-_]")
 
 
 def load_callable(spec: str):
@@ -933,47 +941,164 @@ def _odd_width(obj, kind: str, width: int = 7, positions: int = 16) -> str:
     return "correct" if verdict.layout == "interleaved" else "correct (permuted)"
 
 
-def check_module(obj, *, width: int, positions: int) -> Verdict:
-    """Build and call a module class, a module instance or a function as the registry's adapters do, recover its
-    table, judge it, and report what the module does as itself: x + PE, scale, past max_len, offset."""
-    import torch
+def _strip(text: str) -> str:
+    """A library's message without its terminal escape codes (colours), on one line, at most 300 characters."""
+    text = ANSI.sub("", str(text))
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    return (lines[0] if lines else "")[:300]
 
-    made, kind = obj, "module"
-    if inspect.isclass(obj):
-        kwargs = _kwargs_for(obj, width, positions)
-        try:
-            made = obj(**kwargs) if kwargs else obj(width, positions)
-        except TypeError:
-            made = obj(width)
-        if hasattr(made, "eval"):
-            made.eval()
-    elif not isinstance(obj, torch.nn.Module):
-        kind = "function"
-    info: dict = {"kind": kind}
 
-    def call(x, **extra):
+def _first_parameter(fn) -> str | None:
+    try:
+        params = [p for p in inspect.signature(fn).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    except (TypeError, ValueError):
+        return None
+    return params[0].name if params else None
+
+
+def _offset_parameters(fn) -> list[str]:
+    """The forward's parameters a position offset may go through: the known names, and any other that defaults to
+    the integer 0 (step, position_offset, start_pos, past_key_values_length ...)."""
+    try:
+        params = list(inspect.signature(fn).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return []
+    names = [p.name for p in params if p.name in OFFSET_NAMES]
+    names += [p.name for p in params if p.name not in names and type(p.default) is int and p.default == 0]
+    return names
+
+
+class _Caller:
+    """Calls a module or a function the way its signature asks: x [batch, seq, width] for most; a shape for Marian's
+    forward(input_ids_shape); token ids [batch, seq] (or [batch, codebooks, seq], MusicGen's) for forward(input_ids);
+    1-D timesteps for diffusers' Timesteps and other forward(timesteps). `adapter` says which was used."""
+
+    def __init__(self, obj, made, kind):
+        self.obj, self.made, self.kind = obj, made, kind
+        target = made if kind == "module" else obj
+        self.first = _first_parameter(getattr(target, "forward", target)) if kind == "module" else None
+        self.adapter = "x"
+
+    def forms(self, x):
+        import torch
+
+        batch, seq = x.shape[0], x.shape[1]
+        first = (self.first or "").lower()
+        if first == "input_ids_shape":
+            return [("shape", (torch.Size([batch, seq]),), {})]
+        if first in ("timesteps", "timestep", "t", "time", "steps", "positions", "position_ids"):
+            return [("timesteps", (torch.arange(seq, dtype=torch.float32),), {}), ("x", (x,), {})]
+        if first in ("input_ids", "ids", "tokens", "input"):
+            ids = torch.full((batch, seq), 4, dtype=torch.long)
+            return [("ids", (ids,), {}), ("ids [batch, codebooks, seq]", (ids[:, None, :],), {}),
+                    ("inputs_embeds", (), {"inputs_embeds": x}), ("x", (x,), {})]
+        return [("x", (x,), {})]
+
+    def __call__(self, x, **extra):
+        import torch
+
         with torch.no_grad():
-            if kind == "function":
+            if self.kind == "function":
                 for args in ((torch.arange(x.shape[1]), x.shape[2]), (x.shape[1], x.shape[2]), (x,)):
                     try:
-                        return obj(*args, **extra)
+                        return self.obj(*args, **extra)
                     except Exception:
                         continue
-                raise Unreadable(f"{getattr(obj, '__name__', obj)} could not be called as f(positions, width), "
-                                 "f(seq_len, width) or f(x)")
-            return made(x, **extra)
+                raise Unreadable(f"{getattr(self.obj, '__name__', self.obj)} could not be called as f(positions, "
+                                 "width), f(seq_len, width) or f(x)", code="call_failed")
+            forms = self.forms(x)
+            if self.adapter != "x":  # the form that worked first, first
+                forms.sort(key=lambda f: f[0] != self.adapter)
+            last = None
+            for name, args, kwargs in forms:
+                try:
+                    out = self.made(*args, **kwargs, **extra)
+                    self.adapter = name
+                    return out
+                except Exception as error:
+                    last = error
+            raise last
 
+
+def _tensor(out):
+    return (out[0] if isinstance(out, (tuple, list)) else out).detach().double()
+
+
+def _build(obj, width: int, positions: int, max_len: int | None = None):
+    """An instance of a module class at the width asked (and max_len, when asked and the class takes one)."""
+    kwargs = _kwargs_for(obj, width, positions) or {}
+    if max_len is not None:
+        for name in LENGTH_NAMES:
+            if name in _parameters(obj):
+                kwargs[name] = max_len
+                break
+    if kwargs:
+        return obj(**kwargs)
+    try:
+        return obj(width, positions)
+    except TypeError:
+        return obj(width)
+
+
+def _parameters(fn) -> set[str]:
+    try:
+        return set(inspect.signature(fn).parameters)
+    except (TypeError, ValueError):
+        return set()
+
+
+def check_module(obj, *, width: int, positions: int) -> Verdict:
+    """Build and call a module class, a module instance or a function as its signature asks, recover its table, judge
+    it, and report what the module does as itself: x + PE, scale, past max_len, offset. A module is judged in eval
+    mode (dropout off), as inference runs it; an instance's training mode is restored afterwards."""
+    import torch
+
+    made, kind, instance = obj, "module", False
+    if inspect.isclass(obj):
+        try:
+            made = _build(obj, width, positions)
+        except Exception as error:
+            return _finish(Verdict(ok=False, sinusoidal=False, module={"kind": "module"}, problems=[Problem(
+                "raises", f"building it at width {width} raised {type(error).__name__}: {_strip(error)}")]))
+    elif isinstance(obj, torch.nn.Module):
+        instance = True
+    else:
+        kind = "function"
+    training = bool(getattr(made, "training", False)) if kind == "module" else False
+    if kind == "module":
+        made.eval()
+    try:
+        verdict = _check_module(obj, made, kind, instance, width, positions)
+    finally:
+        if kind == "module":
+            made.train(training)
+    if kind == "module":
+        verdict.module["mode"] = ("judged in eval mode; its training mode was restored" if training and instance
+                                  else "judged in eval mode")
+    return verdict
+
+
+def _check_module(obj, made, kind, instance, width, positions) -> Verdict:
+    import torch
+
+    info: dict = {"kind": kind}
+    call = _Caller(obj, made, kind)
     zeros = torch.zeros(2, positions, width)
     try:
-        out0 = call(zeros)
+        out0 = _tensor(call(zeros))
     except Unreadable:
         raise
     except Exception as error:
-        raise Unreadable(f"calling it on x of shape [2, {positions}, {width}] failed: {type(error).__name__}: "
-                         f"{error}") from None
-    if isinstance(out0, (tuple, list)):
-        out0 = out0[0]
-    out0 = out0.detach().double()
+        return _finish(Verdict(ok=False, sinusoidal=False, module=info, problems=[Problem(
+            "raises", f"calling it on x of shape [2, {positions}, {width}] raised {type(error).__name__}: "
+                      f"{_strip(error)}")]))
+    if call.adapter != "x":
+        info["called_with"] = {"shape": "a shape [batch, seq] (Marian's forward(input_ids_shape))",
+                               "timesteps": f"1-D timesteps 0 .. {positions - 1}",
+                               "ids": "token ids [batch, seq]",
+                               "ids [batch, codebooks, seq]": "token ids [batch, codebooks, seq] (MusicGen's)",
+                               "inputs_embeds": "inputs_embeds=x"}[call.adapter]
     table, problems = None, []
     shape = list(out0.shape)
     names = {2: "batch", positions: "seq", width: "d", 1: "1"}
@@ -986,14 +1111,15 @@ def check_module(obj, *, width: int, positions: int) -> Verdict:
         table = out0[0]
     elif out0.dim() == 3 and shape[-1] == width and shape[0] == positions:
         table = out0[:, 0]
+    elif out0.dim() == 2 and shape[-1] == width and shape[0] == 2 * positions:
+        table = out0[:positions]
     else:
         raise Unreadable(f"it returned shape {shape} for x of shape [2, {positions}, {width}]; expected "
-                         f"[2, {positions}, {width}] or [{positions}, {width}]")
+                         f"[2, {positions}, {width}] or [{positions}, {width}]", code="output_shape")
     # which axis holds the positions: rows that differ along the batch axis mean sequence-first
-    if out0.dim() == 3 and shape[0] == 2 and not torch.equal(out0[0], out0[1]):
+    if call.adapter == "x" and out0.dim() == 3 and shape[0] == 2 and not torch.equal(out0[0], out0[1]):
         try:  # judge the table it does hold: positions along the first axis
-            along = call(torch.zeros(positions, 2, width))
-            along = (along[0] if isinstance(along, (tuple, list)) else along).detach().double()
+            along = _tensor(call(torch.zeros(positions, 2, width)))
             if along.dim() == 3 and list(along.shape) == [positions, 2, width]:
                 table = along[:, 0]
         except Exception:
@@ -1001,12 +1127,12 @@ def check_module(obj, *, width: int, positions: int) -> Verdict:
         problems.append(Problem("position_axis", "the encoding varies along the first axis: the module treats x as "
                                                  "[seq, batch, width] (sequence-first); a batch-first x gets one "
                                                  "position per example. Transpose x or index pe[:x.size(1)]"))
-    ones = torch.ones(2, positions, width)
-    try:
-        out1 = call(ones)
-        out1 = (out1[0] if isinstance(out1, (tuple, list)) else out1).detach().double()
-    except Exception:
-        out1 = out0
+    out1 = out0
+    if call.adapter in ("x", "inputs_embeds"):
+        try:
+            out1 = _tensor(call(torch.ones(2, positions, width)))
+        except Exception:
+            out1 = out0
     if out1.shape == out0.shape and not torch.allclose(out1, out0):
         factor = float((out1 - out0).mean())
         info["adds_x"] = True
@@ -1020,58 +1146,78 @@ def check_module(obj, *, width: int, positions: int) -> Verdict:
         info["output"] = "x"
         problems.append(Problem("not_applied", "given x it returns x: the encoding is built but never added "
                                                "(return x + pe[:x.size(1)])"))
-        verdict = Verdict(ok=False, sinusoidal=False, shape=list(table.shape), problems=problems, module=info)
-        return verdict
+        return _finish(Verdict(ok=False, sinusoidal=False, shape=list(table.shape), problems=problems, module=info))
     if info["adds_x"] and positions > 1 and torch.equal(table, table[:1].expand_as(table)):
         problems.append(Problem("repeated_rows", "every position got the same vector: a missing slice such as "
                                                   "pe[:, x.size(1)] adds one row to every token; use pe[:, :x.size(1)]"))
     verdict = check_table(table.float() if table.dtype == torch.float64 else table)
     verdict.problems = [p for p in verdict.problems if not (p.code == "repeated_rows" and any(
         q.code == "repeated_rows" for q in problems))]
-    # past max_len, and an offset, where the callable takes one
+    exact = getattr(verdict, "_exact", None)
+    # past max_len: built with max_len = positions (when it takes one), called on twice as many; the rows past it
+    # must be the encoding's
     longer = positions * 2
+    probe, probe_call = made, call
+    if kind == "module" and not instance and LENGTH_NAMES_SET & _parameters(obj):
+        try:
+            probe = _build(obj, width, positions, max_len=positions).eval()
+            probe_call = _Caller(obj, probe, kind)
+            info["max_len"] = positions
+        except Exception:
+            probe, probe_call = made, call
     try:
-        call(torch.zeros(1, longer, width))
-        info["past_max_len"] = "works"
+        long_out = _tensor(probe_call(torch.zeros(1, longer, width)))
+        rows = long_out.reshape(-1, long_out.shape[-1])
+        if exact is not None and not problems and rows.shape[0] >= longer and rows.shape[-1] == width:
+            step = verdict.position_step or 1
+            cols, expected = exact(verdict.first_position + step * np.arange(positions, longer))
+            off = float(np.abs(rows[positions:longer].numpy()[:, cols] - expected).max())
+            if off > 10 * (verdict.tolerance or 1e-5) + 1e-4:
+                info["past_max_len"] = "wrong values"
+                problems.append(Problem("past_max_len", f"called on {longer} positions (twice its max_len, "
+                                                        f"{positions}), the rows past max_len are not the encoding's "
+                                                        f"(off by up to {off:.3g}): it silently drops or repeats the "
+                                                        "encoding there; raise an error or extend the table"))
+            else:
+                info["past_max_len"] = "works"
+        else:
+            info["past_max_len"] = "works"
     except Unreadable:
         info["past_max_len"] = "error"
     except Exception as error:
-        info["past_max_len"] = f"error ({type(error).__name__}: {str(error).splitlines()[0][:120] if str(error) else ''})"
-    info["odd_width"] = _odd_width(obj, kind)
+        info["past_max_len"] = f"error ({type(error).__name__}: {_strip(error)[:120]})"
+    info["odd_width"] = "not probed (an instance has its width)" if instance else _odd_width(obj, kind)
     target = made if kind == "module" else obj
     forward = getattr(target, "forward", target)
-    try:
-        names = set(inspect.signature(forward).parameters)
-    except (TypeError, ValueError):
-        names = set()
-    offset_name = next((name for name in OFFSET_NAMES if name in names), None)
-    info["offset_argument"] = offset_name
-    if offset_name and verdict.sinusoidal and positions > 4:
+    offsets = _offset_parameters(forward)
+    info["offset_argument"] = offsets[0] if offsets else None
+    if offsets and verdict.sinusoidal and positions > 4 and exact is not None:
         k = 3
-        try:
-            shifted = call(torch.zeros(2, positions - k, width), **{offset_name: k})
-            shifted = (shifted[0] if isinstance(shifted, (tuple, list)) else shifted).detach().double()
-            rows = shifted[0] if shifted.dim() == 3 else shifted
-            if torch.allclose(rows, table[k:], atol=1e-5):
-                info["offset"] = "honoured"
-            else:
-                info["offset"] = "ignored or wrong"
-                problems.append(Problem("offset_ignored", f"called with {offset_name}={k}, it did not return the "
-                                                          f"rows of positions {k} onwards: the argument is ignored"))
-        except Exception as error:
-            info["offset"] = f"error ({type(error).__name__})"
+        for offset_name in offsets:
+            try:
+                shifted = _tensor(call(torch.zeros(2, positions - k, width), **{offset_name: k}))
+                rows = shifted[0] if shifted.dim() == 3 else shifted
+                if torch.allclose(rows[: positions - k], table[k:], atol=1e-5):
+                    info["offset"] = f"{offset_name} honoured"
+                else:
+                    info["offset"] = f"{offset_name} ignored or wrong"
+                    problems.append(Problem("offset_ignored", f"called with {offset_name}={k}, it did not return "
+                                                              f"the rows of positions {k} onwards: the argument is "
+                                                              "ignored"))
+            except Exception as error:
+                info["offset"] = f"{offset_name}: error ({type(error).__name__})"
     verdict.problems = problems + verdict.problems
     family = next((f for f in CONVENTIONS if f["id"] == verdict.convention), None)
     if family is not None:  # as itself: the members of the family that also return what this module returns
-        verdict.members = [m["name"] for m in family["members"] if (m["output"], m["shape"]) == (info["output"], info["shape"])]
+        verdict.members = [m["name"] for m in family["members"]
+                           if (m["output"], m["shape"]) == (info["output"], info["shape"])]
         if not verdict.members:
             verdict.notes.append(f"its table is that of {family['id']}, but no library of that family returns "
                                  f"{info['output']} of shape {info['shape']}")
     if any(p.code == "repeated_rows" for p in problems):
         verdict.sinusoidal = False
     verdict.module = info
-    verdict.ok = not verdict.problems
-    return verdict
+    return _finish(verdict)
 
 
 # --- the command line ----------------------------------------------------------------------------------------------

@@ -470,3 +470,76 @@ def test_a_float64_table_of_a_non_round_base_is_rebuilt_with_that_base():
 def test_a_square_table_saved_transposed_is_named(n, layout):
     assert pecheck.check_table(formula(n, n, layout=layout).T).codes() == ["transposed"]
     assert pecheck.check_table(formula(n, n, layout=layout)).ok
+
+
+# --- issue 39: module mode as real code calls it -------------------------------------------------------------------
+
+TUTORIAL = '''
+import math, torch
+class PE(torch.nn.Module):  # the PyTorch tutorial's module, batch-first, with dropout
+    def __init__(self, d_model, dropout=0.1, max_len=5000):
+        super().__init__()
+        self.dropout = torch.nn.Dropout(p=dropout)
+        p = torch.arange(max_len)[:, None]
+        div = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+        pe = torch.zeros(max_len, d_model)
+        pe[:, 0::2] = torch.sin(p * div)
+        pe[:, 1::2] = torch.cos(p * div)
+        self.register_buffer("pe", pe)
+        self.max_len = max_len
+    def forward(self, x, step=0):
+        return self.dropout(x + self.pe[: x.size(1)])
+'''
+
+
+def _module(tmp_path, source, name="PE"):
+    namespace = {}
+    exec(compile(source, str(tmp_path / "m.py"), "exec"), namespace)
+    return namespace[name]
+
+
+def test_a_module_instance_in_training_mode_is_judged_in_eval_mode_and_left_in_training_mode(tmp_path):
+    torch.manual_seed(0)
+    made = _module(tmp_path, TUTORIAL.replace("x, step=0", "x"))(32, dropout=0.1)
+    made.train()
+    verdict = pecheck.check_module(made, width=32, positions=40)
+    assert verdict.ok and verdict.convention == "interleaved-paper", verdict.problems
+    assert made.training and "eval mode" in verdict.module["mode"]
+
+
+def test_an_offset_argument_found_in_the_signature_and_ignored_is_named(tmp_path):
+    verdict = pecheck.check_module(_module(tmp_path, TUTORIAL), width=32, positions=40)
+    assert "offset_ignored" in verdict.codes() and verdict.module["offset_argument"] == "step"
+
+
+def test_a_module_that_drops_the_encoding_past_max_len_is_caught(tmp_path):
+    source = TUTORIAL.replace("return self.dropout(x + self.pe[: x.size(1)])",
+                              "n = min(x.size(1), self.max_len)\n"
+                              "        return torch.cat([x[:, :n] + self.pe[:n], x[:, n:]], 1)").replace("x, step=0", "x")
+    verdict = pecheck.check_module(_module(tmp_path, source), width=32, positions=40)
+    assert "past_max_len" in verdict.codes() and verdict.module["past_max_len"] == "wrong values"
+
+
+def test_a_module_that_raises_at_the_width_asked_is_a_finding_with_exit_1(tmp_path):
+    module = tmp_path / "odd.py"
+    module.write_text("import torch\nclass PE(torch.nn.Module):\n    def __init__(self, d_model):\n"
+                      "        super().__init__()\n        raise ValueError('\\x1b[31mwidth must be even\\x1b[0m')\n",
+                      encoding="utf-8")
+    code, out, _ = run(f"{module}:PE", "--width", "33", "--json")
+    verdict = json.loads(out)
+    assert code == 1 and verdict["problems"][0]["code"] == "raises"
+    assert "\x1b" not in out and "width must be even" in verdict["problems"][0]["message"]
+
+
+def test_the_libraries_calling_conventions_are_adapted():
+    from diffusers.models.embeddings import Timesteps
+    from transformers.models.marian.modeling_marian import MarianSinusoidalPositionalEmbedding
+    from transformers.models.musicgen.modeling_musicgen import MusicgenSinusoidalPositionalEmbedding
+
+    marian = MarianSinusoidalPositionalEmbedding(100, 32)
+    with torch.no_grad():
+        marian.weight.copy_(marian.create_weight())
+    for made, family in ((marian, "split-paper"), (MusicgenSinusoidalPositionalEmbedding(100, 32), "flipped-t2t"),
+                         (Timesteps(32, True, 0), "flipped-paper")):
+        verdict = pecheck.check_module(made, width=32, positions=40)
+        assert verdict.ok and verdict.convention == family, (type(made).__name__, verdict.problems)
