@@ -115,11 +115,15 @@ def as_array(table) -> tuple[np.ndarray, str]:
         if table.is_complex():
             raise Unreadable(f"the table is complex ({dtype}); a positional encoding is real")
         table = table.detach().to("cpu")
+        if getattr(table, "is_quantized", False):  # judged as the values it stands for, to its step
+            table = table.dequantize()
+        if str(getattr(table, "layout", "torch.strided")) != "torch.strided":
+            table = table.to_dense()  # a sparse table: its zeros are values like any other
         table = table.double().numpy() if table.is_floating_point() else table.numpy()
     array = np.asarray(table)
     if array.dtype == object or array.dtype.kind not in "fiub":
         raise Unreadable(f"the table must hold real numbers, got dtype {array.dtype}")
-    if not dtype or (dtype not in ROUNDING and array.dtype.kind == "f"):
+    if not dtype or (dtype not in ROUNDING and array.dtype.kind == "f" and not dtype.startswith("q")):
         dtype = str(array.dtype)
     if array.dtype.kind == "f" and str(array.dtype) == "float16":
         dtype = "float16"
@@ -147,7 +151,7 @@ def _pick(tensors: dict, name: str | None, path: Path):
         return tensors[name]
     if len(tensors) == 1:
         return next(iter(tensors.values()))
-    two_d = {k: v for k, v in tensors.items() if len(getattr(v, "shape", ())) == 2}
+    two_d = {k: v for k, v in tensors.items() if len(np.shape(v) if isinstance(v, list) else getattr(v, "shape", ())) == 2}
     if len(two_d) == 1:
         return next(iter(two_d.values()))
     raise Unreadable(f"{path.name} holds {len(tensors)} tensors {sorted(tensors)[:10]}: name one with --name")
@@ -164,10 +168,11 @@ def load_table(path: str | Path, name: str | None = None):
 
 def _load(path: Path, name: str | None):
     if not path.is_file():
-        raise Unreadable(f"{path} is not a file")
+        raise Unreadable(f"{path} is not a file", code="not_found")
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
-        raise Unreadable(f"{path.name} is {size:,} bytes; pecheck reads files of at most {MAX_FILE_BYTES:,} bytes")
+        raise Unreadable(f"{path.name} is {size:,} bytes; pecheck reads files of at most {MAX_FILE_BYTES:,} bytes",
+                         code="too_large")
     suffix = path.suffix.lower()
     try:
         if suffix == ".npy":
@@ -175,12 +180,18 @@ def _load(path: Path, name: str | None):
             return np.load(path, allow_pickle=False)
         if suffix == ".npz":
             with np.load(path, allow_pickle=False) as archive:
-                for key in archive.files:
-                    info = archive.zip.getinfo(key + ".npy")
-                    if info.file_size > MAX_FILE_BYTES:
-                        raise Unreadable(f"{path.name}: {key} unpacks to {info.file_size:,} bytes, over the limit")
+                unpacked = sum(info.file_size for info in archive.zip.infolist())
+                if unpacked > MAX_FILE_BYTES:
+                    raise Unreadable(f"{path.name} unpacks to {unpacked:,} bytes; pecheck reads at most "
+                                     f"{MAX_FILE_BYTES:,}", code="too_large")
                 return np.asarray(_pick({k: archive[k] for k in archive.files}, name, path))
         if suffix in (".pt", ".pth", ".bin"):
+            if zipfile.is_zipfile(path):  # torch's zip format: its records may be compressed
+                with zipfile.ZipFile(path) as archive:
+                    unpacked = sum(info.file_size for info in archive.infolist())
+                if unpacked > MAX_FILE_BYTES:
+                    raise Unreadable(f"{path.name} unpacks to {unpacked:,} bytes; pecheck reads at most "
+                                     f"{MAX_FILE_BYTES:,}", code="too_large")
             import torch
 
             data = torch.load(path, map_location="cpu", weights_only=True)
@@ -202,18 +213,23 @@ def _load(path: Path, name: str | None):
                 from safetensors.torch import load_file as load_torch
 
                 return _pick(load_torch(str(path)), name, path)
+        if suffix == ".json":  # what the explorer's paste box takes: [[...], ...] or {"name": [[...], ...]}
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(data, dict):
+                data = _pick(data, name, path)
+            array = np.asarray(data, dtype=np.float64)
+            return array
         if suffix in (".csv", ".txt", ".tsv"):
             delimiter = "\t" if suffix == ".tsv" else ","
             return np.loadtxt(path, delimiter=delimiter, ndmin=2, dtype=np.float64)
     except Unreadable:
         raise
     except (ValueError, OSError, EOFError, RuntimeError, KeyError, zipfile.BadZipFile) as error:
-        first = str(error).strip().splitlines()[0][:300].strip() if str(error).strip() else type(error).__name__
+        first = _strip(error) or type(error).__name__
         raise Unreadable(f"{path.name} could not be read as {suffix}: {first}") from None
     except Exception as error:  # a stranger's file may fail in any way: report it, run nothing else
-        first = str(error).strip().splitlines()[0][:300].strip() if str(error).strip() else ""
-        raise Unreadable(f"{path.name} could not be read as {suffix}: {type(error).__name__}: {first}") from None
-    raise Unreadable(f"{path.name}: unknown file type {suffix!r}; use .npy, .npz, .pt, .csv or .safetensors")
+        raise Unreadable(f"{path.name} could not be read as {suffix}: {type(error).__name__}: {_strip(error)}") from None
+    raise Unreadable(f"{path.name}: unknown file type {suffix!r}; use .npy, .npz, .pt, .csv, .json or .safetensors")
 
 
 # --- the frequency laws --------------------------------------------------------------------------------------------
@@ -351,6 +367,10 @@ def _precision(values: np.ndarray, dtype: str, digits: int | None) -> tuple[str,
         digits = _digits(values)
     if digits is not None:
         return f"{digits} decimals", 0.5 * 10.0**-digits
+    if dtype.startswith("q"):  # a quantized tensor: its values lie on a grid of one step
+        grid = np.unique(values.ravel()[: 1 << 16])
+        step = float(np.diff(grid).min()) if len(grid) > 1 else 1.0
+        return f"{dtype} (step {step:.3g})", step / 2 / max(float(np.abs(values).max()), 1e-300)
     if dtype in ("float64", "float32"):
         sample = values.ravel()[: 1 << 16]
         as16 = sample.astype(np.float16).astype(np.float64)
@@ -878,7 +898,8 @@ def load_callable(spec: str):
     try:
         module_spec.loader.exec_module(module)
     except Exception as error:
-        raise Unreadable(f"importing {path} failed: {type(error).__name__}: {error}") from None
+        raise Unreadable(f"importing {path} failed: {type(error).__name__}: {_strip(error)}",
+                         code="import_failed") from None
     if not hasattr(module, attr):
         raise Unreadable(f"{path} defines no {attr!r}")
     return getattr(module, attr)
@@ -945,7 +966,7 @@ def _strip(text: str) -> str:
     """A library's message without its terminal escape codes (colours), on one line, at most 300 characters."""
     text = ANSI.sub("", str(text))
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    return (lines[0] if lines else "")[:300]
+    return (lines[0] if lines else "")[:300].strip()
 
 
 def _first_parameter(fn) -> str | None:
@@ -1231,9 +1252,16 @@ def headline(verdict: Verdict) -> str:
 
 def describe(verdict: Verdict) -> str:
     lines = [headline(verdict)]
+    if verdict.padding_rows:
+        lines.append(f"  padding rows: {verdict.padding_rows}")
+    if verdict.position_step == -1:
+        lines.append("  positions descend down the rows")
     if verdict.members:
         lines.append("  same table as: " + ", ".join(verdict.members))
-    for key in ("layout", "base", "denominator", "first_position", "amplitude", "dtype"):
+    if verdict.ok:
+        lines.append("  the paper's own table" if verdict.paper else
+                     "  differs from the paper's table (--strict fails it): " + "; ".join(verdict.deviations))
+    for key in ("layout", "base", "denominator", "first_position", "amplitude", "dtype", "precision", "arithmetic"):
         value = getattr(verdict, key)
         if value is not None:
             lines.append(f"  {key.replace('_', ' ')}: {value:g}" if isinstance(value, float) else
@@ -1250,32 +1278,53 @@ def describe(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
+def unreadable_json(error: Exception) -> dict:
+    """The exit-2 object: every key of a verdict (ok false, nothing judged), the error in words and a stable code:
+    not_found, too_large, unreadable (a file pecheck cannot read as a table), import_failed, call_failed,
+    output_shape, bad_arguments, or internal_error (pecheck itself failed: please report it)."""
+    blank = Verdict(ok=False, sinusoidal=False).to_json()
+    code = getattr(error, "code", "internal_error")
+    message = str(error) if isinstance(error, Unreadable) else f"{type(error).__name__}: {_strip(error)}"
+    return {**blank, "error": ANSI.sub("", message), "code": code}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="pecheck", description=__doc__.split("\n\n")[0],
         epilog="Module mode (path/to/module.py:NAME) IMPORTS AND RUNS that file: use it on your own code only. "
-               "Table files are read as data (torch.load with weights_only=True, numpy without pickles).")
+               "Table files are read as data (torch.load with weights_only=True, numpy without pickles). "
+               "Exit codes: 0 right, 1 wrong (or, with --strict, not the paper's own table), 2 unreadable.")
     parser.add_argument("input", help="a table file, or path/to/module.py:NAME")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--name", help="the tensor to judge in a file that holds several")
     parser.add_argument("--width", type=int, default=64, help="module mode: the model width (default 64)")
     parser.add_argument("--positions", type=int, default=200, help="module mode: the positions (default 200)")
+    parser.add_argument("--strict", action="store_true",
+                        help="exit 0 only for the paper's own table (interleaved, base 10000, 2i/d, from position 0, "
+                             "amplitude 1); without it, any correct table of a known convention passes")
+    parser.add_argument("--version", action="version", version=f"pecheck {__version__}")
     args = parser.parse_args(argv)
     try:
         if args.input.endswith(".py") or ".py:" in args.input:
             if args.width < 2 or args.positions < 4:
-                raise Unreadable(f"--width must be >= 2 and --positions >= 4, got {args.width} and {args.positions}")
+                raise Unreadable(f"--width must be >= 2 and --positions >= 4, got {args.width} and {args.positions}",
+                                 code="bad_arguments")
             verdict = check_module(load_callable(args.input), width=args.width, positions=args.positions)
         else:
             verdict = check_table(load_table(args.input, args.name))
-    except Unreadable as error:
+    except Exception as error:  # anything that stops a verdict: exit 2, one line or one JSON object, no traceback
+        result = unreadable_json(error)
         if args.json:
-            print(json.dumps({"ok": False, "error": str(error)}))
+            print(json.dumps(result))
         else:
-            print(f"pecheck: {error}", file=sys.stderr)
+            print(f"pecheck: {result['error']}", file=sys.stderr)
         return 2
+    for problem in verdict.problems:
+        problem.message = ANSI.sub("", problem.message)
     print(json.dumps(verdict.to_json(), indent=1) if args.json else describe(verdict))
-    return 0 if verdict.ok else 1
+    if not verdict.ok:
+        return 1
+    return 1 if args.strict and not verdict.paper else 0
 
 
 if __name__ == "__main__":

@@ -241,7 +241,7 @@ SCHEMA = {"ok": bool, "convention": (str, type(None)), "layout": (str, type(None
           "first_position": (int, type(None)), "problems": list}
 
 
-@pytest.mark.parametrize("suffix", [".npy", ".npz", ".pt", ".csv", ".safetensors"])
+@pytest.mark.parametrize("suffix", [".npy", ".npz", ".pt", ".csv", ".safetensors", ".json"])
 def test_every_file_type_is_read_and_judged(tmp_path, suffix):
     table = formula(100, 16).astype(np.float32)
     path = tmp_path / f"pe{suffix}"
@@ -253,6 +253,8 @@ def test_every_file_type_is_read_and_judged(tmp_path, suffix):
         torch.save({"pe": torch.from_numpy(table)}, path)
     elif suffix == ".csv":
         np.savetxt(path, table, delimiter=",", fmt="%.9g")
+    elif suffix == ".json":
+        path.write_text(json.dumps(table.tolist()), encoding="utf-8")
     else:
         from safetensors.numpy import save_file
 
@@ -314,7 +316,10 @@ def test_bad_files_exit_2_with_a_clear_error_and_nothing_else(tmp_path):
         code, out, err = run(path)
         assert code == 2 and out == "" and err.startswith("pecheck: ") and len(err.splitlines()) == 1, (path, err)
         code, out, _ = run(path, "--json")
-        assert code == 2 and json.loads(out) == {"ok": False, "error": err.removeprefix("pecheck: ").strip()}
+        result = json.loads(out)
+        assert code == 2 and result["error"] == err.removeprefix("pecheck: ").strip() and not result["ok"]
+        assert result["code"] in ("not_found", "too_large", "unreadable"), result
+        assert set(pecheck.Verdict(ok=False, sinusoidal=False).to_json()) < set(result), "the verdict keys too"
 
 
 def test_the_size_limit_is_checked_before_reading(tmp_path, monkeypatch):
@@ -543,3 +548,49 @@ def test_the_libraries_calling_conventions_are_adapted():
                          (Timesteps(32, True, 0), "flipped-paper")):
         verdict = pecheck.check_module(made, width=32, positions=40)
         assert verdict.ok and verdict.convention == family, (type(made).__name__, verdict.problems)
+
+
+# --- issue 39: the command line's contract ----------------------------------------------------------------------------
+
+def test_a_compressed_pt_is_refused_by_its_unpacked_size_before_torch_reads_it(tmp_path, monkeypatch):
+    import zipfile
+
+    torch.save({"pe": torch.zeros(1000, 100)}, tmp_path / "plain.pt")
+    with zipfile.ZipFile(tmp_path / "plain.pt") as src, zipfile.ZipFile(tmp_path / "packed.pt", "w",
+                                                                          zipfile.ZIP_DEFLATED) as dst:
+        for info in src.infolist():
+            dst.writestr(info.filename, src.read(info.filename))
+    assert (tmp_path / "packed.pt").stat().st_size < 20_000
+    monkeypatch.setattr(pecheck, "MAX_FILE_BYTES", 100_000)
+    monkeypatch.setattr(torch, "load", lambda *a, **k: pytest.fail("torch.load ran"))
+    code, out, _ = run(tmp_path / "packed.pt", "--json")
+    assert code == 2 and json.loads(out)["code"] == "too_large"
+
+
+def test_sparse_and_quantized_tensors_are_judged_not_crashed_on(tmp_path):
+    table = torch.from_numpy(formula(100, 16)).float()
+    torch.save({"pe": table.to_sparse()}, tmp_path / "sparse.pt")
+    torch.save({"pe": torch.quantize_per_tensor(table, 1 / 127, 0, torch.qint8)}, tmp_path / "q.pt")
+    assert run(tmp_path / "sparse.pt")[0] == 0
+    code, out, _ = run(tmp_path / "q.pt", "--json")
+    assert code in (0, 1) and json.loads(out)["sinusoidal"]
+
+
+def test_a_crash_inside_pecheck_is_exit_2_with_json_and_a_code(tmp_path, monkeypatch):
+    np.save(tmp_path / "pe.npy", formula(100, 16))
+    monkeypatch.setattr(pecheck, "check_table", lambda *a, **k: 1 / 0)
+    code, out, err = run(tmp_path / "pe.npy", "--json")
+    assert code == 2 and json.loads(out)["code"] == "internal_error" and "ZeroDivisionError" in out and not err
+
+
+def test_version_and_strict(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        pecheck.main(["--version"])
+    assert capsys.readouterr().out.startswith("pecheck ")
+    np.save(tmp_path / "paper.npy", formula(100, 16))
+    np.save(tmp_path / "split.npy", formula(100, 16, layout="[sin | cos]"))
+    assert run(tmp_path / "paper.npy", "--strict")[0] == 0
+    assert run(tmp_path / "split.npy")[0] == 0
+    code, out, _ = run(tmp_path / "split.npy", "--strict", "--json")
+    verdict = json.loads(out)
+    assert code == 1 and verdict["ok"] and not verdict["paper"] and verdict["deviations"]
