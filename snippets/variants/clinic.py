@@ -8,7 +8,7 @@ from pelib import docenv
 import math
 
 import torch
-from pecheck import check_module, check_table, headline
+from pecheck import check_module, check_table
 
 N, D = 200, 64  # positions and width of every table below
 BASE = 10000.0
@@ -215,20 +215,46 @@ CASES = {  # what pecheck is given for each reproduction: a table, or a module c
 # --8<-- [end:cases]
 
 
+PROBLEM_WORDS = {  # each problem code in words, as the page and the explorer show it
+    "multiplied": "frequencies multiplied, not divided", "pair_mismatch": "the two columns of a pair disagree",
+    "same_function": "the same function twice in a pair", "pair_phase": "a pair's columns a step apart",
+    "stacked": "sines and cosines stacked by rows", "zero_row": "a zero row", "frozen_pairs": "pairs that never turn",
+    "zero_column": "an empty column", "odd_column": "a wrong odd column", "repeated_rows": "one row for every position",
+    "position_axis": "positions on the wrong axis", "not_sinusoidal": "not a sinusoidal table",
+    "values_off": "values off", "offset_ignored": "an offset ignored", "not_applied": "the encoding never added",
+    "amplitude": "a scale no convention uses", "transposed": "saved transposed", "past_max_len": "wrong past max_len",
+    "raises": "the module raises", "aliased": "frequencies past pi", "not_geometric": "frequencies that do not fall",
+    "first_frequency": "positions scaled", "all_zero": "all zeros", "not_finite": "NaN or infinite values",
+}
+
+
+def _escape(text: str) -> str:
+    """Text shown as Markdown: its *, _, [, ] and ` read as characters, not as emphasis, links or code."""
+    return "".join("\\" + c if c in "*_[]`\\" else c for c in str(text))
+
+
 def summary(verdict) -> str:
-    """The verdict as the page shows it: the first line, what was measured, and each problem's code and advice."""
-    lines = [headline(verdict)]
+    """The verdict as the page shows it: OK or NOT OK in words, in a green or red box, then one line per field (the
+    convention, what was measured, what the module returns) and one per problem, its advice in words."""
+    kind = "success" if verdict.ok else "failure"
+    what = verdict.convention or ("sinusoids, but of no frequency law it knows" if verdict.sinusoidal
+                                  else "not a sinusoidal encoding")
+    title = f"OK: a correct encoding, {what}" if verdict.ok else f"NOT OK: {what}"
+    lines = [f'!!! {kind} "{title.replace(chr(34), chr(39))}"', ""]
+    fields = []
     if verdict.members:
-        lines.append("  same table as: " + ", ".join(verdict.members))
-    measured = [f"{key.replace('_', ' ')} {getattr(verdict, key):g}" if isinstance(getattr(verdict, key), float)
-                else f"{key.replace('_', ' ')} {getattr(verdict, key)}"
-                for key in ("layout", "base", "denominator", "first_position", "amplitude")
-                if getattr(verdict, key) is not None]
-    if measured:
-        lines.append("  " + ", ".join(measured))
+        fields.append(("same table as", ", ".join(verdict.members)))
+    for key in ("layout", "base", "denominator", "first_position", "amplitude"):
+        value = getattr(verdict, key)
+        if value is not None:
+            fields.append((key.replace("_", " "), f"{value:g}" if isinstance(value, float) else str(value)))
+    if verdict.ok:
+        fields.append(("the paper's own table", "yes" if verdict.paper else "no: " + "; ".join(verdict.deviations)))
     if "output" in verdict.module:
-        lines.append(f"  module: returns {verdict.module['output']}")
-    lines += [f"  [{p.code}] {p.message}" for p in verdict.problems]
+        fields.append(("the module returns", verdict.module["output"]))
+    lines += [f"    - **{name}**: {_escape(value)}" for name, value in fields]
+    lines += [f"    - **NOT OK, {PROBLEM_WORDS.get(p.code, p.code)}** (`{p.code}`): {_escape(p.message)}"
+              for p in verdict.problems]
     return "\n".join(lines)
 
 

@@ -325,9 +325,11 @@ LEDGER = Ledger("variants/clinic.md", [
     computed("half-judged", lambda: judged("low_precision")() and verdict("low_precision").max_error > verdict("low_precision").tolerance, backs=['right']),
     computed("half-stored", judged("stored_in_half"), backs=['float16', 'float32', 'same', 'stored']),
     prose("h-padding", "a heading"),
-    cited("padding-fact",
-        FACTS + "; fairseq's first position 2 is measured (variants/conventions: split-t2t-from2)",
-        lambda: any(f["first_position"] == 2 and f["members"][0]["key"] == "fairseq" for f in data("variants/conventions")), backs=['1', '10200', 'later', 'not']),
+    cited("positions-counted-from-are-fairseq",
+        "transformers#10200, merged as 'Bugfix: Removal of padding_idx in BartLearnedPositionalEmbedding', took the "
+        "padding_idx out of BART's learned position table (and the TF Blenderbot ones); fairseq's first position 2 is "
+        "measured (variants/conventions: split-t2t-from2)",
+        lambda: any(f["first_position"] == 2 and f["members"][0]["key"] == "fairseq" for f in data("variants/conventions")), backs=['1', '10200']),
     computed("padding-verdict", first_position_reported, backs=['first', 'not']),
     prose("h-slice", "a heading"),
     cited("slice-fact", FACTS, judged("missing_slice"), backs=['1', '1', '20', 'every']),
