@@ -452,10 +452,9 @@ def _judge_padded(verdict: Verdict, values: np.ndarray, row: int, rounding: floa
                                                           "positions before it"))
     verdict.notes.append(f"row {row} is all zeros: a padding row (fairseq's emb[padding_idx] = 0); judged without "
                          f"it, positions counted through it")
-    shift = {"d/2": 0, "d/2 - 1": -1, "d": verdict.shape[1] / 2}.get(verdict.denominator or "", None)
-    if shift is not None and not verdict.problems and verdict.sinusoidal:
-        _match(verdict, verdict.shape[1], verdict.shape[1] / 2 + (shift if verdict.denominator != "d" else
-                                                                    verdict.shape[1] / 2))
+    if getattr(inner, "_den", None) is not None and verdict.sinusoidal:
+        verdict.notes = [note for note in verdict.notes if not note.startswith("no library")]
+        _match(verdict, verdict.shape[1], inner._den)
     return verdict
 
 
@@ -857,7 +856,8 @@ def _match(verdict: Verdict, d: int, denominator: float) -> None:
     for family in CONVENTIONS:
         if (family["layout"] == verdict.layout and abs(family["denominator_shift"] - shift) < 1e-9
                 and verdict.base is not None and abs(family["base"] - verdict.base) <= 1e-4 * family["base"]
-                and family["first_position"] == verdict.first_position and family["amplitude"] == verdict.amplitude):
+                and family["first_position"] == verdict.first_position and family["amplitude"] == verdict.amplitude
+                and verdict.position_step != -1):
             verdict.convention = family["id"]
             verdict.members = [m["name"] for m in family["members"]]
             return
@@ -866,6 +866,8 @@ def _match(verdict: Verdict, d: int, denominator: float) -> None:
         parts.append(f"denominator {verdict.denominator}")
     if verdict.first_position:
         parts.append(f"first position {verdict.first_position}")
+    if verdict.position_step == -1:
+        parts.append("positions descending")
     if verdict.amplitude != "1":
         parts.append(f"amplitude {verdict.amplitude}")
     verdict.convention = f"{verdict.layout} sinusoids, " + ", ".join(parts)
