@@ -15,6 +15,8 @@ import torch
 from conftest import GENERATED
 from pelib.variants.registry import REFERENCE, VARIANTS
 from test_pecheck import formula
+from test_pecheck_corpus import CASES as CORPUS
+from test_pecheck_corpus import table_of
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -112,7 +114,7 @@ def test_a_pasted_table_gets_a_verdict_with_links_relative_to_the_site(checker, 
     rows = "\n".join(", ".join(f"{v:.9g}" for v in row) for row in formula(100, 16))
     checker.fill("#pecheck-input", rows)
     checker.click("#pecheck-run")
-    assert verdict_text(checker).startswith("OK: interleaved-paper")
+    assert verdict_text(checker).startswith("OK a correct encoding, interleaved-paper")
     hrefs = checker.locator("#pecheck-verdict a").evaluate_all("links => links.map(a => a.getAttribute('href'))")
     assert "reference.html" in hrefs and len(hrefs) == len(pecheck.CONVENTIONS[0]["members"])
     for href in hrefs:
@@ -126,7 +128,7 @@ def test_a_dropped_npy_file_is_read(checker, tmp_path):
         np.save(path, formula(100, 16).astype(dtype))
         checker.set_input_files("#pecheck-file", str(path))
         checker.wait_for_function(f"document.getElementById('pecheck-verdict').innerText.includes('{expected}')")
-        assert verdict_text(checker).startswith("OK: interleaved-paper")
+        assert verdict_text(checker).startswith("OK a correct encoding, interleaved-paper")
 
 
 HOSTILE = {
@@ -152,10 +154,10 @@ def test_hostile_input_gets_a_message_and_the_page_keeps_working(checker, name):
     if name == "markup":
         assert "<img" in shown or "not a number" in shown
     if name == "nan":
-        assert "[not_finite]" in shown.replace("not_finite", "[not_finite]") and "not_finite" in shown
+        assert "NaN or infinite values:" in shown and "not_finite" not in shown  # the problem in words, not its code
     checker.fill("#pecheck-input", "\n".join(", ".join(f"{v:.9g}" for v in row) for row in formula(50, 8)))
     checker.click("#pecheck-run")
-    assert verdict_text(checker).startswith("OK: interleaved-paper")
+    assert verdict_text(checker).startswith("OK a correct encoding, interleaved-paper")
 
 
 def test_huge_and_malformed_files_get_a_message(checker, tmp_path):
@@ -184,3 +186,50 @@ def object_npy() -> bytes:
     buffer = io.BytesIO()
     np.save(buffer, np.array([{"a": 1}], dtype=object), allow_pickle=True)
     return buffer.getvalue()
+
+
+# --- issue 39: the corpus of real encodings, printed tables, verdicts in words --------------------------------------
+
+CORPUS_KEYS = KEYS + ("paper", "position_step", "padding_rows", "arithmetic")
+
+
+@pytest.mark.parametrize("case", CORPUS, ids=[c["name"] for c in CORPUS])
+def test_the_browser_and_python_agree_on_every_corpus_table(checker, case):
+    mine = pecheck.check_table(table_of(case)).to_json()
+    stored = case["stored"]
+    if stored.startswith("printed"):  # the text a user pastes, at the digits it was printed with
+        digits = int(stored.split()[1])
+        rows = np.asarray(table_of(case))
+        text = "\n".join(", ".join(f"{v:.{digits}f}" for v in row) for row in rows)
+        theirs = checker.evaluate("(text) => window.peCheck.judge(text)", text)
+    else:
+        table = table_of(case)
+        rows = np.asarray(table.float() if hasattr(table, "float") else table, dtype=np.float64).tolist()
+        dtype = stored if stored in ("float64", "float32", "float16", "bfloat16") else "float64"
+        theirs = checker.evaluate("([rows, dtype]) => window.peCheck.checkTable(rows, dtype)", [rows, dtype])
+    assert {k: theirs[k] for k in CORPUS_KEYS} == {k: mine[k] for k in CORPUS_KEYS}
+    assert [p["code"] for p in theirs["problems"]] == [p["code"] for p in mine["problems"]]
+
+
+@pytest.mark.parametrize("digits", [4, 5])
+@pytest.mark.parametrize(("n", "d"), [(8, 4), (32, 16), (128, 64)])
+def test_a_correct_table_pasted_as_printed_is_ok_in_words(checker, digits, n, d):
+    """What PyTorch prints (4 decimals) and the box's own placeholder (5): the tolerance comes from the digits."""
+    text = "\n".join(", ".join(f"{v:.{digits}f}" for v in row) for row in formula(n, d))
+    checker.fill("#pecheck-input", text)
+    checker.click("#pecheck-run")
+    shown = verdict_text(checker)
+    assert shown.startswith("OK a correct encoding, "), shown
+    if d >= 16:  # at 8 x 4 two pairs and 4 decimals cannot tell base 10000 over d/2 from base 100 over d/2 - 1
+        assert shown.startswith("OK a correct encoding, interleaved-paper"), shown
+    assert checker.locator("#pecheck-verdict .pecheck-badge-ok").inner_text() == "OK"
+    assert f"{digits} decimals" in shown
+
+
+def test_a_wrong_table_shows_its_problems_in_words_not_codes(checker):
+    checker.fill("#pecheck-input", "\n".join(", ".join(f"{v:.9g}" for v in row) for row in formula(100, 16, grow=True)))
+    checker.click("#pecheck-run")
+    shown = verdict_text(checker)
+    assert checker.locator("#pecheck-verdict .pecheck-badge-bad").inner_text() == "NOT OK"
+    assert "frequencies multiplied, not divided:" in shown and "multiplied]" not in shown
+    assert checker.locator("#pecheck-verdict code").count() == 0

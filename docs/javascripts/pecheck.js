@@ -26,6 +26,17 @@
 
   function problem(verdict, code, message) { verdict.problems.push({ code: code, message: message }); }
 
+  function pyG(x) {
+    // Python's format(x, "g"): 6 significant digits, exponent form below 1e-4 and from 1e6 (two-digit exponent)
+    if (x === 0) return "0";
+    var e = Math.floor(Math.log10(Math.abs(Number(Number(x).toPrecision(6)))));
+    if (e < -4 || e >= 6) {
+      return Number(x).toExponential(5).replace(/\.?0+e/, "e").replace(/e([+-])(\d)$/, "e$10$2");
+    }
+    var s = Number(x).toPrecision(6);
+    return s.indexOf(".") >= 0 ? s.replace(/\.?0+$/, "") : s;
+  }
+
   function fmt(x, digits) { return Number(x).toPrecision(digits).replace(/\.?0+(e|$)/, "$1"); }
 
   // --- reading -----------------------------------------------------------------------------------------------------
@@ -43,6 +54,7 @@
         data = data[keys[0]];
       }
       if (!Array.isArray(data)) throw new Unreadable("JSON input must be an array of rows");
+      while (data.length === 1 && Array.isArray(data[0]) && Array.isArray(data[0][0])) data = data[0]; // [1, n, d]
       if (!data.every(Array.isArray)) return { rows: null, shape: [data.length], dtype: "float64" };
       return fromRows(data.map(function (row) {
         return row.map(function (v) {
@@ -65,6 +77,7 @@
   }
 
   function fromRows(rows) {
+    while (rows.length === 1 && Array.isArray(rows[0]) && Array.isArray(rows[0][0])) rows = rows[0]; // [1, n, d]
     var n = rows.length, d = n ? rows[0].length : 0;
     if (n * d > MAX_VALUES) throw new Unreadable("the table holds " + n * d + " values; the checker reads at most " + MAX_VALUES);
     for (var r = 0; r < n; r++) {
@@ -146,7 +159,43 @@
       for (var i = 0; i < ms.length; i++) if (Math.abs(value / scale - ms[i]) / ms[i] < 2e-4) return ms[i] * scale;
       return Math.round(value);
     }
-    return Number(value.toPrecision(4));
+    return value; // any other base is kept as fitted, to full precision (as pecheck._snap)
+  }
+
+  // --- the precision a table's values allow ------------------------------------------------------------------------
+
+  function digitsOf(values) {
+    // the decimals (1 .. 6) a printed or CSV table was written with, or null (as pecheck._digits)
+    var count = Math.min(values.length, 65536);
+    for (var k = 1; k <= 6; k++) {
+      var scale = Math.pow(10, k), on = true;
+      for (var i = 0; i < count && on; i++) { var s = values[i] * scale; if (Math.abs(s - Math.round(s)) >= 1e-3) on = false; }
+      if (on) return k;
+    }
+    return null;
+  }
+
+  var F32 = new Float32Array(1), U32 = new Uint32Array(F32.buffer);
+  function isHalf(x) {
+    if (x === 0) return true;
+    var a = Math.abs(x);
+    if (a > 65504) return false;
+    var q = a < Math.pow(2, -14) ? Math.pow(2, -24) : Math.pow(2, Math.floor(Math.log2(a)) - 10);
+    return Number.isInteger(a / q);
+  }
+  function isBfloat16(x) { F32[0] = x; return F32[0] === x && (U32[0] & 0xffff) === 0; }
+
+  function precisionOf(values, dtype) {
+    // [in words, half a step near 1]: printed digits, float16 / bfloat16 values stored wider, or the dtype
+    var digits = (dtype === "float64" || dtype === "float32") ? digitsOf(values) : null;
+    if (digits !== null) return [digits + " decimals", 0.5 * Math.pow(10, -digits)];
+    if ((dtype === "float64" || dtype === "float32") && values.length >= 64) {
+      var count = Math.min(values.length, 65536), bf = true, hf = true;
+      for (var i = 0; i < count && (bf || hf); i++) { if (bf && !isBfloat16(values[i])) bf = false; if (hf && !isHalf(values[i])) hf = false; }
+      if (bf) return ["bfloat16 values", ROUNDING.bfloat16];
+      if (hf) return ["float16 values", ROUNDING.float16];
+    }
+    return [dtype, ROUNDING[dtype] || ROUNDING.float64];
   }
 
   // --- judging ------------------------------------------------------------------------------------------------------
@@ -229,79 +278,194 @@
     return [slope, st / m - slope * sp / m];
   }
 
+  function newVerdict(dtype, shape) {
+    return { ok: false, sinusoidal: false, convention: null, members: [], layout: null, base: null,
+             denominator: null, first_position: null, amplitude: null, dtype: dtype, shape: shape,
+             max_error: null, tolerance: null, problems: [], notes: [], paper: false, deviations: [],
+             position_step: null, padding_rows: [], precision: null, arithmetic: null };
+  }
+
   function checkTable(table) {
     var shape = table.shape.slice(), dtype = ROUNDING[table.dtype] ? table.dtype : "float64";
-    var verdict = { ok: false, sinusoidal: false, convention: null, members: [], layout: null, base: null,
-                    denominator: null, first_position: null, amplitude: null, dtype: dtype, shape: shape,
-                    max_error: null, tolerance: null, problems: [] };
+    var verdict = newVerdict(dtype, shape);
     if (shape.length !== 2) {
       var kept = shape.filter(function (s) { return s !== 1; });
       if (shape.length > 2 && kept.length === 2) shape = kept;
-      else { problem(verdict, "not_2d", "the table has shape [" + shape.join(", ") + "]; the checker needs [positions, width]"); return verdict; }
+      else { problem(verdict, "not_2d", "the table has shape [" + shape.join(", ") + "]; the checker needs [positions, width]"); return finish(verdict); }
     }
-    var n = shape[0], d = shape[1], values = table.values;
+    var n = shape[0], d = shape[1], values = table.values, i, p, c;
     verdict.shape = [n, d];
-    if (n < 4 || d < 2) { problem(verdict, "too_small", "the table is " + n + " x " + d + "; the checker needs at least 4 positions and 2 columns"); return verdict; }
-    var amp = 0, i, c, p;
+    if (n < 4 || d < 2) { problem(verdict, "too_small", "the table is " + n + " x " + d + "; the checker needs at least 4 positions and 2 columns"); return finish(verdict); }
+    var amp = 0;
     for (i = 0; i < values.length; i++) {
       if (!isFinite(values[i])) {
         problem(verdict, "not_finite", "the table holds NaN or infinite values (first at row " + Math.floor(i / d) + ", column " + i % d + "); a sinusoidal table holds values in [-1, 1]");
-        return verdict;
+        return finish(verdict);
       }
       amp = Math.max(amp, Math.abs(values[i]));
     }
-    if (amp === 0) { problem(verdict, "all_zero", "every value is 0: the table was never filled (or was overwritten at init)"); return verdict; }
-    var spread = 0;
+    if (amp === 0) { problem(verdict, "all_zero", "every value is 0: the table was never filled (or was overwritten at init)"); return finish(verdict); }
+    var prec = table.digits ? [table.digits + " decimals", 0.5 * Math.pow(10, -table.digits)] : precisionOf(values, dtype);
+    verdict.precision = prec[0];
+    var rounding = Math.max(prec[1], ROUNDING.float64);
+    var zeroRows = [];
+    for (p = 0; p < n; p++) {
+      var zero = true;
+      for (c = 0; c < d && zero; c++) if (values[p * d + c] !== 0) zero = false;
+      if (zero) zeroRows.push(p);
+    }
+    if (zeroRows.length === 1 && zeroRows[0] <= 2 && n - zeroRows[0] - 1 >= 4) return finish(judgePadded(verdict, values, n, d, zeroRows[0], rounding));
+    if (zeroRows.length) {
+      var shown = zeroRows.slice(0, 5).join(", ") + (zeroRows.length > 5 ? ", ..." : "");
+      problem(verdict, "zero_row", "row " + shown + (zeroRows.length === 1 ? " is" : " are") + " all zeros: no position's encoding is (its cosines are never all 0). fairseq-style tables zero one padding row, at padding_idx (0 or 1); a zero row elsewhere is a bug (a mask or an index that wrote over it)");
+      verdict.sinusoidal = true;
+      return finish(verdict);
+    }
+    return finish(judgeValues(verdict, values, n, d, amp, rounding));
+  }
+
+  function judgePadded(verdict, values, n, d, row, rounding) {
+    var rest = values.subarray((row + 1) * d), restAmp = 0, k;
+    for (k = 0; k < rest.length; k++) restAmp = Math.max(restAmp, Math.abs(rest[k]));
+    var inner = judgeValues(newVerdict(verdict.dtype, [n - row - 1, d]), rest, n - row - 1, d, restAmp, rounding);
+    ["sinusoidal", "layout", "base", "denominator", "amplitude", "max_error", "tolerance", "problems", "arithmetic", "position_step"].forEach(function (key) { verdict[key] = inner[key]; });
+    verdict.padding_rows = [row];
+    if (inner.first_position === null) return verdict;
+    var step = inner.position_step || 1;
+    verdict.first_position = inner.first_position - (row + 1) * step;
+    if (inner.exact && row) {
+      var worst = 0;
+      for (var r = 0; r < row; r++) {
+        var ex = inner.exact(verdict.first_position + step * r);
+        for (k = 0; k < ex[0].length; k++) worst = Math.max(worst, Math.abs(values[r * d + ex[0][k]] - ex[1][k]));
+      }
+      if (worst > (inner.tolerance || 0)) problem(verdict, "values_off", "the rows before the padding row (" + row + ") are not the positions before it");
+    }
+    if (inner.den !== undefined && verdict.sinusoidal) match(verdict, d, inner.den);
+    return verdict;
+  }
+
+  function finish(verdict) {
+    verdict.ok = verdict.problems.length === 0;
+    var dev = [];
+    if (verdict.sinusoidal && verdict.ok) {
+      if (verdict.layout !== "interleaved") dev.push("layout " + verdict.layout + ", not interleaved (sin in even columns, cos in odd)");
+      if (verdict.base !== null && Math.abs(verdict.base - 10000) > 1) dev.push("base " + fmt(verdict.base, 6) + ", not 10000");
+      if (verdict.denominator !== null && verdict.denominator !== "d/2") dev.push("exponent -i/(" + verdict.denominator + "), not -2i/d");
+      if (verdict.first_position) dev.push("positions from " + verdict.first_position + ", not 0");
+      if (verdict.position_step === -1) dev.push("positions descend");
+      if (verdict.amplitude !== null && verdict.amplitude !== "1") dev.push("amplitude " + verdict.amplitude + ", not 1");
+      if (verdict.padding_rows.length) dev.push("padding row " + verdict.padding_rows[0] + " zeroed");
+    }
+    verdict.deviations = dev;
+    verdict.paper = !!(verdict.ok && verdict.sinusoidal && !dev.length);
+    return verdict;
+  }
+
+  function pairCause(u, rows, d, name, a, b, err, tol) {
+    var wrong = [], k;
+    for (k = 0; k < err.length; k++) if (err[k] > tol) wrong.push(k);
+    var first = wrong[0], j = a[first], c = b[first], same = 0, opposite = 0;
+    for (k = 0; k < rows.length; k++) {
+      var x = u[rows[k] * d + j], y = u[rows[k] * d + c];
+      same = Math.max(same, Math.abs(x - y)); opposite = Math.max(opposite, Math.abs(x + y));
+    }
+    if (same <= 8 * tol || opposite <= 8 * tol) {
+      return ["same_function", "in the " + name + " layout, columns " + j + " and " + c + " hold the same values (" + wrong.length + " of " + a.length + " pairs): the sine (or the cosine) was written twice; one column of each pair takes sin(p w), the other cos(p w)"];
+    }
+    var fj = columnFit(u, rows.length, d, j), fc = columnFit(u, rows.length, d, c);
+    if (Math.abs(fj[0] - fc[0]) <= 1e-3 * Math.max(fj[0], fc[0], 1e-9) && Math.max(fj[1], fc[1]) < 1e-2) {
+      return ["pair_phase", "in the " + name + " layout, columns " + j + " and " + c + " turn at the same rate (" + fmt(fj[0], 4) + " rad per position) but are not a quarter turn apart (" + wrong.length + " of " + a.length + " pairs): one of them is evaluated at another position (one step late?) or with a phase added; use the same p in sin(p w) and cos(p w)"];
+    }
+    return ["pair_mismatch", "in the " + name + " layout, " + wrong.length + " of " + a.length + " pairs have columns that turn at different rates (first: columns " + j + " and " + c + ", " + fmt(fj[0], 4) + " and " + fmt(fc[0], 4) + " rad per position): both columns of pair i take the same frequency, base ** (-2i/d); an exponent that uses the column index j instead of 2 * (j // 2) gives each column its own"];
+  }
+
+  function stacked(values, n, d, amp, tol) {
+    // stack([sin, cos], 0).reshape(n, d): read back as [2, n, d/2], the fastest column's angle grows by one step a row
+    if (n % 2 || d % 2 || n < 8) return false;
+    var h = d / 2, half = n * h, prev = null, theta = 0, steps = [], k;
+    for (k = 0; k < half; k++) {
+      var s = values[k] / amp, co = values[half + k] / amp;
+      if (Math.abs(s * s + co * co - 1) > tol) return false;
+    }
+    for (var p = 0; p < n; p++) {
+      var raw = Math.atan2(values[p * h] / amp, values[half + p * h] / amp);
+      if (prev !== null) { var st = raw - prev; st -= 2 * Math.PI * Math.round(st / (2 * Math.PI)); steps.push(st); }
+      prev = raw;
+    }
+    var med = median(steps), worst = 0;
+    for (k = 0; k < steps.length; k++) worst = Math.max(worst, Math.abs(steps[k] - med));
+    return worst < 1e-3 && Math.abs(med) > 1e-3;
+  }
+
+  function judgeValues(verdict, values, n, d, amp, rounding) {
+    var i, c, p, j;
+    var repeatTol = rounding * 4 * amp, spread = 0, lead = 0;
     for (c = 0; c < d; c++) {
       var lo = Infinity, hi = -Infinity;
       for (p = 0; p < n; p++) { var v = values[p * d + c]; if (v < lo) lo = v; if (v > hi) hi = v; }
       spread = Math.max(spread, hi - lo);
     }
-    if (spread <= ROUNDING[dtype] * 4 * amp) {
+    for (p = 0; p < Math.min(n, 64); p++) for (c = 0; c < d; c++) lead = Math.max(lead, Math.abs(values[p * d + c] - values[c]));
+    if (lead <= repeatTol && spread <= repeatTol) {
       problem(verdict, "repeated_rows", "every row is the same vector: one position's encoding is repeated for all (a missing slice such as pe[:, n] instead of pe[:, :n]?)");
       return verdict;
     }
     var u = new Float64Array(values.length);
     for (i = 0; i < values.length; i++) u[i] = values[i] / amp;
     var sample = [];
-    if (n <= 1024) { for (p = 0; p < n; p++) sample.push(p); }
+    if (n <= FIT_ROWS) { for (p = 0; p < n; p++) sample.push(p); }
     else {
-      var seen = {};
-      for (p = 0; p < 512; p++) { sample.push(p); seen[p] = true; }
-      for (i = 0; i < 512; i++) { var r = Math.floor(512 + (n - 1 - 512) * i / 511); if (!seen[r]) { sample.push(r); seen[r] = true; } }
+      for (p = 0; p < 512; p++) sample.push(p);
+      for (i = 0; i < 512; i++) sample.push(Math.floor(512 + (n - 1 - 512) * i / 511));
     }
-    var pairTol = 16 * ROUNDING[dtype] + 1e-5, dEven = d - (d % 2), found = null, partial = null;
+    var pairTol = 16 * rounding + 1e-5, dEven = d - (d % 2), found = null, partial = null;
     var layouts = pairings(dEven);
     for (i = 0; i < layouts.length && !found; i++) {
       var err = circleErrors(u, sample, d, layouts[i][1], layouts[i][2]), good = 0, worst = 0;
-      for (var j = 0; j < err.length; j++) { if (err[j] <= pairTol) good++; worst = Math.max(worst, err[j]); }
+      for (j = 0; j < err.length; j++) { if (err[j] <= pairTol) good++; worst = Math.max(worst, err[j]); }
       if (worst <= pairTol) found = layouts[i];
       else if (good / err.length >= 0.5 && !partial) partial = [layouts[i], err];
     }
+    var cause;
     if (!found && partial) {
-      var wrong = [], lay = partial[0];
-      for (j = 0; j < partial[1].length; j++) if (partial[1][j] > pairTol) wrong.push(j);
-      problem(verdict, "pair_mismatch", "in the " + lay[0] + " layout, " + wrong.length + " of " + lay[1].length + " pairs have columns that disagree (first: columns " + lay[1][wrong[0]] + " and " + lay[2][wrong[0]] + "): both columns of pair i take the same frequency, base ** (-2i/d)");
-      verdict.sinusoidal = true; verdict.layout = lay[0];
+      cause = pairCause(u, sample, d, partial[0][0], partial[0][1], partial[0][2], partial[1], pairTol);
+      problem(verdict, cause[0], cause[1]);
+      verdict.sinusoidal = true; verdict.layout = partial[0][0];
       return verdict;
     }
     if (!found) {
       var generic = genericPairing(u, sample, d, pairTol);
       if (generic) found = ["other", generic[0], generic[1]];
     }
+    if (!found && stacked(values, n, d, amp, pairTol)) {
+      problem(verdict, "stacked", "the top " + n / 2 + " rows hold sines and the bottom " + n / 2 + " their cosines: the table was built as stack([sin, cos], 0).reshape(n, d); stack along the last axis (stack([sin, cos], -1).reshape(n, d) interleaves) or cat([sin, cos], -1)");
+      return verdict;
+    }
     if (!found) {
-      var m = Math.min(n, 1024);
+      for (i = 0; i < layouts.length; i++) {
+        var e2 = circleErrors(u, sample, d, layouts[i][1], layouts[i][2]), good2 = 0;
+        for (j = 0; j < e2.length; j++) if (e2[j] <= pairTol) good2++;
+        if (good2 / e2.length >= 0.25) {
+          cause = pairCause(u, sample, d, layouts[i][0], layouts[i][1], layouts[i][2], e2, pairTol);
+          problem(verdict, cause[0], cause[1]);
+          verdict.sinusoidal = true; verdict.layout = layouts[i][0];
+          return verdict;
+        }
+      }
+      var m = Math.min(n, FIT_ROWS);
       for (i = 0; i < layouts.length; i++) {
         var fa = columnFit(u, m, d, layouts[i][1][0]), fb = columnFit(u, m, d, layouts[i][2][0]);
-        if (fa[1] < 1e-3 && fb[1] < 1e-3 && Math.abs(fa[0] - fb[0]) > 1e-3 * Math.max(fa[0], 1e-9)) {
-          problem(verdict, "pair_mismatch", "columns " + layouts[i][1][0] + " and " + layouts[i][2][0] + ", the fastest pair of the " + layouts[i][0] + " layout, are sinusoids of different frequencies (" + fmt(fa[0], 4) + " and " + fmt(fb[0], 4) + " rad per position): both columns of pair i take the same frequency, base ** (-2i/d)");
+        if (fa[1] < 1e-3 && fb[1] < 1e-3) {
+          cause = pairCause(u, sample, d, layouts[i][0], layouts[i][1], layouts[i][2], circleErrors(u, sample, d, layouts[i][1], layouts[i][2]), pairTol);
+          problem(verdict, cause[0], cause[1]);
           verdict.sinusoidal = true; verdict.layout = layouts[i][0];
           return verdict;
         }
       }
     }
     if (!found) {
-      if (dEven === d && n !== d && n % 2 === 0) {
+      if (dEven === d && n % 2 === 0) {
         var t = new Float64Array(values.length);
         for (p = 0; p < n; p++) for (c = 0; c < d; c++) t[c * n + p] = u[p * d + c];
         var rowsT = []; for (c = 0; c < d; c++) rowsT.push(c);
@@ -309,24 +473,31 @@
         for (i = 0; i < tl.length; i++) {
           var e = circleErrors(t, rowsT, n, tl[i][1], tl[i][2]);
           if (Math.max.apply(null, Array.from(e)) <= pairTol) {
-            problem(verdict, "transposed", "the table is [" + n + ", " + d + "] but its rows pair up as sines and cosines: it is [width, positions]; transpose it");
+            problem(verdict, "transposed", "the table is [" + n + ", " + d + "] but its rows pair up as sines and cosines: it is [width, positions]; transpose it ([" + d + ", " + n + "])");
             return verdict;
           }
         }
       }
-      problem(verdict, "not_sinusoidal", "no two columns hold the sine and cosine of one angle (sin^2 + cos^2 = 1 on every row): this is not a sinusoidal encoding");
+      if (n <= d && n < 8) problem(verdict, "not_sinusoidal", "no two columns hold the sine and cosine of one angle (sin^2 + cos^2 = 1 on every row): too few positions to tell, or not a sinusoidal table");
+      else problem(verdict, "not_sinusoidal", "no two columns hold the sine and cosine of one angle (sin^2 + cos^2 = 1 on every row): this is not a sinusoidal encoding (a random or learned matrix, one whose values were scaled column by column, or dropout applied)");
       return verdict;
     }
     verdict.sinusoidal = true;
     var fitRows = []; for (p = 0; p < Math.min(n, FIT_ROWS); p++) fitRows.push(p);
     var radius = Math.sqrt(median(radii(u, fitRows, d, found[1], found[2])));
     for (i = 0; i < u.length; i++) u[i] /= radius;
-    return judgePairs(verdict, values, u, amp, found[0], found[1], found[2], n, d);
+    return judgePairs(verdict, values, u, amp, found[0], found[1], found[2], n, d, rounding);
   }
 
-  function judgePairs(verdict, values, u, amp, kind, a, b, n, d) {
+  function layoutName(kind, sinFirst, sinCols, cosCols) {
+    return kind === "interleaved" ? (sinFirst ? "interleaved" : "interleaved, cos first")
+      : kind === "split" ? (sinFirst ? "[sin | cos]" : "[cos | sin]")
+      : "other: " + sinCols.slice(0, 4).map(function (s, k) { return "(" + s + "," + cosCols[k] + ")"; }).join(", ") + (sinCols.length > 4 ? ", ..." : "");
+  }
+
+  function judgePairs(verdict, values, u, amp, kind, a, b, n, d, rounding) {
     var half = a.length, m = Math.min(n, FIT_ROWS), i, p;
-    var sinCols = [], cosCols = [], omega = [], phase = [], sinFirst = true;
+    var sinCols = [], cosCols = [], omega = [], phase = [], sinFirst = true, step = 1;
     var fits = a.map(function (col, k) { return unwrapFit(u, m, d, col, b[k]); });
     if (kind === "other") {
       fits.forEach(function (f, k) {
@@ -341,13 +512,17 @@
       sinFirst = fits[0][0] > 0;
       for (i = 0; i < half; i++) {
         sinCols.push(sinFirst ? a[i] : b[i]); cosCols.push(sinFirst ? b[i] : a[i]);
-        omega.push(sinFirst ? fits[i][0] : -fits[i][0]); phase.push(sinFirst ? fits[i][1] : Math.PI / 2 - fits[i][1]);
+        omega.push(sinFirst ? fits[i][0] : -fits[i][0]);
       }
     }
-    verdict.layout = kind === "interleaved" ? (sinFirst ? "interleaved" : "interleaved, cos first")
-      : kind === "split" ? (sinFirst ? "[sin | cos]" : "[cos | sin]")
-      : "other: " + sinCols.slice(0, 4).map(function (s, k) { return "(" + s + "," + cosCols[k] + ")"; }).join(", ") + (half > 4 ? ", ..." : "");
+    verdict.layout = layoutName(kind, sinFirst, sinCols, cosCols);
 
+    var frozen = [];
+    for (i = 1; i < half; i++) if (Math.abs(omega[i]) * (m - 1) < 1e-6) frozen.push(i);
+    if (half >= 2 && frozen.length) {
+      problem(verdict, "frozen_pairs", frozen.length + " of " + half + " pairs never turn (sine 0 and cosine 1 on every row, from pair " + frozen[0] + "): their frequencies are 0, as when the frequencies are cast to an integer dtype (exp(...).to(timesteps.dtype) with integer timesteps); keep them in float");
+      return verdict;
+    }
     var falling = half < 2 || omega.every(function (w, k) { return w > 0 && (k === 0 || w < omega[k - 1]); });
     if (!falling) {
       var grown = multiplied(omega, d);
@@ -360,7 +535,7 @@
         return verdict;
       }
       for (i = 0; i < half; i++) if (omega[i] <= 0) {
-        problem(verdict, "aliased", "pair " + i + " turns by more than pi radians per position or backwards: its positions alias; the frequencies must fall from 1 with i");
+        problem(verdict, "aliased", "pair " + i + " turns by more than pi radians per position or backwards (" + fmt(omega[i], 4) + " rad after wrapping): its positions alias; the frequencies must fall from 1 with i");
         return verdict;
       }
       for (i = 1; i < half; i++) if (omega[i] >= omega[i - 1]) {
@@ -379,16 +554,16 @@
       rate = -num / den;
       omega0 = Math.exp(wl + rate * wi);
     }
-    var p0 = firstPosition(omega, phase, m);
 
     var base = null, denominator = d / 2, denName = "d/2";
     if (half >= 2) {
       var candidates = [[d / 2, "d/2"], [d / 2 - 1, "d/2 - 1"], [d, "d"]];
+      if (d % 2) candidates.splice(1, 0, [half, "(d - 1)/2"], [half - 1, "(d - 1)/2 - 1"]);
       base = Math.exp(rate * d / 2);
       var known = CONVENTIONS.map(function (f) { return f.base; });
       for (i = 0; i < candidates.length; i++) {
         var bb = Math.exp(rate * candidates[i][0]);
-        if (known.some(function (k) { return Math.abs(bb - k) <= 2e-4 * k; })) { base = bb; denominator = candidates[i][0]; denName = candidates[i][1]; break; }
+        if (candidates[i][0] > 0 && known.some(function (k) { return Math.abs(bb - k) <= 2e-4 * k; })) { base = bb; denominator = candidates[i][0]; denName = candidates[i][1]; break; }
       }
       if (!roundBase(base)) {
         for (i = 1; i < candidates.length; i++) {
@@ -400,40 +575,72 @@
     }
     var scaled = Math.abs(omega0 - 1) > 1e-3;
     if (scaled) problem(verdict, "first_frequency", "the fastest pair turns by " + fmt(omega0, 6) + " rad per position, not 1: positions are scaled (or the frequencies multiplied by a constant)");
-    var first = p0;
-    verdict.base = base; verdict.denominator = denName; verdict.first_position = first;
 
     var exact = half >= 2 ? law(base, denominator, half, false) : new Float64Array([1]);
     if (scaled && half >= 2) for (i = 0; i < half; i++) exact[i] *= omega0;
+    var first;
+    if (kind === "other") first = firstPosition(exact, phase, m)[0];
+    else {
+      // sin(p w) read down the rows is cos(pi/2 - p w) read up them: keep the reading whose angles agree on one
+      // integer first position (rising positions on a tie)
+      var best = null;
+      [true, false].forEach(function (sf) {
+        var st = (fits[0][0] > 0) === sf ? 1 : -1;
+        var theta0 = fits.map(function (f) { return sf ? f[1] : Math.PI / 2 - f[1]; });
+        var fp = firstPosition(exact, theta0, m), score = fp[1] + (st === -1 ? 1e-9 : 0);
+        if (best === null || score < best[0]) best = [score, sf, st, fp[0]];
+      });
+      sinFirst = best[1]; step = best[2]; first = best[3];
+      sinCols = []; cosCols = [];
+      for (i = 0; i < half; i++) { sinCols.push(sinFirst ? a[i] : b[i]); cosCols.push(sinFirst ? b[i] : a[i]); }
+    }
+    verdict.layout = layoutName(kind, sinFirst, sinCols, cosCols);
+    verdict.position_step = step;
+    verdict.base = base; verdict.denominator = denName; verdict.first_position = first;
+    verdict.den = denominator;
+
     var num2 = 0, den2 = 0;
     for (p = 0; p < m; p++) {
       for (i = 0; i < half; i++) {
-        var ang = (first + p) * exact[i], s = Math.sin(ang), co = Math.cos(ang);
+        var ang = (first + step * p) * exact[i], s = Math.sin(ang), co = Math.cos(ang);
         num2 += values[p * d + sinCols[i]] * s + values[p * d + cosCols[i]] * co; den2 += s * s + co * co;
       }
     }
     var scale = num2 / den2;
-    verdict.amplitude = amplitudeName(scale, d);
+    verdict.amplitude = amplitudeName(scale, d, Math.max(1e-3, 8 * rounding));
     var named = { "1": 1, "1/sqrt(d)": 1 / Math.sqrt(d), "sqrt(d)": Math.sqrt(d) }[verdict.amplitude];
     if (named === undefined) {
       named = scale;
-      problem(verdict, "amplitude", "the values reach " + fmt(amp, 4) + ", not 1: the table is multiplied by " + fmt(scale, 4));
+      problem(verdict, "amplitude", "the values reach " + fmt(amp, 4) + ", not 1: the table is multiplied by " + fmt(scale, 4) + " (the paper's values lie in [-1, 1]; scaling the embeddings is a separate step)");
+    } else if (verdict.amplitude === "sqrt(d)") {
+      problem(verdict, "amplitude", "the table is multiplied by sqrt(d) = " + fmt(Math.sqrt(d), 4) + ": no known convention scales the encoding; the paper multiplies the token embeddings by sqrt(d) (x * sqrt(d) + PE), not PE");
     }
     var error = 0, worstCol = 0, maxOmega = 0;
     for (i = 0; i < half; i++) maxOmega = Math.max(maxOmega, exact[i]);
     for (p = 0; p < n; p++) {
       for (i = 0; i < half; i++) {
-        var an = (first + p) * exact[i];
+        var an = (first + step * p) * exact[i];
         var es = Math.abs(values[p * d + sinCols[i]] - named * Math.sin(an)), ec = Math.abs(values[p * d + cosCols[i]] - named * Math.cos(an));
         if (es > error) { error = es; worstCol = sinCols[i]; }
         if (ec > error) { error = ec; worstCol = cosCols[i]; }
       }
     }
-    var extent = Math.max(Math.abs(first), Math.abs(first + n - 1)) * maxOmega + 1;
-    var tol = named * (4 * ROUNDING[verdict.dtype] + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12;
+    var extent = Math.max(Math.abs(first), Math.abs(first + step * (n - 1))) * maxOmega + 1;
+    var tol = named * (4 * rounding + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12;
     verdict.max_error = error; verdict.tolerance = tol;
+    verdict.exact = function (position) {
+      var cols = sinCols.concat(cosCols), vals = [];
+      for (var q = 0; q < half; q++) vals.push(named * Math.sin(position * exact[q]));
+      for (q = 0; q < half; q++) vals.push(named * Math.cos(position * exact[q]));
+      return [cols, vals];
+    };
     if (error > tol) {
-      problem(verdict, "values_off", "values differ from the exact ones by up to " + fmt(error, 3) + " (column " + worstCol + "), more than a correctly computed " + verdict.dtype + " table can (" + fmt(tol, 2) + "): compute the angles in float32 or float64, then cast");
+      var low = error - named * 4 * rounding;
+      if (low <= named * 1.5 * Math.pow(2, -11) * (extent + 1)) verdict.arithmetic = "float16";
+      else if (low <= named * 1.5 * Math.pow(2, -8) * (extent + 1)) verdict.arithmetic = "bfloat16";
+      var stored = verdict.arithmetic && verdict.dtype !== verdict.arithmetic ? ", stored as " + verdict.dtype : "";
+      var hint = verdict.arithmetic ? ": the angles were computed in " + verdict.arithmetic + " arithmetic" + stored + "; compute them in float32 or float64, then cast" : ": compute the angles in float32 or float64, then cast";
+      problem(verdict, "values_off", "values differ from the exact ones by up to " + fmt(error, 3) + " (column " + worstCol + "), more than a correctly computed " + (verdict.precision || verdict.dtype) + " table can (" + fmt(tol, 2) + ")" + hint);
     }
     var used = {};
     sinCols.concat(cosCols).forEach(function (col) { used[col] = true; });
@@ -444,11 +651,10 @@
       if (zero) { problem(verdict, "zero_column", "column " + col + " is all zeros: an odd width (" + d + ") left its last column empty; the paper's formula gives it sin(p * w), w the next frequency"); continue; }
       if (base === null) continue;
       var wl2 = Math.pow(base, -half / denominator), off = 0;
-      for (p = 0; p < n; p++) off = Math.max(off, Math.abs(values[p * d + col] - named * Math.sin((first + p) * wl2)));
+      for (p = 0; p < n; p++) off = Math.max(off, Math.abs(values[p * d + col] - named * Math.sin((first + step * p) * wl2)));
       if (off > tol) problem(verdict, "odd_column", "column " + col + ", the odd width's lone column, is not sin(p * w) at the next frequency of the law");
     }
     match(verdict, d, denominator);
-    verdict.ok = verdict.problems.length === 0;
     return verdict;
   }
 
@@ -473,35 +679,40 @@
   }
 
   function firstPosition(omega, phase, rows) {
-    // the slowest pair gives row 0's position up to multiples of its period; the integer candidate (within 1e5) whose
-    // angle agrees with every pair's is kept, the smallest in size on a tie (as pecheck._first_position)
-    var usable = [], k;
+    // [row 0's position, the mean squared misfit there], as pecheck._first_position: the slowest pair gives it up to
+    // multiples of its period (every multiple within 1e7 a candidate); each faster pair narrows each candidate to the
+    // nearest position its own angle allows; the best candidate is kept, the smallest in size on a tie
+    var usable = [], k, j;
     for (k = 0; k < omega.length; k++) if (omega[k] > 0 && omega[k] * rows > 0.05) usable.push(k);
     if (!usable.length) for (k = 0; k < omega.length; k++) if (omega[k] > 0) usable.push(k);
-    if (!usable.length) return 0;
-    var slow = usable.reduce(function (x, y) { return omega[y] < omega[x] ? y : x; });
-    var estimate = phase[slow] / omega[slow], period = 2 * Math.PI / omega[slow];
-    var reach = Math.min(Math.floor(1e5 / period), 20000), seen = {}, candidates = [];
-    for (k = -reach; k <= reach; k++) {
-      var c = Math.round(estimate + k * period);
-      if (!seen[c]) { seen[c] = true; candidates.push(c); }
+    if (!usable.length) return [0, 0];
+    var order = usable.slice().sort(function (x, y) { return omega[x] - omega[y]; });
+    var slow = order[0], period = 2 * Math.PI / omega[slow];
+    var span = Math.min(Math.floor(1e7 / period), 200000), candidates = [];
+    for (k = -span; k <= span; k++) candidates.push(phase[slow] / omega[slow] + k * period);
+    for (j = 1; j < order.length; j++) {
+      var o = omega[order[j]], st = 2 * Math.PI / o, target = phase[order[j]] / o;
+      for (k = 0; k < candidates.length; k++) candidates[k] = target + Math.round((candidates[k] - target) / st) * st;
     }
-    candidates.sort(function (x, y) { return Math.abs(x) - Math.abs(y) || x - y; });
+    var seen = {}, unique = [];
+    for (k = 0; k < candidates.length; k++) { var c = Math.round(candidates[k]); if (!seen[c]) { seen[c] = true; unique.push(c); } }
+    unique.sort(function (x, y) { return Math.abs(x) - Math.abs(y) || x - y; });
     var best = Infinity, bestAt = 0;
-    for (var j = 0; j < candidates.length; j++) {
+    for (j = 0; j < unique.length; j++) {
       var misfit = 0;
       for (k = 0; k < usable.length; k++) {
-        var e = wrap(phase[usable[k]] - omega[usable[k]] * candidates[j]);
+        var e = wrap(phase[usable[k]] - omega[usable[k]] * unique[j]);
         misfit += e * e;
       }
-      if (misfit < best) { best = misfit; bestAt = candidates[j]; }
+      misfit /= usable.length;
+      if (misfit < best) { best = misfit; bestAt = unique[j]; }
     }
-    return bestAt;
+    return [bestAt, best];
   }
 
-  function amplitudeName(scale, d) {
+  function amplitudeName(scale, d, tol) {
     var names = [["1", 1], ["1/sqrt(d)", 1 / Math.sqrt(d)], ["sqrt(d)", Math.sqrt(d)]];
-    for (var i = 0; i < names.length; i++) if (Math.abs(scale - names[i][1]) <= 1e-3 * names[i][1]) return names[i][0];
+    for (var i = 0; i < names.length; i++) if (Math.abs(scale - names[i][1]) <= (tol || 1e-3) * names[i][1]) return names[i][0];
     return "other (" + fmt(scale, 4) + ")";
   }
 
@@ -511,23 +722,35 @@
       var f = CONVENTIONS[i];
       if (f.layout === verdict.layout && Math.abs(f.denominator_shift - shift) < 1e-9 && verdict.base !== null
           && Math.abs(f.base - verdict.base) <= 1e-4 * f.base && f.first_position === verdict.first_position
-          && f.amplitude === verdict.amplitude) {
+          && f.amplitude === verdict.amplitude && verdict.position_step !== -1) {
         verdict.convention = f.id;
         verdict.members = f.members.map(function (member) { return member.name; });
         verdict.family = f;
         return;
       }
     }
-    var parts = [verdict.base !== null ? "base " + verdict.base : "one frequency"];
+    var parts = [verdict.base !== null ? "base " + pyG(verdict.base) : "one frequency"];
     if (verdict.denominator !== "d/2") parts.push("denominator " + verdict.denominator);
     if (verdict.first_position) parts.push("first position " + verdict.first_position);
+    if (verdict.position_step === -1) parts.push("positions descending");
     if (verdict.amplitude !== "1") parts.push("amplitude " + verdict.amplitude);
     verdict.convention = verdict.layout + " sinusoids, " + parts.join(", ");
   }
 
+  var PROBLEM_WORDS = { // each problem code in words (as snippets/variants/clinic.py's PROBLEM_WORDS)
+    multiplied: "frequencies multiplied, not divided", pair_mismatch: "the two columns of a pair disagree",
+    same_function: "the same function twice in a pair", pair_phase: "a pair's columns a step apart",
+    stacked: "sines and cosines stacked by rows", zero_row: "a zero row", frozen_pairs: "pairs that never turn",
+    zero_column: "an empty column", odd_column: "a wrong odd column", repeated_rows: "one row for every position",
+    not_sinusoidal: "not a sinusoidal table", values_off: "values off", amplitude: "a scale no convention uses",
+    transposed: "saved transposed", aliased: "frequencies past pi", not_geometric: "frequencies that do not fall",
+    first_frequency: "positions scaled", all_zero: "all zeros", not_finite: "NaN or infinite values",
+    not_2d: "not a 2-D table", too_small: "too small to judge"
+  };
+
   function headline(verdict) {
     var what = verdict.convention || (verdict.sinusoidal ? "sinusoids, but of no frequency law it knows" : "not a sinusoidal encoding");
-    return (verdict.ok ? "OK: " : "NOT OK: ") + what;
+    return verdict.ok ? "a correct encoding, " + what : what;
   }
 
   // --- the page ------------------------------------------------------------------------------------------------------
@@ -550,12 +773,19 @@
   function render(out, verdict) {
     out.textContent = "";
     out.setAttribute("data-ok", verdict.ok ? "true" : "false");
-    out.appendChild(el("p", headline(verdict), verdict.ok ? "pecheck-ok" : "pecheck-bad"));
+    var head = el("p", undefined, verdict.ok ? "pecheck-ok" : "pecheck-bad");
+    head.appendChild(el("span", verdict.ok ? "OK" : "NOT OK", "pecheck-badge " + (verdict.ok ? "pecheck-badge-ok" : "pecheck-badge-bad")));
+    head.appendChild(document.createTextNode(" " + headline(verdict)));
+    out.appendChild(head);
     var dl = el("dl");
-    [["layout", verdict.layout], ["base", verdict.base], ["denominator", verdict.denominator],
-     ["first position", verdict.first_position], ["amplitude", verdict.amplitude], ["dtype", verdict.dtype],
+    [["layout", verdict.layout], ["base", verdict.base === null ? null : pyG(verdict.base)], ["denominator", verdict.denominator],
+     ["first position", verdict.first_position], ["positions", verdict.position_step === -1 ? "descending down the rows" : null],
+     ["padding row", verdict.padding_rows.length ? String(verdict.padding_rows[0]) + " (all zeros, judged without it)" : null],
+     ["amplitude", verdict.amplitude], ["dtype", verdict.dtype], ["precision", verdict.precision !== verdict.dtype ? verdict.precision : null],
      ["shape", verdict.shape.join(" x ")],
-     ["largest error", verdict.max_error === null ? null : fmt(verdict.max_error, 2) + " (a correct " + verdict.dtype + " table: up to " + fmt(verdict.tolerance, 2) + ")"]
+     ["largest error", verdict.max_error === null ? null : fmt(verdict.max_error, 2) + " (a correct " + (verdict.precision || verdict.dtype) + " table: up to " + fmt(verdict.tolerance, 2) + ")"],
+     ["computed in", verdict.arithmetic],
+     ["the paper's own table", verdict.ok ? (verdict.paper ? "yes" : "no: " + verdict.deviations.join("; ")) : null]
     ].forEach(function (item) {
       if (item[1] === null || item[1] === undefined) return;
       dl.appendChild(el("dt", item[0])); dl.appendChild(el("dd", String(item[1])));
@@ -575,7 +805,8 @@
       var ul = el("ul", undefined, "pecheck-problems");
       verdict.problems.forEach(function (pr) {
         var li = el("li");
-        li.appendChild(el("code", pr.code));
+        li.setAttribute("data-code", pr.code);
+        li.appendChild(el("strong", (PROBLEM_WORDS[pr.code] || pr.code.replace(/_/g, " ")) + ":"));
         li.appendChild(document.createTextNode(" " + pr.message));
         ul.appendChild(li);
       });
@@ -633,17 +864,19 @@
     root.setAttribute("data-ready", "true");
   }
 
+  function clean(v) { delete v.family; delete v.exact; delete v.den; return v; }
+
   window.peCheck = {
     checkTable: function (rows, dtype) {
       if (!CONVENTIONS.length) CONVENTIONS = conventions();
       var t = fromRows(rows); t.dtype = dtype || "float64";
-      var v = checkTable(t); delete v.family; return v;
+      return clean(checkTable(t));
     },
     judge: function (input) {
       if (!CONVENTIONS.length) CONVENTIONS = conventions();
-      try { var v = judgeInput(input); delete v.family; return v; } catch (e) { return { error: e instanceof Unreadable ? e.message : String(e) }; }
+      try { return clean(judgeInput(input)); } catch (e) { return { error: e instanceof Unreadable ? e.message : String(e) }; }
     },
-    run: function (input) { var v = run(document.getElementById("pecheck-verdict"), input); if (v) delete v.family; return v; },
+    run: function (input) { var v = run(document.getElementById("pecheck-verdict"), input); return v && clean(v); },
   };
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setup); else setup();
