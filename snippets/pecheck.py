@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """pecheck: is my sinusoidal positional encoding right, and which convention is it?
 
-Copy this file next to reference.py (both from the site's snippets/ folder) and run
+Copy this file (from the site's snippets/ folder) and run
 
-    python pecheck.py TABLE [--json] [--name KEY]       # a saved [positions, width] table
+    python pecheck.py TABLE [--json] [--name KEY] [--strict]   # a saved [positions, width] table
     python pecheck.py path/to/module.py:NAME --width 64 --positions 200 [--json]   # a module or function
 
-TABLE is a .npy, .npz, .pt, .csv or (with the safetensors package) .safetensors file; --name picks one tensor of a
-file that holds several. A table file is read as data, never as code. Module mode imports and runs your module.
-From Python: `from pecheck import check_table; assert check_table(pe).ok`.
+TABLE is a .npy, .npz, .pt, .csv, .json or (with the safetensors package) .safetensors file; --name picks one tensor
+of a file that holds several. A table file is read as data, never as code, with NumPy alone (a .pt file needs
+PyTorch). Module mode imports and runs your module, in eval mode.
+From Python: `from pecheck import check_table; assert check_table(pe).ok` (a correct table of a known convention) or
+`assert check_table(pe).paper` (the paper's own table; `deviations` says what differs).
 
-The exit code is 0 when the encoding is right, 1 when it is not, 2 when the input cannot be read.
+The exit code is 0 when the encoding is right, 1 when it is not (with --strict: when it is not the paper's own table),
+2 when the input cannot be read (with --json, one object with every verdict key, `error` and a stable `code`).
 """
 
 from __future__ import annotations

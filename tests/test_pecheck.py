@@ -395,6 +395,12 @@ CLINIC = {  # case: (ok, problem codes, what the verdict must name)
 }
 
 
+CLINIC_PAPER = {  # the cases OK by design: is each the paper's own table too (check_table(pe).paper, --strict)?
+    "halves_swapped": False, "shift_switch": False, "base_1000": False, "padding_offset": False,
+    "stored_in_half": True,
+}
+
+
 def test_every_clinic_case_is_tested():
     from variants import clinic
 
@@ -411,6 +417,7 @@ def test_every_clinic_reproduction_is_judged_as_the_bug_it_is(case):
     assert (verdict.ok, verdict.codes()) == (ok, codes), verdict.problems
     for key, value in named.items():
         assert getattr(verdict, key) == value, key
+    assert verdict.paper == CLINIC_PAPER.get(case, False), verdict.deviations
     assert clinic.summary(verdict) in (ROOT / "docs" / "generated" / "variants" / f"clinic-{case}.txt").read_text(
         encoding="utf-8")
 
@@ -594,3 +601,23 @@ def test_version_and_strict(tmp_path, capsys):
     code, out, _ = run(tmp_path / "split.npy", "--strict", "--json")
     verdict = json.loads(out)
     assert code == 1 and verdict["ok"] and not verdict["paper"] and verdict["deviations"]
+
+
+def test_pecheck_alone_judges_a_table_file_with_numpy_only(tmp_path):
+    """Copied on its own, with torch not importable: a .npy table is judged (no reference.py, no torch)."""
+    import shutil
+
+    shutil.copy(ROOT / "snippets" / "pecheck.py", tmp_path / "pecheck.py")
+    np.save(tmp_path / "pe.npy", formula(100, 16).astype(np.float32))
+    code = ("import sys; sys.modules['torch'] = None; sys.modules['reference'] = None; import pecheck; "
+            "sys.exit(pecheck.main(['pe.npy', '--json']))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0 and json.loads(result.stdout)["paper"], result.stderr
+
+
+def test_ok_and_paper_answer_two_questions():
+    paper = pecheck.check_table(formula(100, 16))
+    split = pecheck.check_table(formula(100, 16, layout="[sin | cos]"))
+    assert paper.ok and paper.paper and not paper.deviations
+    assert split.ok and not split.paper and split.deviations == [
+        "layout [sin | cos], not interleaved (sin in even columns, cos in odd)"]

@@ -5,6 +5,7 @@ snippets/variants/clinic.py judged now); what each upstream report says is cited
 """
 
 import inspect
+import json
 import math
 import re
 import tempfile
@@ -43,8 +44,20 @@ def none_raises() -> bool:
     return all(not verdicts[c].ok for c in bugs) and all(v.max_error is None or v.max_error >= 0 for v in verdicts.values())
 
 
+def strict_fails_a_split_table() -> bool:
+    """--strict: exit 1 for a correct [sin | cos] table (ok, not the paper's), exit 0 for the paper's; deviations in
+    words in the JSON."""
+    folder = tmp()
+    np.save(folder / "paper.npy", tp.formula(100, 16))
+    np.save(folder / "split.npy", tp.formula(100, 16, layout="[sin | cos]"))
+    code, out, _ = tp.run(folder / "split.npy", "--strict", "--json")
+    split = json.loads(out)
+    return (tp.run(folder / "paper.npy", "--strict")[0] == 0 and tp.run(folder / "split.npy")[0] == 0 and code == 1
+            and split["ok"] and not split["paper"] and bool(split["deviations"]))
+
+
 def reads_files() -> bool:
-    for suffix in (".npy", ".npz", ".pt", ".csv", ".safetensors"):
+    for suffix in (".npy", ".npz", ".pt", ".csv", ".json", ".safetensors"):
         tp.test_every_file_type_is_read_and_judged(tmp(), suffix)
     tp.test_bad_files_exit_2_with_a_clear_error_and_nothing_else(tmp())
     source = inspect.getsource(pecheck)
@@ -286,9 +299,14 @@ LEDGER = Ledger("variants/clinic.md", [
         lambda: all(v.convention or v.problems for v in map(verdict, clinic.CASES)) and all(
             p.message for c in clinic.CASES for p in verdict(c).problems)),
     computed("page-shows-how-run-what", every_case_shown, backs=['each']),
-    computed("copy",
+    computed("copy-into-folder-yours-table",
         lambda: passes(tp.test_pecheck_imports_only_the_reference_numpy_and_torch)()
-        and passes(tp.test_the_two_copied_files_work_on_their_own, tmp())()),
+        and passes(tp.test_pecheck_alone_judges_a_table_file_with_numpy_only, tmp())()
+        and passes(tp.test_the_two_copied_files_work_on_their_own, tmp())(), backs=['only']),
+    computed("passes-correct-table-any-known",
+        lambda: passes(tp.test_ok_and_paper_answer_two_questions)() and strict_fails_a_split_table()
+        and all(pecheck.check_table(v.build(50, 16)).ok for v in [REFERENCE, *VARIANTS]),
+        backs=['any', 'differs', 'only']),
     computed("files", reads_files, backs=['never']),
     computed("own-tests", passes(tp.test_check_table_is_importable_for_a_users_own_tests)),
     computed("exit-codes", exit_codes, backs=['0', '1', '2', 'cannot', 'not', 'right']),
