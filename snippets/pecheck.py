@@ -347,7 +347,9 @@ def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int, reach: fl
     for start in range(0, len(candidates), 2048):  # bounded memory: candidates x pairs at a time
         chunk = candidates[start : start + 2048, None]
         misfit[start : start + 2048] = (((f - o * chunk + math.pi) % (2 * math.pi) - math.pi) ** 2).mean(axis=1)
-    best = int(np.argmin(misfit))
+    # the smallest in size among those that fit as well as the best, within noise: a far position that fits a noisy
+    # table a little better by chance is not preferred to the near one
+    best = int(np.flatnonzero(misfit <= misfit.min() * 1.5 + 1e-10)[0])
     return int(candidates[best]), float(misfit[best])
 
 

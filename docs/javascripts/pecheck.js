@@ -697,17 +697,19 @@
     var seen = {}, unique = [];
     for (k = 0; k < candidates.length; k++) { var c = Math.round(candidates[k]); if (!seen[c]) { seen[c] = true; unique.push(c); } }
     unique.sort(function (x, y) { return Math.abs(x) - Math.abs(y) || x - y; });
-    var best = Infinity, bestAt = 0;
+    var misfits = new Float64Array(unique.length), least = Infinity;
     for (j = 0; j < unique.length; j++) {
       var misfit = 0;
       for (k = 0; k < usable.length; k++) {
         var e = wrap(phase[usable[k]] - omega[usable[k]] * unique[j]);
         misfit += e * e;
       }
-      misfit /= usable.length;
-      if (misfit < best) { best = misfit; bestAt = unique[j]; }
+      misfits[j] = misfit / usable.length;
+      if (misfits[j] < least) least = misfits[j];
     }
-    return [bestAt, best];
+    // the smallest in size among those that fit as well as the best, within noise
+    for (j = 0; j < unique.length; j++) if (misfits[j] <= least * 1.5 + 1e-10) return [unique[j], misfits[j]];
+    return [0, least];
   }
 
   function amplitudeName(scale, d, tol) {
