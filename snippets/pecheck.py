@@ -879,6 +879,143 @@ def _match(verdict: Verdict, d: int, denominator: float) -> None:
     verdict.notes.append("no library of the site's registry builds exactly this table")
 
 
+# --- rotary caches (RoPE) ------------------------------------------------------------------------------------------
+
+@dataclass
+class RopeVerdict:
+    ok: bool
+    rotary: bool
+    layout: str | None = None  # "rotate_half" (the angles repeat in halves) or "adjacent pairs" (in pairs)
+    rotary_dim: int | None = None  # the cache's width: head_dim times partial_rotary_factor
+    base: float | None = None  # theta
+    scaling: str | None = None  # none, linear, frequency-dependent (YaRN, llama3, longrope)
+    factor: float | None = None
+    attention_scaling: float | None = None  # what cos and sin are multiplied by (YaRN's mscale)
+    first_position: int | None = None
+    dtype: str | None = None
+    shape: list[int] = field(default_factory=list)
+    max_error: float | None = None
+    tolerance: float | None = None
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def codes(self) -> list[str]:
+        return [p.code for p in self.problems]
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def check_rope(cos, sin, *, head_dim: int | None = None) -> RopeVerdict:
+    """Judge a rotary cos/sin cache pair [positions, rotary_dim] (as transformers' rotary embedding classes return
+    them; axes of length 1 dropped): the layout the rotation must use, the base (theta), the partial rotary width
+    when head_dim is given, the scaling the frequencies carry (linear; YaRN, llama3 and longrope's
+    frequency-dependent), the attention scaling, the first position, and the values against exact ones."""
+    c, dtype = as_array(cos)
+    s, _ = as_array(sin)
+    verdict = RopeVerdict(ok=False, rotary=False, dtype=dtype, shape=list(c.shape))
+    bad = verdict.problems.append
+    c, s = np.squeeze(c), np.squeeze(s)
+    if c.shape != s.shape or c.ndim != 2:
+        bad(Problem("not_2d", f"cos {list(np.shape(cos))} and sin {list(np.shape(sin))} must be one [positions, "
+                              "rotary_dim] shape"))
+        return _finish_rope(verdict)
+    n, r = c.shape
+    verdict.shape, verdict.rotary_dim = [n, r], r
+    if n < 4 or r < 2 or r % 2:
+        bad(Problem("too_small", f"the cache is {n} x {r}; pecheck needs 4 positions and an even width"))
+        return _finish_rope(verdict)
+    if not (np.isfinite(c).all() and np.isfinite(s).all()):
+        bad(Problem("not_finite", "the cache holds NaN or infinite values"))
+        return _finish_rope(verdict)
+    rounding = max(_precision(np.concatenate([c.ravel(), s.ravel()]), dtype, None)[1], ROUNDING["float64"])
+    r2 = c**2 + s**2
+    scale2 = float(np.median(r2))
+    if scale2 == 0 or np.abs(r2 / scale2 - 1).max() > 16 * rounding + 1e-5:
+        bad(Problem("not_rope", "cos^2 + sin^2 is not one constant: these are not the cosines and sines of one angle "
+                                "per entry (pass the cos cache first, the sin cache second)"))
+        return _finish_rope(verdict)
+    verdict.rotary = True
+    amp = math.sqrt(scale2)
+    tol = 4 * rounding * amp + 1e-12
+    h = r // 2
+    if np.abs(c[:, :h] - c[:, h:]).max() <= tol and np.abs(s[:, :h] - s[:, h:]).max() <= tol:
+        verdict.layout, cu, su = "rotate_half", c[:, :h], s[:, :h]
+    elif np.abs(c[:, 0::2] - c[:, 1::2]).max() <= tol and np.abs(s[:, 0::2] - s[:, 1::2]).max() <= tol:
+        verdict.layout, cu, su = "adjacent pairs", c[:, 0::2], s[:, 0::2]
+    else:
+        bad(Problem("layout", "the angles repeat neither in halves (cat(freqs, freqs), for rotate_half) nor in "
+                              "adjacent pairs (repeat_interleave, for rotate_every_two): the cache was built for "
+                              "neither rotation"))
+        return _finish_rope(verdict)
+    verdict.notes.append("rotate with rotate_half (x1, x2 = halves)" if verdict.layout == "rotate_half" else
+                         "rotate adjacent pairs (x[..., 0::2], x[..., 1::2]), as GPT-J and Meta's Llama code do")
+    m = min(n, FIT_ROWS)
+    slope, phase = _fit_angles(np.stack([su[:m], cu[:m]], axis=2).reshape(m, 2 * h) / amp,
+                               np.arange(0, 2 * h, 2), np.arange(1, 2 * h, 2))
+    step = 1 if slope[0] > 0 else -1
+    omega = np.abs(slope)
+    if step < 0:
+        bad(Problem("angles_fall", "the angles fall down the rows: cos and sin passed in the wrong order (sin first), "
+                                   "or positions that descend; a rotary cache holds positions 0, 1, 2 ..."))
+    if h >= 2 and not (np.diff(omega) < 0).all():
+        bad(Problem("not_geometric", "the frequencies do not fall from pair to pair"))
+        return _finish_rope(verdict)
+    i = np.arange(h, dtype=np.float64)
+    logw = np.log(np.maximum(omega, 1e-300))
+    moving = omega * (m - 1) > 0.02
+    if moving.sum() < 2:
+        moving[: min(h, 3)] = True
+    rate_all = -np.polyfit(i[moving], logw[moving], 1)[0] if h >= 2 else 0.0
+    residual = np.abs(logw[moving] - np.polyval(np.polyfit(i[moving], logw[moving], 1), i[moving])).max() if h >= 2 \
+        else 0.0
+    verdict.attention_scaling = float(f"{amp:.6g}")
+    if h < 2 or residual < 1e-3:  # one geometric law: base ** (-2i / r), maybe divided by a linear factor
+        omega0 = math.exp(np.polyval(np.polyfit(i[moving], logw[moving], 1), 0.0)) if h >= 2 else float(omega[0])
+        verdict.base = _snap(math.exp(rate_all * h)) if h >= 2 else None
+        if abs(omega0 - 1) <= 1e-3:
+            verdict.scaling, verdict.factor, exact = "none", 1.0, law(r, verdict.base or 10000.0, h, h)
+        else:
+            verdict.scaling, verdict.factor = "linear", float(f"{1 / omega0:.6g}")
+            exact = law(r, verdict.base or 10000.0, h, h) / verdict.factor
+            verdict.notes.append(f"positions divided by {verdict.factor:g} (linear interpolation)")
+    else:  # the fastest pairs keep the law, the slowest are divided by the factor: YaRN, llama3, longrope
+        head = slice(0, min(3, h))
+        rate = -np.polyfit(i[head], logw[head], 1)[0]
+        verdict.base = _snap(math.exp(rate * h))
+        ratio = omega / law(r, verdict.base, h, h)
+        verdict.scaling = "frequency-dependent"
+        verdict.factor = float(f"{1 / ratio[-1]:.4g}")
+        exact = omega  # measured: the blend between the two ends is the method's own
+        yarn = 0.1 * math.log(verdict.factor) + 1 if verdict.factor > 1 else 1.0
+        verdict.notes.append(f"the fastest pairs keep base {verdict.base:g}, the slowest turn {verdict.factor:g} times "
+                             "slower (YaRN, llama3 or longrope scaling)"
+                             + (f"; attention scaling {amp:.4g} is YaRN's 0.1 ln(factor) + 1" if abs(amp - yarn) < 1e-3
+                                else ""))
+    if head_dim:
+        verdict.notes.append(f"rotary width {r} of head_dim {head_dim}: partial_rotary_factor {r / head_dim:g}")
+    first, _ = _first_position(exact, phase, m)
+    verdict.first_position = first
+    positions = first + step * np.arange(n, dtype=np.float64)
+    angles = positions[:, None] * exact
+    error = float(max(np.abs(cu - amp * np.cos(angles)).max(), np.abs(su - amp * np.sin(angles)).max()))
+    extent = float(np.abs(positions).max() * exact.max() + 1)
+    tolerance = amp * (4 * rounding + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12
+    if verdict.scaling == "frequency-dependent":  # measured frequencies: their fitting noise is allowed too
+        tolerance += amp * 1e-3
+    verdict.max_error, verdict.tolerance = error, float(tolerance)
+    if error > tolerance:
+        bad(Problem("values_off", f"values differ from the exact ones by up to {error:.3g}, more than a correctly "
+                                  f"computed {dtype} cache can ({tolerance:.2g}): compute position * inv_freq in "
+                                  "float32 (not float16 or bfloat16), then cast"))
+    return _finish_rope(verdict)
+
+
+def _finish_rope(verdict: RopeVerdict) -> RopeVerdict:
+    verdict.ok = verdict.rotary and not verdict.problems
+    return verdict
+
+
 # --- modules -------------------------------------------------------------------------------------------------------
 
 WIDTH_NAMES = ("d_model", "dim", "d", "hidden_size", "embedding_dim", "num_hiddens", "d_hid", "channels",
@@ -1309,6 +1446,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true",
                         help="exit 0 only for the paper's own table (interleaved, base 10000, 2i/d, from position 0, "
                              "amplitude 1); without it, any correct table of a known convention passes")
+    parser.add_argument("--rope", action="store_true",
+                        help="judge a rotary cos/sin cache: TABLE holds two tensors named cos and sin")
+    parser.add_argument("--head-dim", type=int, help="--rope: the attention head width (reports partial rotary)")
     parser.add_argument("--version", action="version", version=f"pecheck {__version__}")
     args = parser.parse_args(argv)
     try:
@@ -1317,6 +1457,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise Unreadable(f"--width must be >= 2 and --positions >= 4, got {args.width} and {args.positions}",
                                  code="bad_arguments")
             verdict = check_module(load_callable(args.input), width=args.width, positions=args.positions)
+        elif args.rope:
+            verdict = check_rope(load_table(args.input, "cos"), load_table(args.input, "sin"), head_dim=args.head_dim)
         else:
             verdict = check_table(load_table(args.input, args.name))
     except Exception as error:  # anything that stops a verdict: exit 2, one line or one JSON object, no traceback
@@ -1328,10 +1470,28 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for problem in verdict.problems:
         problem.message = ANSI.sub("", problem.message)
+    if isinstance(verdict, RopeVerdict):
+        print(json.dumps(verdict.to_json(), indent=1) if args.json else describe_rope(verdict))
+        return 0 if verdict.ok else 1
     print(json.dumps(verdict.to_json(), indent=1) if args.json else describe(verdict))
     if not verdict.ok:
         return 1
     return 1 if args.strict and not verdict.paper else 0
+
+
+def describe_rope(verdict: RopeVerdict) -> str:
+    lines = [("OK: a rotary cache" if verdict.ok else "NOT OK: " + ("a rotary cache" if verdict.rotary else
+                                                                   "not a rotary cos/sin cache"))]
+    for key in ("layout", "rotary_dim", "base", "scaling", "factor", "attention_scaling", "first_position", "dtype"):
+        value = getattr(verdict, key)
+        if value is not None:
+            lines.append(f"  {key.replace('_', ' ')}: {value:g}" if isinstance(value, float) else
+                         f"  {key.replace('_', ' ')}: {value}")
+    if verdict.max_error is not None:
+        lines.append(f"  largest error: {verdict.max_error:.2g} (up to {verdict.tolerance:.2g} allowed)")
+    lines += [f"  problem [{p.code}]: {p.message}" for p in verdict.problems]
+    lines += [f"  note: {note}" for note in verdict.notes]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":
