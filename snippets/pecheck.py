@@ -94,7 +94,7 @@ class Verdict:
     deviations: list[str] = field(default_factory=list)  # how an ok table differs from the paper's, in words
     position_step: int | None = None  # 1 when the positions rise down the rows, -1 when they fall (relative tables)
     padding_rows: list[int] = field(default_factory=list)  # zeroed padding rows (fairseq's emb[padding_idx] = 0)
-    precision: str | None = None  # what the tolerance comes from: the dtype, float16 values, or a printed table's digits
+    precision: str | None = None  # what the tolerance comes from: the dtype, float16 values, or printed digits
     arithmetic: str | None = None  # the low-precision arithmetic the values_off errors point to, when they do
 
     def codes(self) -> list[str]:
@@ -154,7 +154,8 @@ def _pick(tensors: dict, name: str | None, path: Path):
         return tensors[name]
     if len(tensors) == 1:
         return next(iter(tensors.values()))
-    two_d = {k: v for k, v in tensors.items() if len(np.shape(v) if isinstance(v, list) else getattr(v, "shape", ())) == 2}
+    two_d = {k: v for k, v in tensors.items()
+             if len(np.shape(v) if isinstance(v, list) else getattr(v, "shape", ())) == 2}
     if len(two_d) == 1:
         return next(iter(two_d.values()))
     raise Unreadable(f"{path.name} holds {len(tensors)} tensors {sorted(tensors)[:10]}: name one with --name")
@@ -231,7 +232,8 @@ def _load(path: Path, name: str | None):
         first = _strip(error) or type(error).__name__
         raise Unreadable(f"{path.name} could not be read as {suffix}: {first}") from None
     except Exception as error:  # a stranger's file may fail in any way: report it, run nothing else
-        raise Unreadable(f"{path.name} could not be read as {suffix}: {type(error).__name__}: {_strip(error)}") from None
+        raise Unreadable(f"{path.name} could not be read as {suffix}: {type(error).__name__}: "
+                         f"{_strip(error)}") from None
     raise Unreadable(f"{path.name}: unknown file type {suffix!r}; use .npy, .npz, .pt, .csv, .json or .safetensors")
 
 
@@ -495,8 +497,8 @@ def _pair_cause(u: np.ndarray, name_: str, a: np.ndarray, b: np.ndarray, err: np
     j, k = int(a[first]), int(b[first])
     x, y = u[:, j], u[:, k]
     if np.abs(x - y).max() <= 8 * tol or np.abs(x + y).max() <= 8 * tol:
-        return Problem("same_function", f"in the {name_} layout, columns {j} and {k} hold the same values ({len(wrong)} "
-                                        f"of {len(a)} pairs): the sine (or the cosine) was written twice; one column "
+        return Problem("same_function", f"in the {name_} layout, columns {j} and {k} hold the same values "
+                                        f"({len(wrong)} of {len(a)} pairs): the sine (or the cosine) was written twice; one column "
                                         "of each pair takes sin(p w), the other cos(p w)")
     (omega_j, res_j), (omega_k, res_k) = _column_fit(x), _column_fit(y)
     if abs(omega_j - omega_k) <= 1e-3 * max(omega_j, omega_k, 1e-9) and max(res_j, res_k) < 1e-2:
@@ -631,8 +633,8 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b, rounding: float =
     frozen = np.flatnonzero(np.abs(omega[1:]) * (m - 1) < 1e-6) + 1
     if half >= 2 and len(frozen):
         bad(Problem("frozen_pairs", f"{len(frozen)} of {half} pairs never turn (sine 0 and cosine 1 on every row, "
-                                    f"from pair {frozen[0]}): their frequencies are 0, as when the frequencies are cast "
-                                    "to an integer dtype (exp(...).to(timesteps.dtype) with integer timesteps); "
+                                    f"from pair {frozen[0]}): their frequencies are 0, as when the frequencies are "
+                                    "cast to an integer dtype (exp(...).to(timesteps.dtype) with integer timesteps); "
                                     "keep them in float"))
         return verdict
     moving = (np.abs(omega) * (m - 1) > 0.02) & (omega > 0)

@@ -525,9 +525,8 @@ def test_an_offset_argument_found_in_the_signature_and_ignored_is_named(tmp_path
 
 
 def test_a_module_that_drops_the_encoding_past_max_len_is_caught(tmp_path):
-    source = TUTORIAL.replace("return self.dropout(x + self.pe[: x.size(1)])",
-                              "n = min(x.size(1), self.max_len)\n"
-                              "        return torch.cat([x[:, :n] + self.pe[:n], x[:, n:]], 1)").replace("x, step=0", "x")
+    body = "n = min(x.size(1), self.max_len)\n        return torch.cat([x[:, :n] + self.pe[:n], x[:, n:]], 1)"
+    source = TUTORIAL.replace("return self.dropout(x + self.pe[: x.size(1)])", body).replace("x, step=0", "x")
     verdict = pecheck.check_module(_module(tmp_path, source), width=32, positions=40)
     assert "past_max_len" in verdict.codes() and verdict.module["past_max_len"] == "wrong values"
 

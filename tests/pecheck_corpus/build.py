@@ -453,7 +453,8 @@ def bugs():
     add("bug-shuffled-columns", good[:, perm], src, fam(None, 0, paper=False), why + "columns shuffled")
     i_for_2i = torch.empty(64, 32)
     w = 10000 ** (-torch.arange(16) / 32)
-    i_for_2i[:, 0::2], i_for_2i[:, 1::2] = torch.sin(torch.arange(64)[:, None] * w), torch.cos(torch.arange(64)[:, None] * w)
+    angles = torch.arange(64)[:, None] * w
+    i_for_2i[:, 0::2], i_for_2i[:, 1::2] = torch.sin(angles), torch.cos(angles)
     add("bug-i-for-2i", i_for_2i, src, fam(None, 0, paper=False), "exponent i / d instead of 2i / d (a denominator d)")
     w = 1e8 ** (-torch.arange(16) * 2 / 32)
     b8 = torch.empty(64, 32)
