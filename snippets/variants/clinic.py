@@ -258,9 +258,49 @@ def summary(verdict) -> str:
     return "\n".join(lines)
 
 
+# --8<-- [start:library]
+def library_tables() -> dict:
+    """Tables and modules of the pinned transformers and diffusers, made as their users make them: each is right."""
+    from diffusers.models.embeddings import Timesteps, get_timestep_embedding
+    from transformers.models.m2m_100.modeling_m2m_100 import M2M100SinusoidalPositionalEmbedding
+    from transformers.models.musicgen.modeling_musicgen import MusicgenSinusoidalPositionalEmbedding
+    from transformers.models.speecht5.modeling_speecht5 import SpeechT5ScaledPositionalEncoding
+    from transformers.models.whisper.modeling_whisper import sinusoids
+
+    speecht5 = SpeechT5ScaledPositionalEncoding(0.1, D, max_len=N)  # dropout on: judged in eval mode
+    return {
+        "M2M100's weights, padding row 1 zeroed": lambda: check_table(M2M100SinusoidalPositionalEmbedding
+                                                                      .get_embedding(N + 2, D, 1)),
+        "M2M100's weights stored in float16": lambda: check_table(M2M100SinusoidalPositionalEmbedding
+                                                                  .get_embedding(N + 2, D, 1).half()),
+        "Whisper's sinusoids, rows from position 150,000": lambda: check_table(sinusoids(150_064, D)[150_000:]),
+        "MusicGen's table": lambda: check_table(MusicgenSinusoidalPositionalEmbedding.get_embedding(N, D)),
+        "diffusers' timesteps 999 down to 800": lambda: check_table(get_timestep_embedding(
+            torch.arange(999, 799, -1), D, True, 0)),
+        "diffusers' Timesteps module": lambda: check_module(Timesteps(D, True, 0), width=D, positions=N),
+        "SpeechT5's scaled encoding, in training mode": lambda: check_module(speecht5.train(), width=D, positions=N),
+    }
+# --8<-- [end:library]
+
+
+def library_summary(name: str, verdict) -> str:
+    """One line per library table: OK or NOT OK in words, the convention, and what the verdict measured."""
+    what = [verdict.convention or "no convention"]  # a family's id, or the law written out with what differs
+    if verdict.padding_rows:
+        what.append(f"padding row {verdict.padding_rows[0]}")
+    if verdict.precision and verdict.precision != verdict.dtype:
+        what.append(f"precision {verdict.precision}")
+    what.append(f"stored as {verdict.dtype}")
+    word = "**OK**" if verdict.ok else "**NOT OK**"
+    return f"- {word}: {_escape(name)}: {_escape(', '.join(what))}"
+
+
 if __name__ == "__main__":
     torch.manual_seed(0)  # the overwritten table's fresh draw
     for name, judge in CASES.items():
         with docenv.output_part(name):
             print(summary(judge()))
         print()
+    with docenv.output_part("library"):
+        for name, judge in library_tables().items():
+            print(library_summary(name, judge()))

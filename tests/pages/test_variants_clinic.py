@@ -56,6 +56,32 @@ def strict_fails_a_split_table() -> bool:
             and split["ok"] and not split["paper"] and bool(split["deviations"]))
 
 
+def library_tables_ok() -> bool:
+    """Each library table the page lists is judged OK, and they are what the sentence says: M2M100's weights with
+    padding row 1 (and a float16 copy), Whisper's rows from 150,000, timesteps counting down, a module in training
+    mode (judged in eval mode, its training mode restored); the page's list is this list."""
+    tables = clinic.library_tables()
+    verdicts = {name: make() for name, make in tables.items()}
+    shown = (DOCS / "generated" / "variants" / "clinic-library.txt").read_text(encoding="utf-8")
+    return (all(v.ok for v in verdicts.values())
+            and verdicts["M2M100's weights, padding row 1 zeroed"].padding_rows == [1]
+            and verdicts["M2M100's weights stored in float16"].dtype == "float16"
+            and verdicts["Whisper's sinusoids, rows from position 150,000"].first_position == 150_000
+            and verdicts["diffusers' timesteps 999 down to 800"].position_step == -1
+            and "training mode was restored" in verdicts["SpeechT5's scaled encoding, in training mode"].module["mode"]
+            and all(f"- **OK**: {clinic._escape(name)}: " in shown for name in tables)
+            and shown.count("- **") == len(tables))
+
+
+def corpus_right() -> bool:
+    """tests/pecheck_corpus: at least 150 cases beyond the page's, each with its expected verdict written from the
+    library's source (file and line), and pecheck gives every one of them."""
+    import test_pecheck_corpus as corpus
+
+    result = corpus.score()
+    return len(corpus.CASES) >= 150 and not result["wrong"] and not result["unhelpful"]
+
+
 def reads_files() -> bool:
     for suffix in (".npy", ".npz", ".pt", ".csv", ".json", ".safetensors"):
         tp.test_every_file_type_is_read_and_judged(tmp(), suffix)
@@ -92,7 +118,7 @@ def module_mode() -> bool:
 
 
 def every_case_shown() -> bool:
-    shown = set(re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE))
+    shown = set(re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE)) - {"library"}  # the library tables: their own claim
     return shown == set(clinic.CASES) == set(tp.CLINIC) and PAGE.count("??? example") >= 10
 
 
@@ -362,6 +388,12 @@ LEDGER = Ledger("variants/clinic.md", [
     computed("offset-names", offset_names, backs=['forward']),
     prose("h-never", "a heading", unbacked=['never']),
     cited("never-fact", FACTS, judged("never_applied"), backs=['20099', 'never']),
+    prose("real-library-tables-judges-ok", "a heading"),
+    computed("these-tables-are-made-by", library_tables_ok,
+             backs=['down', 'each', 'float16', 'left', 'row', 'rows', 'saved']),
+    computed("over-150-more-are-checker", corpus_right, backs=['150', 'each', 'more']),
+    prose("how-they-are-made", "a fold's title"),
+    computed("tables-modules-pinned-transformers-diffusers", library_tables_ok, backs=['each', 'right']),
     prose("h-reach", "a heading"),
     computed("one-axis", lambda: "not_2d" in tp.pecheck.check_table(np.zeros((4, 4, 4))).codes()),
     cited("two-d",
