@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pecheck
 import test_pecheck as tp
+import test_pecheck_rope as tr
 import torch
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS
@@ -398,8 +399,18 @@ LEDGER = Ledger("variants/clinic.md", [
     computed("one-axis", lambda: "not_2d" in tp.pecheck.check_table(np.zeros((4, 4, 4))).codes()),
     cited("two-d",
         FACTS + "; each axis's table is a 1-D table that pecheck judges right on its own (pelib/sincos_nd.py builds them)", backs=['1', '1096', '2', 'no', 'only', 'order']),
-    cited("rope",
-        FACTS + "; RoFormer (Su et al., 2021), section 3.4: the rotation is applied to the query and key vectors", backs=['1003', '834', 'no', 'rotate']),
+    cited("rotary-encodings-rotate-queries-keys",
+        FACTS + "; RoFormer (Su et al., 2021), section 3.4: the rotation is applied to the query and key vectors", backs=['no', 'rotate']),
+    computed("their-cos-sin-caches-are",
+        lambda: all(passes(getattr(tr, name))() for name in (
+            "test_adjacent_pairs_are_named_for_rotate_every_two", "test_angles_in_float16_are_off",
+            "test_cos_and_sin_swapped_and_layouts_mixed_are_named"))
+        and passes(tr.test_transformers_rotary_caches_are_judged_from_their_source, "linear-4")()
+        and passes(tr.test_transformers_rotary_caches_are_judged_from_their_source, "yarn-4")()
+        and passes(tr.test_transformers_rotary_caches_are_judged_from_their_source, "llama3-8")()
+        and passes(tr.test_the_command_line_judges_a_cache_file, tmp())(),
+        backs=['1003', '834', 'cos', 'cos', 'cos', 'float16', 'linear', 'only', 'rotation', 'rotation', 'sin', 'sin',
+               'sin']),
     cited("mixed-precision", FACTS, backs=['13665', 'forward', 'not']),
     prose("h-conventions", "a heading"),
     computed("families",
