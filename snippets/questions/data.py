@@ -1,0 +1,214 @@
+"""Questions people asked in public about the encoding, each in our own words, with its source and its answer."""
+
+from pelib import docenv
+from dataclasses import dataclass
+
+# How to add a question (by hand; regen re-runs this file and listing.py when it changes):
+#   - write it as a sentence of our own, never the asker's words;
+#   - `source`: the address where it was asked (an issue, a pull request thread, a Q&A page);
+#   - `topic`: a key of TOPICS;
+#   - `answer`: the page and anchor that answer it, as a link from docs/ ("formula.md#the-formula"),
+#     or leave it empty and say in `open` why the site does not answer it.
+# tests/test_questions.py fails when an answer's anchor no longer exists, or a question has neither.
+
+
+@dataclass(frozen=True)
+class Question:
+    text: str
+    source: str
+    topic: str
+    answer: str = ""
+    open: str = ""
+
+
+# The topics in the order the page lists them: key -> the heading a reader scans for.
+TOPICS = {
+    "why": "Why a Transformer needs positions",
+    "intuition": "How sines and cosines can mark a position",
+    "sin-cos": "Why a sine and a cosine",
+    "formula": "Reading the formula and its indices",
+    "base": "The base 10000 and the wavelengths",
+    "relative": "Relative positions, linearity and the dot product",
+    "add": "Adding it to the embeddings",
+    "scale": "Scaling the embeddings by √d",
+    "layout": "Interleaved, split or flipped columns",
+    "conventions": "Other libraries' conventions",
+    "odd": "Odd widths",
+    "padding": "Padding and the first position",
+    "length": "Maximum length and longer inputs",
+    "learned": "Learned, fixed and saved tables",
+    "shapes": "Shapes, axes and decoding",
+    "timesteps": "Timesteps, continuous values and Fourier features",
+    "grids": "Images and grids",
+    "rope": "RoPE and relative encodings",
+    "precision": "Precision",
+}
+
+QUESTIONS = (
+    # why
+    # intuition
+    # sin-cos
+    Question("Why does the encoding need both a sine and a cosine, and why do even and odd columns get different "
+             "functions?",
+             "https://wiki.keldo.uk/content/ai.stackexchange.com_en_all_2023-10/questions/15386/"
+             "why-do-both-sine-and-cosine-have-been-used-in-positional-encoding-in-the-trans",
+             "sin-cos", "faq.md#why-both-sine-and-cosine-would-one-of-them-do"),
+    # formula
+    Question("Should the cosine columns be computed from their own odd column index rather than from the sine's?",
+             "https://github.com/ajhalthor/Transformer-Neural-Network/issues/14", "formula", "formula.md#the-formula"),
+    Question("Is a loop that raises 10000 to 2(i+1)/d for the cosine column a bug, since the paper uses the same "
+             "exponent for both?",
+             "https://github.com/SamLynnEvans/Transformer/issues/7", "formula", "formula.md#what-the-misreadings-do"),
+    Question("With a loop stepping i by two, should the exponent be i/d rather than 2i/d?",
+             "https://github.com/SamLynnEvans/Transformer/issues/25", "formula", "formula.md#what-the-misreadings-do"),
+    # base
+    Question("Why was 10000 picked as the constant that divides the position?",
+             "https://datascience.stackexchange.com/questions/82451/"
+             "why-is-10000-used-as-the-denominator-in-positional-encodings-in-the-transformer",
+             "base", "base.md#what-the-base-sets"),
+    # relative
+    # add
+    Question("Why is the encoding summed with the word embedding rather than concatenated to a smaller one?",
+             "https://datascience.stackexchange.com/questions/55901/"
+             "in-a-transformer-model-why-does-one-sum-positional-encoding-to-the-embedding-ra/92368",
+             "add", "add-or-concatenate.md#why-a-sum-and-not-a-concatenation"),
+    # scale
+    Question("Why does this implementation multiply by the square root of d_model inside the encoding layer, once, "
+             "and not in every attention layer?",
+             "https://github.com/khirotaka/SAnD/issues/3", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("What is the line that multiplies the encoder input by d_model to the power 0.5 for?",
+             "https://github.com/Kyubyong/transformer/issues/130", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Why are embeddings multiplied by the square root of their size when neither the paper's encoding nor "
+             "tensor2tensor seemed to do it?",
+             "https://github.com/OpenNMT/OpenNMT-py/issues/1328", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Why are the token embeddings scaled before the positional encoding is added?",
+             "https://github.com/keras-team/keras-io/issues/655", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("What is the reason for multiplying the embedding weights by the square root of d_model?",
+             "https://github.com/SamLynnEvans/Transformer/issues/10", "scale",
+             "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Why do the embedding and the encoding get scaled by the square root of the width here while the "
+             "attention scores do not get their own scaling?",
+             "https://github.com/Kyubyong/transformer/issues/60", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Why does the language-model example multiply the token embedding by the square root of its width?",
+             "https://github.com/pytorch/examples/issues/854", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Should the translation tutorial divide the embedding by the square root of d_model instead of "
+             "multiplying?",
+             "https://github.com/pytorch/tutorials/issues/2849", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Why is the input multiplied by the square root of d_model before the encoder layers?",
+             "https://github.com/pytorch/tutorials/issues/2655", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Which paper explains multiplying the decoder's token embeddings by a fixed scale of 16?",
+             "https://github.com/wenet-e2e/wenet/issues/45", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Why are token embeddings scaled up by the square root of the hidden size at all?",
+             "https://github.com/google/gemma_pytorch/issues/29", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    Question("Does scaling the embeddings by the square root of the hidden size change the final quality, and why "
+             "is it done?",
+             "https://github.com/THUNLP-MT/THUMT/issues/42", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
+    # layout
+    Question("Is a timestep embedding that puts all sines before all cosines wrong, since the paper alternates them?",
+             "https://github.com/huggingface/diffusers/issues/3981", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Does the diffusion tutorial's embedding, which concatenates sines then cosines, implement the formula "
+             "correctly?",
+             "https://github.com/huggingface/blog/issues/2183", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Does concatenating cosines then sines instead of alternating them hurt a diffusion model's time "
+             "embedding?",
+             "https://github.com/facebookresearch/DiT/issues/78", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Does the order of the sine and cosine blocks have a big effect on the encoding?",
+             "https://github.com/PKU-YuanGroup/Open-Sora-Plan/issues/315", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Why not interleave the sines and cosines as the paper does; is concatenating them better in any way?",
+             "https://github.com/lucidrains/denoising-diffusion-pytorch/issues/357", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Does building the table as [sin | cos] have anything to do with relative positions?",
+             "https://github.com/kimiyoung/transformer-xl/issues/119", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Should the sine and cosine columns be concatenated rather than left interleaved?",
+             "https://github.com/tensorflow/tensorflow/issues/37191", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Why does tensor2tensor not merge its two halves alternately, as in the paper?",
+             "https://github.com/tensorflow/tensor2tensor/issues/1925", "layout", "variants/libraries.md#tensor2tensor"),
+    Question("Is there a reason this embedding does not alternate sine and cosine values like the paper?",
+             "https://github.com/lucidrains/denoising-diffusion-pytorch/issues/76", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Concatenating the sines and cosines does not give the formula's values: is the encoding wrong?",
+             "https://github.com/tatp22/multidim-positional-encoding/issues/20", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    Question("Is concatenating cosines and sines wrong when the paper splits them by even and odd dimensions?",
+             "https://github.com/bojone/attention/issues/5", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
+    # conventions
+    Question("Why does the diffusion timestep embedding divide the log of 10000 by half the width minus one?",
+             "https://github.com/hojonathanho/diffusion/issues/15", "conventions",
+             "variants/libraries.md#tensor2tensor"),
+    # odd
+    Question("Why does the encoding raise a size mismatch when d_model is odd?",
+             "https://github.com/codertimo/BERT-pytorch/issues/78", "odd",
+             "faq.md#why-does-my-code-crash-or-go-wrong-silently-with-an-odd-d_model"),
+    Question("How should an encoding module built for any width handle an odd d_model such as 5?",
+             "https://github.com/gc-os-ai/pyaptamer/issues/526", "odd", "formula.md#odd-d_model-a-lone-sine"),
+    Question("Why does the cosine assignment fail for d_model = 127, and what is the fix?",
+             "https://github.com/gc-os-ai/pyaptamer/issues/607", "odd", "exercises.md#7-odd-d_model"),
+    Question("Can the positional embedding be made to work with an odd model dimension?",
+             "https://github.com/zhouhaoyi/Informer2020/issues/224", "odd", "formula.md#odd-d_model-a-lone-sine"),
+    Question("Should the encoding support an odd width, or refuse it with a clear error?",
+             "https://github.com/datawhalechina/base-llm/issues/67", "odd", "formula.md#odd-d_model-a-lone-sine"),
+    # padding
+    Question("What does padding_idx do in a function that builds the sinusoid table, and what value should it take?",
+             "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/99", "padding",
+             "variants/libraries.md#fairseq"),
+    Question("Why does the sinusoidal embedding zero the row at padding_idx?",
+             "https://github.com/takase/control-length/issues/7", "padding", "variants/libraries.md#fairseq"),
+    Question("Why are positions offset by padding_idx, and is that needed?",
+             "https://github.com/facebookresearch/esm/issues/132", "padding",
+             "variants/real-code.md#left-padding-positions-from-the-attention-mask"),
+    # length
+    Question("Why can a model not take a sequence longer than its maximum length?",
+             "https://github.com/huggingface/transformers/issues/1791", "length",
+             "faq.md#does-the-encoding-extrapolate-to-longer-sequences"),
+    Question("Should the maximum position of the encoding equal the longest sequence rather than the vocabulary size?",
+             "https://github.com/tensorflow/tensorflow/issues/43674", "length", ""),
+    Question("Why is the position embedding table given 100 rows, and what happens to longer sentences?",
+             "https://github.com/bentrevett/pytorch-seq2seq/issues/32", "length", ""),
+    Question("Why does the position table have 1000 rows, and why does training fail on longer inputs?",
+             "https://github.com/bentrevett/pytorch-seq2seq/issues/69", "length", ""),
+    Question("Can a model with sinusoidal encodings take inputs longer than the 512 it was trained with?",
+             "https://github.com/huggingface/transformers/issues/6839", "length",
+             "faq.md#does-the-encoding-extrapolate-to-longer-sequences"),
+    Question("What should happen when an input is longer than the table of positions?",
+             "https://github.com/CUNY-CL/yoyodyne/issues/40", "length", ""),
+    Question("Why does the position embedding raise an index out of range during training?",
+             "https://github.com/bentrevett/pytorch-seq2seq/issues/89", "length", ""),
+    # learned
+    Question("Why can the encoding table not be lengthened at inference when it is a registered buffer?",
+             "https://github.com/espnet/espnet/pull/1060", "learned", "variants/converting.md#checkpoints-and-state_dict"),
+    # shapes
+    Question("Why does the encoder fail with a size mismatch when the input is batch-first?",
+             "https://github.com/KasperGroesLudvigsen/influenza_transformer/issues/9", "shapes",
+             "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
+    Question("Does the tutorial's encoding expect sequence-first input while its training loop feeds batch-first?",
+             "https://github.com/pytorch/tutorials/issues/1547", "shapes",
+             "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
+    Question("Is the encoding being added along the batch dimension, giving every step the same vector?",
+             "https://github.com/songyangco/GETNext/issues/2", "shapes",
+             "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
+    # timesteps
+    # grids
+    Question("Is there any way for a 2-D encoding to support a channel count that is not a multiple of four?",
+             "https://github.com/wzlxjtu/PositionalEncoding2D/issues/5", "grids",
+             "beyond-indices.md#2-d-grids-whose-width-is-not-a-multiple-of-4"),
+    # rope
+    Question("Does a sinusoidal embedding do better than RoPE in a diffusion transformer?",
+             "https://github.com/Spirit-AI-Team/spirit-v1.5/issues/1", "rope",
+             "beyond.md#from-the-rotation-to-relative-encodings"),
+    # precision
+)
+
+if __name__ == "__main__":
+    # --8<-- [start:counts]
+    for key, title in TOPICS.items():
+        asked = [q for q in QUESTIONS if q.topic == key]
+        print(f"{len(asked):3}  {title}")
+    print(f"{len(QUESTIONS):3}  in all, {sum(1 for q in QUESTIONS if not q.answer)} open")
+    # --8<-- [end:counts]
