@@ -46,14 +46,61 @@ TOPICS = {
 
 QUESTIONS = (
     # why
+    Question("If permuting the input changes a model's next-token prediction, in what sense does self-attention "
+             "ignore order?",
+             "https://datascience.stackexchange.com/questions/122865/"
+             "what-does-it-mean-order-of-input-sequence-does-not-matter-for-transformer-self-a",
+             "why", "faq.md#is-self-attention-permutation-invariant"),
+    Question("The embeddings already sit in the input matrix in sentence order, so why is a position encoding "
+             "still needed?",
+             "https://ai.stackexchange.com/questions/40390/what-is-the-intuition-behind-position-encoding", "why",
+             "why-positions.md#self-attention-cannot-see-order"),
     # intuition
+    Question("How can sine and cosine functions keep the relation between positions at all, and why sine for even "
+             "indices and cosine for odd ones?",
+             "https://neupokoev.xyz/science/as-always-no-explanation", "intuition",
+             "faq.md#how-can-sines-and-cosines-encode-a-position"),
+    Question("The angles wrap around 2π, so the values look random: how can an encoding that is not confined to one "
+             "turn make sense?",
+             "https://stats.stackexchange.com/questions/618530/"
+             "why-the-positional-embeddings-for-different-positions-are-not-confined",
+             "intuition", "faq.md#how-can-sines-and-cosines-encode-a-position"),
     # sin-cos
+    Question("Why use sine for the even indices and cosine for the odd ones instead of only one of them?",
+             "https://community.deeplearning.ai/t/positional-encoding-intuition/567531", "sin-cos",
+             "faq.md#why-both-sine-and-cosine-would-one-of-them-do"),
     Question("Why does the encoding need both a sine and a cosine, and why do even and odd columns get different "
              "functions?",
              "https://wiki.keldo.uk/content/ai.stackexchange.com_en_all_2023-10/questions/15386/"
              "why-do-both-sine-and-cosine-have-been-used-in-positional-encoding-in-the-trans",
              "sin-cos", "faq.md#why-both-sine-and-cosine-would-one-of-them-do"),
     # formula
+    Question("Should the exponent use (i//2)*2 rather than 2*i when i runs over every column?",
+             "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/32", "formula",
+             "formula.md#what-the-misreadings-do"),
+    Question("Should the cosine's exponent start at 0 like the sine's, and is a base of 1000 a typo for 10000?",
+             "https://github.com/maxjcohen/transformer/issues/62", "formula", "formula.md#what-the-misreadings-do"),
+    Question("Why does the book's encoder add 1 to i in the cosine's exponent?",
+             "https://github.com/YutaroOgawa/pytorch_advanced/issues/79", "formula",
+             "formula.md#what-the-misreadings-do"),
+    Question("Should the denominator for column i use 2 * (i // 2) so that each sine and cosine pair shares it?",
+             "https://github.com/DongjunLee/transformer-tensorflow/issues/6", "formula",
+             "formula.md#what-the-misreadings-do"),
+    Question("Is an encoding that uses 2i/d for every column i wrong, since a pair should share one frequency?",
+             "https://github.com/Kyubyong/transformer/issues/38", "formula", "formula.md#what-the-misreadings-do"),
+    Question("Why does the tutorial divide i by two (i//2) in the angle rates when the paper does not?",
+             "https://github.com/tensorflow/models/issues/9075", "formula",
+             "formula.md#the-forms-people-write-and-why-they-agree"),
+    Question("Is raising the exponents to the power 1e-4, instead of 1e-4 to the exponents, a bug, and how would "
+             "I notice?",
+             "https://github.com/ivanvovk/WaveGrad/issues/12", "formula",
+             "faq.md#how-do-i-check-that-my-encoding-is-right"),
+    Question("Does dividing by d_model // 2 without brackets give the intended frequencies?",
+             "https://github.com/zju3dv/LoFTR/issues/41", "formula", "faq.md#how-do-i-check-that-my-encoding-is-right"),
+    Question("Why does an encoding that multiplies the position by the denominator, by mistake, train faster on a "
+             "copy task?",
+             "https://github.com/harvardnlp/annotated-transformer/issues/131", "formula",
+             "variants/clinic.md#multiplying-instead-of-dividing"),
     Question("Should the cosine columns be computed from their own odd column index rather than from the sine's?",
              "https://github.com/ajhalthor/Transformer-Neural-Network/issues/14", "formula", "formula.md#the-formula"),
     Question("Is a loop that raises 10000 to 2(i+1)/d for the cosine column a bug, since the paper uses the same "
@@ -68,11 +115,19 @@ QUESTIONS = (
              "base", "base.md#what-the-base-sets"),
     # relative
     # add
+    Question("Doesn't adding the encoding move word vectors such as king and queen away from each other?",
+             "https://community.deeplearning.ai/t/doesnt-positional-encoding-create-noise-in-embedding-features-of-"
+             "word/209328",
+             "add", "faq.md#doesnt-adding-the-encoding-blur-the-words-meaning"),
     Question("Why is the encoding summed with the word embedding rather than concatenated to a smaller one?",
              "https://datascience.stackexchange.com/questions/55901/"
              "in-a-transformer-model-why-does-one-sum-positional-encoding-to-the-embedding-ra/92368",
              "add", "add-or-concatenate.md#why-a-sum-and-not-a-concatenation"),
     # scale
+    Question("Why scale the embeddings up by the square root of d_model instead of scaling the encoding down?",
+             "https://community.deeplearning.ai/t/why-scale-up-embeddings-by-d-model-instead-of-scaling-down-"
+             "positional-encodings/890839",
+             "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
     Question("Why does this implementation multiply by the square root of d_model inside the encoding layer, once, "
              "and not in every attention layer?",
              "https://github.com/khirotaka/SAnD/issues/3", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
@@ -181,6 +236,22 @@ QUESTIONS = (
     Question("Why does the position embedding raise an index out of range during training?",
              "https://github.com/bentrevett/pytorch-seq2seq/issues/89", "length", ""),
     # learned
+    Question("Why does this code wrap the encoding in an embedding layer, and does that make it trainable?",
+             "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/33", "learned",
+             "faq.md#is-the-sinusoidal-encoding-learned"),
+    Question("How can a position embedding that starts random and is trained like the token embedding learn "
+             "anything about position?",
+             "https://github.com/facebookresearch/fairseq/issues/402", "learned", "evidence.md#learned-or-fixed"),
+    Question("Why is the position embedding a trainable layer in this GPT when the paper's encoding is fixed?",
+             "https://github.com/karpathy/nanoGPT/issues/370", "learned", "evidence.md#learned-or-fixed"),
+    Question("Is it fine to wrap the sinusoidal table in a trainable parameter?",
+             "https://github.com/henry9zhr/QANet-pytorch/issues/3", "learned",
+             "faq.md#is-the-sinusoidal-encoding-learned"),
+    Question("Why is this model's positional encoding random?",
+             "https://github.com/lucidrains/lambda-networks/issues/29", "learned", "evidence.md#learned-or-fixed"),
+    Question("Is there a reason to make the position embedding matrix trainable?",
+             "https://github.com/darrenyaoyao/ResCNN_RelationExtraction/issues/3", "learned",
+             "evidence.md#learned-or-fixed"),
     Question("Why can the encoding table not be lengthened at inference when it is a registered buffer?",
              "https://github.com/espnet/espnet/pull/1060", "learned", "variants/converting.md#checkpoints-and-state_dict"),
     # shapes
@@ -194,7 +265,39 @@ QUESTIONS = (
              "https://github.com/songyangco/GETNext/issues/2", "shapes",
              "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
     # timesteps
+    Question("Can NeRF's positional encoding be swapped for random Fourier features, and which works better?",
+             "https://github.com/kwea123/nerf_pl/issues/24", "timesteps", "beyond.md#timesteps-and-fourier-features"),
+    Question("Should a Fourier encoding be applied to the position coordinates rather than to the data values?",
+             "https://github.com/lucidrains/perceiver-pytorch/issues/4", "timesteps",
+             "beyond.md#timesteps-and-fourier-features"),
+    Question("Why does a sinusoidal encoding of the coordinates help a network learn fine detail?",
+             "https://github.com/ankurhanda/nerf2D/issues/8", "timesteps", "beyond.md#timesteps-and-fourier-features"),
+    Question("Where do the frequencies of a Fourier encoding come from: powers of two, or a log-spaced bank up to a "
+             "maximum?",
+             "https://github.com/lucidrains/perceiver-pytorch/issues/5", "timesteps",
+             "beyond.md#timesteps-and-fourier-features"),
+    Question("Why does this frequency encoding multiply the input by π when the reference code does not?",
+             "https://github.com/NVlabs/tiny-cuda-nn/issues/298", "timesteps",
+             "beyond.md#timesteps-and-fourier-features"),
+    Question("What is the matrix B in this positional encoding of coordinates, and how was it obtained?",
+             "https://github.com/wanderinrain/Xray2CT/issues/4", "timesteps",
+             "beyond.md#timesteps-and-fourier-features"),
     # grids
+    Question("When fine-tuning at a larger image size, does simply lengthening a sinusoidal position embedding "
+             "work?",
+             "https://github.com/yitu-opensource/T2T-ViT/issues/45", "grids",
+             "beyond-indices.md#changing-the-resolution"),
+    Question("How do I feed images larger than the training size to a vision transformer?",
+             "https://github.com/yitu-opensource/T2T-ViT/issues/48", "grids",
+             "beyond-indices.md#changing-the-resolution"),
+    Question("Why does a fixed sine-cosine embedding still need interpolating to work at a higher resolution?",
+             "https://github.com/pengzhiliang/MAE-pytorch/issues/39", "grids",
+             "beyond-indices.md#changing-the-resolution"),
+    Question("Is a position embedding resized as a 2-D grid or along the flattened sequence?",
+             "https://github.com/google-research/scenic/issues/327", "grids",
+             "beyond-indices.md#changing-the-resolution"),
+    Question("Where are the sine and cosine embeddings in ViT?",
+             "https://github.com/lucidrains/vit-pytorch/issues/98", "grids", "beyond-indices.md#why-vit-learns-its-table"),
     Question("Is there any way for a 2-D encoding to support a channel count that is not a multiple of four?",
              "https://github.com/wzlxjtu/PositionalEncoding2D/issues/5", "grids",
              "beyond-indices.md#2-d-grids-whose-width-is-not-a-multiple-of-4"),
@@ -203,6 +306,11 @@ QUESTIONS = (
              "https://github.com/Spirit-AI-Team/spirit-v1.5/issues/1", "rope",
              "beyond.md#from-the-rotation-to-relative-encodings"),
     # precision
+    Question("Is bfloat16 precise enough for the position ids passed to the model, and why cast them at all?",
+             "https://github.com/Nerogar/OneTrainer/issues/1177", "precision",
+             "precision.md#half-precision-where-positions-stop-existing"),
+    Question("Do rotary sines and cosines cached in bfloat16 lose enough precision to matter for long contexts?",
+             "https://github.com/KellerJordan/modded-nanogpt/issues/39", "precision", "precision.md#what-to-do"),
 )
 
 if __name__ == "__main__":
