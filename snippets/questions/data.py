@@ -27,6 +27,7 @@ TOPICS = {
     "intuition": "How sines and cosines can mark a position",
     "sin-cos": "Why a sine and a cosine",
     "formula": "Reading the formula and its indices",
+    "log-space": "Why code computes the frequencies as exp of a log",
     "base": "The base 10000 and the wavelengths",
     "relative": "Relative positions, linearity and the dot product",
     "add": "Adding it to the embeddings",
@@ -38,6 +39,8 @@ TOPICS = {
     "length": "Maximum length and longer inputs",
     "learned": "Learned, fixed and saved tables",
     "shapes": "Shapes, axes and decoding",
+    "where": "Where the encoding goes: encoder, decoder, layers",
+    "dropout": "Dropout on the encoding",
     "timesteps": "Timesteps, continuous values and Fourier features",
     "grids": "Images and grids",
     "rope": "RoPE and relative encodings",
@@ -46,6 +49,9 @@ TOPICS = {
 
 QUESTIONS = (
     # why
+    Question("Why does a time-series classification transformer work without any positional encoding, and does "
+             "leaving it out hurt?",
+             "https://github.com/keras-team/keras-io/issues/1894", "why", "faq.md#is-self-attention-permutation-invariant"),
     Question("If permuting the input changes a model's next-token prediction, in what sense does self-attention "
              "ignore order?",
              "https://datascience.stackexchange.com/questions/122865/"
@@ -159,6 +165,9 @@ QUESTIONS = (
              "is it done?",
              "https://github.com/THUNLP-MT/THUMT/issues/42", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
     # layout
+    Question("Is an exercise's expected output that lists all sines before all cosines wrong?",
+             "https://github.com/Open-Deep-ML/DML-OpenProblem/issues/495", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
     Question("Is a timestep embedding that puts all sines before all cosines wrong, since the paper alternates them?",
              "https://github.com/huggingface/diffusers/issues/3981", "layout",
              "variants/converting.md#layouts-are-column-permutations"),
@@ -193,6 +202,21 @@ QUESTIONS = (
     Question("Is concatenating cosines and sines wrong when the paper splits them by even and odd dimensions?",
              "https://github.com/bojone/attention/issues/5", "layout",
              "variants/converting.md#layouts-are-column-permutations"),
+    # log-space
+    Question("Why does the tutorial take a log and then an exponential to build the encoding's denominators?",
+             "https://github.com/pytorch/tutorials/issues/1778", "log-space", ""),
+    Question("The code computes div_term in log space: is that for numerical stability, and does the comment that "
+             "multiplies by the power mean the formula is different?",
+             "https://github.com/hkproj/pytorch-transformer/issues/2", "log-space", ""),
+    Question("Is a div_term computed as exp(arange * -log(10000) / d) right?",
+             "https://github.com/wzlxjtu/PositionalEncoding2D/issues/2", "log-space", ""),
+    Question("Why compute the denominator with a log followed by an exp when 1 / 10000 ** (2i / d) would do?",
+             "https://github.com/datawhalechina/learn-nlp-with-transformers/issues/48", "log-space", ""),
+    Question("Why does the Annotated Transformer compute the encodings as exp of a log instead of the paper's "
+             "expression: speed or stability?",
+             "https://github.com/harvardnlp/annotated-transformer/issues/20", "log-space", ""),
+    Question("This encoding's denominator looks different from the paper's: how are the two the same?",
+             "https://github.com/zju3dv/LoFTR/issues/17", "log-space", ""),
     # conventions
     Question("Why does the diffusion timestep embedding divide the log of 10000 by half the width minus one?",
              "https://github.com/hojonathanho/diffusion/issues/15", "conventions",
@@ -255,6 +279,12 @@ QUESTIONS = (
     Question("Why can the encoding table not be lengthened at inference when it is a registered buffer?",
              "https://github.com/espnet/espnet/pull/1060", "learned", "variants/converting.md#checkpoints-and-state_dict"),
     # shapes
+    Question("Why is the new token's position set to the prompt length plus step plus one during decoding?",
+             "https://github.com/Physical-Intelligence/openpi/issues/705", "shapes",
+             "variants/real-code.md#cached-decoding-the-offset"),
+    Question("At inference, how is the encoding applied to a decoder input that grows one token at a time?",
+             "https://github.com/jsbaan/transformer-from-scratch/issues/3", "shapes",
+             "variants/real-code.md#cached-decoding-the-offset"),
     Question("Why does the encoder fail with a size mismatch when the input is batch-first?",
              "https://github.com/KasperGroesLudvigsen/influenza_transformer/issues/9", "shapes",
              "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
@@ -264,7 +294,40 @@ QUESTIONS = (
     Question("Is the encoding being added along the batch dimension, giving every step the same vector?",
              "https://github.com/songyangco/GETNext/issues/2", "shapes",
              "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
+    # where
+    Question("Why do the encoder and the decoder both number their inputs from 0 when the decoder's inputs come "
+             "after the encoder's in time?",
+             "https://github.com/zhouhaoyi/Informer2020/issues/106", "where", ""),
+    Question("Is it fine for a left-to-right and a right-to-left decoder to add the same positional encoding to "
+             "their reversed inputs?",
+             "https://github.com/wenet-e2e/wenet/issues/460", "where", ""),
+    Question("Why does this decoder not get a positional encoding?",
+             "https://github.com/KasperGroesLudvigsen/influenza_transformer/issues/19", "where", ""),
+    Question("Why is the positional encoding added to the decoder's input instead of the embedding output?",
+             "https://github.com/janvainer/speedyspeech/issues/10", "where", ""),
+    Question("Why is the positional encoding added to the queries and keys but not to the values?",
+             "https://github.com/facebookresearch/detr/issues/607", "where", ""),
+    # dropout
+    Question("Why does a positional encoding module apply dropout?",
+             "https://github.com/EvelynFan/FaceFormer/issues/47", "dropout", "input-step.md#dropout-on-the-sum"),
+    Question("Should there be dropout on the sum of embeddings and encodings before the first layer?",
+             "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/69", "dropout",
+             "input-step.md#dropout-on-the-sum"),
+    Question("Is applying dropout to the encoded sum twice, once in the module and again in the model, redundant?",
+             "https://github.com/datawhalechina/happy-llm/issues/63", "dropout", "input-step.md#dropout-on-the-sum"),
     # timesteps
+    Question("Should a time-series transformer encode time with something like the paper's encoding?",
+             "https://github.com/allen-chiang/Time-Series-Transformer/issues/61", "timesteps",
+             "faq.md#can-positions-be-non-integer-time-stamps"),
+    Question("Should the sines and cosines take the events' timestamps rather than their indices?",
+             "https://github.com/ant-research/EasyTemporalPointProcess/issues/26", "timesteps",
+             "faq.md#can-positions-be-non-integer-time-stamps"),
+    Question("Can the encoding use a known timestamp of each input instead of its index in the sample?",
+             "https://github.com/phlippe/uvadlc_notebooks/issues/114", "timesteps",
+             "faq.md#can-positions-be-non-integer-time-stamps"),
+    Question("For a price series with no tokens to embed, how should positions be encoded?",
+             "https://github.com/karpathy/ng-video-lecture/issues/14", "timesteps",
+             "faq.md#can-positions-be-non-integer-time-stamps"),
     Question("Can NeRF's positional encoding be swapped for random Fourier features, and which works better?",
              "https://github.com/kwea123/nerf_pl/issues/24", "timesteps", "beyond.md#timesteps-and-fourier-features"),
     Question("Should a Fourier encoding be applied to the position coordinates rather than to the data values?",
