@@ -62,6 +62,8 @@ QUESTIONS = (
              "https://ai.stackexchange.com/questions/40390/what-is-the-intuition-behind-position-encoding", "why",
              "why-positions.md#self-attention-cannot-see-order"),
     # intuition
+    Question("If two sentences have the same length, do they get exactly the same positional encoding?",
+             "https://github.com/soskek/attention_is_all_you_need/issues/4", "intuition", "formula.md#the-formula"),
     Question("How can sine and cosine functions keep the relation between positions at all, and why sine for even "
              "indices and cosine for odd ones?",
              "https://neupokoev.xyz/science/as-always-no-explanation", "intuition",
@@ -115,11 +117,21 @@ QUESTIONS = (
     Question("With a loop stepping i by two, should the exponent be i/d rather than 2i/d?",
              "https://github.com/SamLynnEvans/Transformer/issues/25", "formula", "formula.md#what-the-misreadings-do"),
     # base
+    Question("Why does the code's sine embedding use a temperature of 10000 when the paper reports a different "
+             "value?",
+             "https://github.com/liuyang-ict/SAP-DETR/issues/2", "base", "base.md#what-the-base-sets"),
+    Question("The paper finds a temperature of 20 best for its positional embedding, so why does the code use 10000, "
+             "and what does the value change?",
+             "https://github.com/IDEA-Research/DAB-DETR/issues/21", "base", "base.md#what-the-base-sets"),
     Question("Why was 10000 picked as the constant that divides the position?",
              "https://datascience.stackexchange.com/questions/82451/"
              "why-is-10000-used-as-the-denominator-in-positional-encodings-in-the-transformer",
              "base", "base.md#what-the-base-sets"),
     # relative
+    Question("Each sine and cosine is periodic, so why is the similarity map between positional embeddings not "
+             "periodic?",
+             "https://github.com/IDEA-Research/DAB-DETR/issues/41", "relative",
+             "properties.md#it-decreases-only-locally"),
     # add
     Question("Doesn't adding the encoding move word vectors such as king and queen away from each other?",
              "https://community.deeplearning.ai/t/doesnt-positional-encoding-create-noise-in-embedding-features-of-"
@@ -165,6 +177,12 @@ QUESTIONS = (
              "is it done?",
              "https://github.com/THUNLP-MT/THUMT/issues/42", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
     # layout
+    Question("Why does fairseq concatenate the sines and the cosines instead of alternating them?",
+             "https://github.com/facebookresearch/fairseq/issues/4648", "layout", "variants/libraries.md#fairseq"),
+    Question("Reordering tensor2tensor's channels to match the paper changes nothing in accuracy, so what does it "
+             "change?",
+             "https://github.com/tensorflow/tensor2tensor/pull/177", "layout",
+             "variants/converting.md#what-a-checkpoint-sees"),
     Question("Is an exercise's expected output that lists all sines before all cosines wrong?",
              "https://github.com/Open-Deep-ML/DML-OpenProblem/issues/495", "layout",
              "variants/converting.md#layouts-are-column-permutations"),
@@ -218,6 +236,9 @@ QUESTIONS = (
     Question("This encoding's denominator looks different from the paper's: how are the two the same?",
              "https://github.com/zju3dv/LoFTR/issues/17", "log-space", ""),
     # conventions
+    Question("Should tensor2tensor's inverse timescales be divided by min_timescale rather than multiplied?",
+             "https://github.com/tensorflow/tensor2tensor/issues/1923", "conventions",
+             "variants/libraries.md#tensor2tensor"),
     Question("Why does the diffusion timestep embedding divide the log of 10000 by half the width minus one?",
              "https://github.com/hojonathanho/diffusion/issues/15", "conventions",
              "variants/libraries.md#tensor2tensor"),
@@ -260,6 +281,17 @@ QUESTIONS = (
     Question("Why does the position embedding raise an index out of range during training?",
              "https://github.com/bentrevett/pytorch-seq2seq/issues/89", "length", ""),
     # learned
+    Question("What is the difference between the sinusoidal encoding and the learned positional embedding this "
+             "code offers?",
+             "https://github.com/Kyubyong/transformer/issues/50", "learned", "evidence.md#learned-or-fixed"),
+    Question("Has anyone compared sinusoidal with learned position embeddings in a convolutional sequence model?",
+             "https://github.com/facebookresearch/fairseq/issues/122", "learned", "evidence.md#learned-or-fixed"),
+    Question("Why does this implementation use BERT-style learned position embeddings instead of the paper's "
+             "sinusoids?",
+             "https://github.com/minqukanq/transformer-pytorch/issues/2", "learned", "evidence.md#learned-or-fixed"),
+    Question("Why use a learnable positional embedding for the robot's state rather than a sinusoidal one?",
+             "https://github.com/thu-ml/RoboticsDiffusionTransformer/issues/38", "learned",
+             "evidence.md#learned-or-fixed"),
     Question("Why does this code wrap the encoding in an embedding layer, and does that make it trainable?",
              "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/33", "learned",
              "faq.md#is-the-sinusoidal-encoding-learned"),
@@ -316,6 +348,13 @@ QUESTIONS = (
     Question("Is applying dropout to the encoded sum twice, once in the module and again in the model, redundant?",
              "https://github.com/datawhalechina/happy-llm/issues/63", "dropout", "input-step.md#dropout-on-the-sum"),
     # timesteps
+    Question("Is it a bug to feed a timestep in (0, 1) to an embedding whose frequencies are at most 1?",
+             "https://github.com/sihyun-yu/REPA/issues/40", "timesteps",
+             "beyond-indices.md#timesteps-between-0-and-1"),
+    Question("Why multiply continuous timesteps by the maximum number of positions before the sinusoidal "
+             "embedding?",
+             "https://github.com/jasonkyuyim/se3_diffusion/issues/8", "timesteps",
+             "beyond-indices.md#timesteps-between-0-and-1"),
     Question("Should a time-series transformer encode time with something like the paper's encoding?",
              "https://github.com/allen-chiang/Time-Series-Transformer/issues/61", "timesteps",
              "faq.md#can-positions-be-non-integer-time-stamps"),
@@ -365,6 +404,14 @@ QUESTIONS = (
              "https://github.com/wzlxjtu/PositionalEncoding2D/issues/5", "grids",
              "beyond-indices.md#2-d-grids-whose-width-is-not-a-multiple-of-4"),
     # rope
+    Question("Why is the rotary embedding applied only to the queries and keys, and not to the values?",
+             "https://github.com/mistralai/mistral-inference/issues/147", "rope",
+             "variants/real-code.md#why-rope-rotates-only-queries-and-keys"),
+    Question("Why are the rotary frequencies concatenated with themselves, freqs twice along the last axis?",
+             "https://github.com/BarqueroGerman/FlowMDM/issues/6", "rope", "variants/real-code.md#ropes-two-layouts"),
+    Question("Why does a model trained with a RoPE base of 1,000,000 misbehave when run with the default 10000?",
+             "https://github.com/karpathy/llama2.c/issues/356", "rope",
+             "beyond.md#the-base-in-rope-and-stretching-the-context"),
     Question("Does a sinusoidal embedding do better than RoPE in a diffusion transformer?",
              "https://github.com/Spirit-AI-Team/spirit-v1.5/issues/1", "rope",
              "beyond.md#from-the-rotation-to-relative-encodings"),
