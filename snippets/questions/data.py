@@ -62,6 +62,9 @@ QUESTIONS = (
              "https://ai.stackexchange.com/questions/40390/what-is-the-intuition-behind-position-encoding", "why",
              "why-positions.md#self-attention-cannot-see-order"),
     # intuition
+    Question("What does the frequency in the encoding represent, and why is the position multiplied by it?",
+             "https://github.com/gordicaleksa/pytorch-original-transformer/issues/5", "intuition",
+             "formula.md#the-formula"),
     Question("If two sentences have the same length, do they get exactly the same positional encoding?",
              "https://github.com/soskek/attention_is_all_you_need/issues/4", "intuition", "formula.md#the-formula"),
     Question("How can sine and cosine functions keep the relation between positions at all, and why sine for even "
@@ -74,6 +77,9 @@ QUESTIONS = (
              "why-the-positional-embeddings-for-different-positions-are-not-confined",
              "intuition", "faq.md#how-can-sines-and-cosines-encode-a-position"),
     # sin-cos
+    Question("Why separate the odd and even dimensions, and why are both sine and cosine needed instead of one?",
+             "https://github.com/tensorflow/tensor2tensor/issues/1700", "sin-cos",
+             "faq.md#why-both-sine-and-cosine-would-one-of-them-do"),
     Question("Why use sine for the even indices and cosine for the odd ones instead of only one of them?",
              "https://community.deeplearning.ai/t/positional-encoding-intuition/567531", "sin-cos",
              "faq.md#why-both-sine-and-cosine-would-one-of-them-do"),
@@ -83,6 +89,13 @@ QUESTIONS = (
              "why-do-both-sine-and-cosine-have-been-used-in-positional-encoding-in-the-trans",
              "sin-cos", "faq.md#why-both-sine-and-cosine-would-one-of-them-do"),
     # formula
+    Question("Why does this code repeat each angle twice, 2 * (i // 2), before taking sines and cosines?",
+             "https://github.com/r9y9/deepvoice3_pytorch/issues/19", "formula",
+             "formula.md#the-forms-people-write-and-why-they-agree"),
+    Question("Do the sine and the cosine columns of a pair really get the same input angle?",
+             "https://github.com/Kyubyong/transformer/issues/137", "formula", "formula.md#the-formula"),
+    Question("Should the exponent be i // 2 * 2 / d rather than 2 * i / d when i runs over all columns?",
+             "https://github.com/shenweichen/DeepCTR/issues/379", "formula", "formula.md#what-the-misreadings-do"),
     Question("Should the exponent use (i//2)*2 rather than 2*i when i runs over every column?",
              "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/32", "formula",
              "formula.md#what-the-misreadings-do"),
@@ -117,6 +130,8 @@ QUESTIONS = (
     Question("With a loop stepping i by two, should the exponent be i/d rather than 2i/d?",
              "https://github.com/SamLynnEvans/Transformer/issues/25", "formula", "formula.md#what-the-misreadings-do"),
     # base
+    Question("Why is the constant 10000, and why are sine and cosine used alternately?",
+             "https://github.com/kaushalshetty/Positional-Encoding/issues/2", "base", "base.md#what-the-base-sets"),
     Question("Why does the code's sine embedding use a temperature of 10000 when the paper reports a different "
              "value?",
              "https://github.com/liuyang-ict/SAP-DETR/issues/2", "base", "base.md#what-the-base-sets"),
@@ -128,6 +143,12 @@ QUESTIONS = (
              "why-is-10000-used-as-the-denominator-in-positional-encodings-in-the-transformer",
              "base", "base.md#what-the-base-sets"),
     # relative
+    Question("What does each of the many frequencies say about a position, and does the linear map between "
+             "positions mean the model tracks relative positions?",
+             "https://github.com/harvardnlp/annotated-transformer/issues/12", "relative",
+             "faq.md#how-can-a-sine-be-linear-in-the-offset"),
+    Question("Should a relative encoding negate the sine columns for past offsets, since the sine is odd?",
+             "https://github.com/speechbrain/speechbrain/issues/3070", "relative", "linearity.md#which-way-it-turns"),
     Question("Each sine and cosine is periodic, so why is the similarity map between positional embeddings not "
              "periodic?",
              "https://github.com/IDEA-Research/DAB-DETR/issues/41", "relative",
@@ -177,6 +198,13 @@ QUESTIONS = (
              "is it done?",
              "https://github.com/THUNLP-MT/THUMT/issues/42", "scale", "input-step.md#sqrt-d-and-tied-embeddings"),
     # layout
+    Question("Does the tutorial's sines-then-cosines table differ from the paper's definition?",
+             "https://github.com/tensorflow/text/issues/1122", "layout",
+             "variants/libraries.md#split-sin-cos-tensorflow-text"),
+    Question("Is there a purpose in putting all sines in the first half of the 2-D embedding and all cosines in the "
+             "second?",
+             "https://github.com/facebookresearch/mae/issues/63", "layout",
+             "variants/converting.md#layouts-are-column-permutations"),
     Question("Why does fairseq concatenate the sines and the cosines instead of alternating them?",
              "https://github.com/facebookresearch/fairseq/issues/4648", "layout", "variants/libraries.md#fairseq"),
     Question("Reordering tensor2tensor's channels to match the paper changes nothing in accuracy, so what does it "
@@ -264,6 +292,11 @@ QUESTIONS = (
              "https://github.com/facebookresearch/esm/issues/132", "padding",
              "variants/real-code.md#left-padding-positions-from-the-attention-mask"),
     # length
+    Question("How was the number of positions in the table (200) chosen?",
+             "https://github.com/jadore801120/attention-is-all-you-need-pytorch/issues/144", "length", ""),
+    Question("A learned position embedding crashes on sentences longer than its maximum length: should it give a "
+             "better error?",
+             "https://github.com/mead-ml/mead-baseline/pull/251", "length", ""),
     Question("Why can a model not take a sequence longer than its maximum length?",
              "https://github.com/huggingface/transformers/issues/1791", "length",
              "faq.md#does-the-encoding-extrapolate-to-longer-sequences"),
@@ -281,6 +314,27 @@ QUESTIONS = (
     Question("Why does the position embedding raise an index out of range during training?",
              "https://github.com/bentrevett/pytorch-seq2seq/issues/89", "length", ""),
     # learned
+    Question("Why are BERT's position embeddings not the paper's sines and cosines, and are they trainable?",
+             "https://github.com/huggingface/transformers/issues/10511", "learned", "evidence.md#learned-or-fixed"),
+    Question("Does BERT use learned position embeddings or the sinusoidal ones? Sources disagree.",
+             "https://github.com/google-research/bert/issues/1427", "learned", "evidence.md#learned-or-fixed"),
+    Question("Why does swapping BERT's learned position embeddings for precomputed sinusoids give poor results?",
+             "https://github.com/google-research/bert/issues/483", "learned",
+             "variants/converting.md#what-a-checkpoint-sees"),
+    Question("Why does this BERT implementation use the paper's encoding instead of BERT's own position embedding?",
+             "https://github.com/codertimo/BERT-pytorch/issues/53", "learned", "evidence.md#learned-or-fixed"),
+    Question("What is the reason for a learned embedding of positions rather than sines and cosines?",
+             "https://github.com/songlab-cal/tape/issues/102", "learned", "evidence.md#learned-or-fixed"),
+    Question("Where is the sine and cosine code in BERT's embeddings?",
+             "https://github.com/huggingface/transformers/issues/5569", "learned", "evidence.md#learned-or-fixed"),
+    Question("Why use a trainable position embedding instead of the absolute sinusoidal encoding?",
+             "https://github.com/NVIDIA/Megatron-LM/issues/72", "learned", "evidence.md#learned-or-fixed"),
+    Question("Why does this GPT learn its position embedding like the token embedding instead of using sinusoids?",
+             "https://github.com/karpathy/nanoGPT/issues/59", "learned", "evidence.md#learned-or-fixed"),
+    Question("The checkpoints do not store the sinusoidal position embedding: how can it be interpolated for a "
+             "higher resolution?",
+             "https://github.com/pengzhiliang/MAE-pytorch/issues/26", "learned",
+             "variants/converting.md#checkpoints-and-state_dict"),
     Question("What is the difference between the sinusoidal encoding and the learned positional embedding this "
              "code offers?",
              "https://github.com/Kyubyong/transformer/issues/50", "learned", "evidence.md#learned-or-fixed"),
@@ -311,6 +365,11 @@ QUESTIONS = (
     Question("Why can the encoding table not be lengthened at inference when it is a registered buffer?",
              "https://github.com/espnet/espnet/pull/1060", "learned", "variants/converting.md#checkpoints-and-state_dict"),
     # shapes
+    Question("How do I get the encoding for an arbitrary list of integer positions such as [0, 0, 1, 1, 1, 2]?",
+             "https://github.com/tatp22/multidim-positional-encoding/issues/44", "shapes", "reference.md#the-module"),
+    Question("Why does a relative position embedding give different outputs when the cache is used?",
+             "https://github.com/huggingface/transformers/issues/19045", "shapes",
+             "variants/real-code.md#cached-decoding-the-offset"),
     Question("Why is the new token's position set to the prompt length plus step plus one during decoding?",
              "https://github.com/Physical-Intelligence/openpi/issues/705", "shapes",
              "variants/real-code.md#cached-decoding-the-offset"),
@@ -327,6 +386,9 @@ QUESTIONS = (
              "https://github.com/songyangco/GETNext/issues/2", "shapes",
              "variants/converting.md#sequence-first-tables-fed-batch-first-input"),
     # where
+    Question("The paper adds the encoding to the feature map, but the code adds it only to the keys and queries: "
+             "which is it?",
+             "https://github.com/ubc-vision/COTR/issues/8", "where", ""),
     Question("Why do the encoder and the decoder both number their inputs from 0 when the decoder's inputs come "
              "after the encoder's in time?",
              "https://github.com/zhouhaoyi/Informer2020/issues/106", "where", ""),
@@ -385,6 +447,16 @@ QUESTIONS = (
              "https://github.com/wanderinrain/Xray2CT/issues/4", "timesteps",
              "beyond.md#timesteps-and-fourier-features"),
     # grids
+    Question("In the 2-D sine-cosine embedding, is the width grid used for the height half by mistake?",
+             "https://github.com/facebookresearch/mae/issues/18", "grids", "beyond.md#2-d-and-n-d-grids"),
+    Question("Why does the 2-D embedding split the width into two halves, and how would it extend to three axes?",
+             "https://github.com/facebookresearch/mae/issues/11", "grids", "beyond.md#2-d-and-n-d-grids"),
+    Question("Should a 2-D position encoding for 32 x 128 images use an 8 x 32 grid of patches instead of 16 x 16?",
+             "https://github.com/Mountchicken/Union14M/issues/12", "grids", "beyond.md#2-d-and-n-d-grids"),
+    Question("Why is the frequency index divided by 128, half the width, in this query position embedding?",
+             "https://github.com/Atten4Vis/ConditionalDETR/issues/32", "grids", "beyond.md#2-d-and-n-d-grids"),
+    Question("How is the positional encoding of an image computed, and from which coordinates?",
+             "https://github.com/facebookresearch/detr/issues/25", "grids", "beyond.md#2-d-and-n-d-grids"),
     Question("When fine-tuning at a larger image size, does simply lengthening a sinusoidal position embedding "
              "work?",
              "https://github.com/yitu-opensource/T2T-ViT/issues/45", "grids",
@@ -404,6 +476,14 @@ QUESTIONS = (
              "https://github.com/wzlxjtu/PositionalEncoding2D/issues/5", "grids",
              "beyond-indices.md#2-d-grids-whose-width-is-not-a-multiple-of-4"),
     # rope
+    Question("Why does this model rotate only 64 dimensions of each head with RoPE rather than all of them?",
+             "https://github.com/kingoflolz/mesh-transformer-jax/issues/260", "rope", "",
+             open="Partial rotary embeddings (rotating a fraction of each head) are a design choice of GPT-J and "
+                  "its successors that the site does not cover."),
+    Question("How do I raise the RoPE base from 10000 to 500000 for long-context fine-tuning in this tool?",
+             "https://github.com/hiyouga/LlamaFactory/issues/9524", "rope", "",
+             open="It asks for a training tool's setting; the site explains what the base does "
+                  "(beyond.md, the base in RoPE) but not that tool's options."),
     Question("Why is the rotary embedding applied only to the queries and keys, and not to the values?",
              "https://github.com/mistralai/mistral-inference/issues/147", "rope",
              "variants/real-code.md#why-rope-rotates-only-queries-and-keys"),
