@@ -21,7 +21,7 @@ def relative_error(omega: torch.Tensor) -> float:
 
 # --8<-- [start:measure]
 largest = (10000.0 ** (two_i.double() / d)).max().item()  # the largest denominator, 10000^((d-2)/d)
-positions = torch.arange(2048)
+positions = torch.arange(1024)
 table_exact = torch.sin(positions.double()[:, None] * exact[None, :])
 table_error = {  # sin(p * omega) built in float32 from each form's frequencies, against the float64 table
     name: (torch.sin(positions.float()[:, None] * omega[None, :]).double() - table_exact).abs().max().item()
