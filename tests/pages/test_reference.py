@@ -17,9 +17,9 @@ from reference import PositionalEncoding, encode_positions, frequencies, positio
 from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 
 from pages import test_formula as tf
+from pages import test_variants_index_code as variants_tests
 from pages import test_variants_real_code_code as real_code_tests
 from pages import test_why_positions_code as why_positions_tests
-from pages import test_variants_index_code as variants_tests
 
 
 def compared_against():
