@@ -660,7 +660,7 @@ LEDGER = Ledger('formula.md', [
              backs=['\\(p\\,\\omega_i\\)', 'both', 'float32', 'float64', 'gen.formula.exp_log.positions',
                     'gen.formula.exp_log.table_error', 'grows', 'grows', 'larger', 'neither', 'within']),
     computed('reference-computes-angles-float64-rounds', reference_rounds_float64_angles_once, backs=['float64']),
-    prose('two-forms-measurement-as-code', 'an admonition title: it names the code folded inside, which states nothing itself'),
+    prose('two-forms-measurement-as-code', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
 ], typed={'128': "the heatmap's size and width, parameters of snippets/reference_page/heatmap.py"})
 
 test_claims_hold = LEDGER.test
