@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 from markdown.extensions.toc import slugify
 from questions.data import QUESTIONS, TOPICS, Question
-from support import DOCS, data
+from support import DOCS, generated
 
 HEADING = re.compile(r"^#{1,6} (?P<title>.*?)(?:\s*\{\s*#(?P<id>[\w-]+)\s*\})?\s*$")
 
@@ -89,9 +89,18 @@ def test_no_topic_is_empty():
 
 
 def test_the_generated_list_is_the_data_file():
-    listed = data("questions/listing")
-    assert [(e["question"], e["source"], e["topic"], e["answer"], e["open"]) for e in listed] == [
-        (q.text, q.source, q.topic, q.answer, q.open) for q in QUESTIONS]
+    """Every question of the file is on the page, once, under its topic, with its answer link (or its reason) and its
+    source; nothing else is listed."""
+    from questions.listing import plain
+
+    listing = generated("questions/listing", "md").read_text(encoding="utf-8")
+    entries = [line for line in listing.splitlines() if line.startswith("- ")]
+    assert len(entries) == len(QUESTIONS)
+    sections = {m["key"]: m["body"] for m in re.finditer(r"^## .*? \{ #(?P<key>[\w-]+) \}\n\n(?P<body>(?:.+\n?)+)",
+                                                         listing, flags=re.M)}
+    for q in QUESTIONS:
+        shown = f"[{plain(q.text)}]({q.answer})" if q.answer else f"- {plain(q.text)} "
+        assert shown in sections[q.topic] and f"]({q.source})" in sections[q.topic], q.source
 
 
 def built_links(page: Path) -> list[str]:
@@ -118,3 +127,15 @@ def test_the_built_page_links_every_question_to_its_answer_and_search_finds_it(b
 @pytest.mark.parametrize("page", ["index.md", "faq.md", "tour.md"])
 def test_home_the_faq_and_the_tours_end_link_the_questions(page):
     assert "](questions.md)" in (DOCS / page).read_text(encoding="utf-8")
+
+
+def test_questions_are_in_the_learn_section_and_on_homes_play_card():
+    """The navigation puts the page under Learn, after the FAQ; Home's "Play and practise" card links the tour, the
+    explorer and every page of the Learn section."""
+    from conftest import ROOT
+
+    nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    learn = re.findall(r"([\w/-]+\.md)", re.search(r"- Learn:\n((?:\s{6,}- .*\n)+)", nav).group(1))
+    assert learn[:2] == ["faq.md", "questions.md"], learn
+    card = (DOCS / "index.md").read_text(encoding="utf-8").split("**Play and practise**", 1)[1].split("</div>", 1)[0]
+    assert sorted(re.findall(r"\]\(([\w/-]+\.md)\)", card)) == sorted(["tour.md", "explorer.md", *learn])

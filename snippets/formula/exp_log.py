@@ -4,13 +4,14 @@ from pelib import docenv
 import math
 
 import torch
+from reference import frequencies
 
 # --8<-- [start:forms]
 d = 512
 two_i = torch.arange(0, d, 2)  # int64, as in the tutorials
 div_term = torch.exp(two_i * -(math.log(10000.0) / d))  # the exp of a log: float32
 power = 1.0 / 10000.0 ** (two_i.float() / d)  # the power written directly: float32
-exact = 10000.0 ** (-two_i.double() / d)  # the same frequencies in float64, as a yardstick
+exact = frequencies(d)  # the same frequencies in float64 (the reference's), as a yardstick
 # --8<-- [end:forms]
 
 

@@ -40,12 +40,7 @@ for key, title in TOPICS.items():
 page = f"**Topics:** {index}\n\n" + "\n\n".join(sections) + "\n"
 # --8<-- [end:page]
 
-print(f"{len(QUESTIONS)} questions in {len(counts)} topics, {sum(1 for q in QUESTIONS if not q.answer)} open")
-for key, title in TOPICS.items():
-    print(f"{counts[key]:4}  {title}")
 docenv.save_markdown(page)
-docenv.save_json([{"question": q.text, "source": q.source, "topic": q.topic, "answer": q.answer, "open": q.open}
-                  for q in QUESTIONS])
 docenv.save_values({
     "total": str(len(QUESTIONS)),
     "topics": str(len(counts)),

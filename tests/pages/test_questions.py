@@ -9,7 +9,7 @@ from urllib.parse import urlparse
 import test_questions as tq
 from claimcheck import DOCS, Ledger, computed, passes, prose
 from questions.data import QUESTIONS
-from support import values
+from support import text, values
 
 
 def in_our_words_with_an_answer_and_a_source() -> bool:
@@ -46,6 +46,17 @@ def generated_and_checked_as_said() -> bool:
             and passes(tq.test_at_most_one_question_in_ten_stays_open)() and passes(tq.test_losing_an_answer_fails)())
 
 
+def counts_printed() -> bool:
+    """data.py's output: one line per topic with its count and title, then the total and the number open."""
+    from collections import Counter
+
+    from questions.data import TOPICS
+    counts = Counter(q.topic for q in QUESTIONS)
+    lines = text("questions/data").splitlines()
+    return (lines[:-1] == [f"{counts[k]:3}  {title}" for k, title in TOPICS.items()]
+            and lines[-1].split()[:3] == [str(len(QUESTIONS)), "in", "all,"])
+
+
 LEDGER = Ledger("questions.md", [
     prose('questions-people-ask', 'the page title'),
     computed('questions-learners-practitioners-asked-public', in_our_words_with_an_answer_and_a_source, backs=['each']),
@@ -56,6 +67,7 @@ LEDGER = Ledger("questions.md", [
     computed('shorter-answers-most-common-ones', faq_has_shorter_answers, backs=['most', 'shorter']),
     computed('list-generated-from-by-like', generated_and_checked_as_said, backs=['every']),
     computed('fails-when-question-has-neither', generated_and_checked_as_said, backs=['more', 'neither', 'nor']),
+    computed('count-by-topic-as-prints', counts_printed),
     prose('how-page-made-checked', 'an admonition title: it names the note folded inside'),
 ])
 
