@@ -9,6 +9,7 @@ import math
 
 import sympy as sp
 import test_evidence as evidence_tests
+import test_questions as questions_tests
 import test_reference as reference_tests
 import torch
 import why_positions.permutation_equivariance as perm_eq
@@ -23,10 +24,12 @@ from pages import test_add_or_concatenate_code as add_or_concatenate_tests
 from pages import test_beyond_indices_code as beyond_indices_tests
 from pages import test_exercises_code as exercises_tests
 from pages import test_faq_code as faq_tests
+from pages import test_formula as formula_ledger
 from pages import test_formula_code as formula_tests
 from pages import test_input_step as input_step
 from pages import test_linearity_code as linearity_tests
 from pages import test_properties_code as properties_tests
+from pages import test_reference as reference_ledger
 from pages import test_variants_converting_code as axis_tests
 from pages import test_variants_real_code as real_code
 from pages import test_variants_real_code_code as real_code_tests
@@ -268,6 +271,40 @@ def checker_names() -> bool:
             and all(p.code and p.message for p in wrong.problems) and bool(wrong.problems))
 
 
+
+def questions_page_lists_them() -> bool:
+    """The questions page lists the data file's questions, each answered by an existing anchor or open with a reason;
+    the count quoted is the file's."""
+    from questions.data import QUESTIONS
+    return (values("questions/listing")["total"] == str(len(QUESTIONS))
+            and passes(questions_tests.test_every_answer_anchor_exists)()
+            and passes(questions_tests.test_every_question_has_an_answer_or_a_reason_to_stay_open)()
+            and passes(questions_tests.test_the_generated_list_is_the_data_file)())
+
+
+def exp_of_a_log_in_brief() -> bool:
+    return (formula_ledger.no_overflow_possible() and formula_ledger.exp_of_a_log_is_the_less_accurate()
+            and formula_ledger.angle_rounding_dominates_the_table())
+
+
+def exp_of_a_log_origin() -> bool:
+    return formula_ledger.log_space_gives_any_geometric_range() and formula_ledger.tutorial_div_term_is_the_frequency()
+
+
+def max_len_in_brief() -> bool:
+    return reference_ledger.max_len_is_the_row_count() and reference_ledger.too_long_errors()
+
+
+def longer_tables_in_brief() -> bool:
+    return reference_ledger.rows_do_not_depend_on_max_len() and reference_ledger.memory_is_the_only_cost()
+
+
+def where_in_brief() -> bool:
+    return (reference_ledger.detr_positions_on_queries_and_keys_only()
+            and reference_ledger.detr_passes_positions_to_every_layer()
+            and passes(real_code_tests.test_marian_starts_at_past_key_values_length_unless_position_ids_are_given)())
+
+
 LEDGER = Ledger('faq.md', [
     prose('title', "the page's title"),
     cited('questions', SOURCES, backs=['most']),
@@ -418,6 +455,26 @@ LEDGER = Ledger('faq.md', [
     computed('float16-computed',
              lambda: float16_computed_errors() and float16_stored_error(), backs=['0.04', '1', '1', '1,000', '100', '2,049', 'before', 'every', 'exact', 'float16', 'float16', 'float16', 'float16', 'float32', 'float64', 'gen.precision.error_vs_position.float16_error_1e3', 'gen.precision.error_vs_position.float16_stored_max', 'not', 'sines', 'stored', 'within']),
     prose('see-exercise-8', "links", unbacked=['8', 'half']),
+    prose('looking-question-as-someone-else', 'a question put to the reader, leading to the link that follows'),
+    computed('questions-people-ask-lists-questions', questions_page_lists_them,
+             backs=['each', 'gen.questions.listing.total']),
+    prose('why-do-tutorials-compute-frequencies', 'a question: the entry below answers it'),
+    cited('form-comes-from-tensor2tensor-which', formula_ledger.T2T_SOURCE + "; " + formula_ledger.ANNOTATED_SOURCE,
+          exp_of_a_log_origin),
+    computed('prevents-no-overflow-float32-less', exp_of_a_log_in_brief, backs=['float32', 'less', 'neither', 'no']),
+    prose('see-why-tutorials-take-exp', 'a link to the section; test_site.test_local_links_and_anchors_resolve checks it'),
+    prose('what-happens-past-how-long', 'a question: the entry below answers it'),
+    computed('number-rows-module-builds-so', max_len_in_brief, backs=['more', 'rows']),
+    computed('fixed-table-s-rows-do', longer_tables_in_brief, backs=['depend', 'longer', 'not', 'rows']),
+    prose('see-inputs-longer-than', 'a link to the section; test_site.test_local_links_and_anchors_resolve checks it',
+          unbacked=['longer']),
+    prose('where-does-encoding-go-encoder', 'a question: the entry below answers it', unbacked=['every']),
+    cited('paper-adds-once-inputs-encoder',
+          'Vaswani et al. 2017, section 3.5: added "to the input embeddings at the bottoms of the encoder and decoder '
+          'stacks"; the installed transformers 5.23.0 models/detr/modeling_detr.py, lines 470-474 and 985-988',
+          where_in_brief, backs=['0', 'each', 'every', 'never']),
+    prose('see-encoder-decoder-each-layer', 'a link to the section; test_site.test_local_links_and_anchors_resolve '
+          'checks it', unbacked=['each']),
 ], typed={"0.04": "the float16-computed row error at position 100, read from precision/error_vs_position.json (checked by float16_computed_errors); the same digits as an unrelated saved value"})
 
 test_claims_hold = LEDGER.test

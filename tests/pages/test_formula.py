@@ -10,6 +10,7 @@ import torch
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose, read_page
 from formula import forms as formula_forms
 from formula import wavelengths
+from pelib.variants import tensor2tensor as variant_tensor2tensor
 from reference import positional_encoding
 from support import ROOT, data, number, quoted_equals, quoted_jobs, values
 
@@ -420,6 +421,103 @@ def wavelengths_of_pairs() -> bool:
     return bool(ok) and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()
 
 
+
+# --- Why tutorials take the exp of a log (snippets/formula/exp_log.py) -----------------------------------------------
+
+T2T_SOURCE = ("tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py at bafdc1b, lines 445-449 of "
+              "get_timing_signal_1d: log_timescale_increment = log(max_timescale / min_timescale) / "
+              "max(num_timescales - 1, 1); inv_timescales = min_timescale * tf.exp(range(num_timescales) * "
+              "-log_timescale_increment)")
+ANNOTATED_SOURCE = ("harvardnlp/annotated-transformer the_annotated_transformer.py at debc9fd, line 755: "
+                    "'# Compute the positional encodings once in log space.', then div_term = torch.exp(...)")
+
+
+def tutorial_div_term_is_the_frequency() -> bool:
+    """The line as the page quotes it (d_model = 512, float64 to compare) gives the paper's 10000^(-2i/d)."""
+    d_model = 512
+    div_term = torch.exp(torch.arange(0, d_model, 2).double() * -(math.log(10000.0) / d_model))
+    return bool(torch.allclose(div_term, omega(d_model), rtol=1e-13, atol=0))
+
+
+def log_space_gives_any_geometric_range() -> bool:
+    """tensor2tensor's form: one step in log space and one exp give a geometric progression between any two ends."""
+    ok = True
+    for low, high, n in ((1.0, 1.0e4, 256), (2.0, 500.0, 7), (0.5, 3.0, 3)):
+        step = math.log(high / low) / (n - 1)
+        inv = low * torch.exp(torch.arange(n).double() * -step)  # the source's expression, min_timescale = low
+        ratios = inv[1:] / inv[:-1]
+        ok &= math.isclose(inv[0].item(), low) and math.isclose(inv[-1].item(), low * low / high, rel_tol=1e-12)
+        ok &= bool(torch.allclose(ratios, ratios[0].expand_as(ratios), rtol=1e-12, atol=0))
+    d = 64  # the steps: tensor2tensor's ln(10000) / (d/2 - 1), read from its signal's row 1; the tutorials' ln(10000) / (d/2)
+    t2t = torch.asin(variant_tensor2tensor.timing_signal_1d(2, d)[0, 1, : d // 2].double())
+    ok &= bool(torch.allclose(t2t.log().diff(), torch.full((d // 2 - 1,), -math.log(10000.0) / (d / 2 - 1),
+                                                             dtype=torch.float64), atol=1e-5, rtol=0))
+    ok &= bool(torch.allclose(omega(d).log().diff(), torch.full((d // 2 - 1,), -math.log(10000.0) / (d / 2),
+                                                                dtype=torch.float64), atol=1e-12, rtol=0))
+    return ok
+
+
+def float32_frequency_errors() -> tuple[float, float]:
+    """(power form, exp of a log): the largest relative error of the float32 frequencies, d = 512."""
+    d = 512
+    two_i = torch.arange(0, d, 2)
+    exact = 10000.0 ** (-two_i.double() / d)
+    power = 1.0 / 10000.0 ** (two_i.float() / d)
+    div_term = torch.exp(two_i * -(math.log(10000.0) / d))
+    rel = [((w.double() - exact).abs() / exact).max().item() for w in (power, div_term)]
+    return rel[0], rel[1]
+
+
+def no_overflow_possible() -> bool:
+    v = values("formula/exp_log")
+    largest = 10000.0 ** (510 / 512)
+    return (v["largest_512"] == f"{largest:,.1f}" and v["float32_max"] == f"{torch.finfo(torch.float32).max:.1e}"
+            and largest < 1e4 < torch.finfo(torch.float32).max)
+
+
+def exp_of_a_log_is_the_less_accurate() -> bool:
+    power, exp_log = float32_frequency_errors()
+    return exp_log > 2 * power
+
+
+def argument_rounding_passes_into_the_frequency() -> bool:
+    """The exp form's error is its rounded argument's: exp(float32 argument) in float64 is already as far off."""
+    d = 512
+    two_i = torch.arange(0, d, 2)
+    argument = two_i * -(math.log(10000.0) / d)  # float32, up to ln(10000) in size
+    exact = 10000.0 ** (-two_i.double() / d)
+    from_rounded_argument = ((torch.exp(argument.double()) - exact).abs() / exact).max().item()
+    power, exp_log = float32_frequency_errors()
+    v = values("formula/exp_log")
+    return (argument.abs().max().item() < math.log(10000.0) and f"{math.log(10000.0):.1f}" == "9.2"
+            and abs(from_rounded_argument - exp_log) < 2e-7 and float(v["exp_floor"]) < exp_log < 1e-6
+            and power < 2e-7 and v["exp_error"] == "< 1e-06" and v["power_error"] == "< 2e-07")
+
+
+def angle_rounding_dominates_the_table() -> bool:
+    d = 512
+    two_i = torch.arange(0, d, 2)
+    exact = 10000.0 ** (-two_i.double() / d)
+    forms = (1.0 / 10000.0 ** (two_i.float() / d), torch.exp(two_i * -(math.log(10000.0) / d)))
+
+    def error(n: int, w: torch.Tensor) -> float:
+        p = torch.arange(n)
+        table = torch.sin(p.double()[:, None] * exact[None, :])
+        return (torch.sin(p.float()[:, None] * w[None, :]).double() - table).abs().max().item()
+
+    v = values("formula/exp_log")
+    long = [error(1024, w) for w in forms]
+    short = [error(64, w) for w in forms]
+    frequency = max(float32_frequency_errors())
+    return (v["positions"] == "1,024" and v["table_error"] == "< 2e-04" and max(long) < 2e-4
+            and min(long) > 100 * frequency and all(s < lo for s, lo in zip(short, long, strict=True)))
+
+
+def reference_rounds_float64_angles_once() -> bool:
+    table = positional_encoding(300, 64, dtype=torch.float32)
+    return torch.equal(table, positional_encoding(300, 64, dtype=torch.float64).to(torch.float32))
+
+
 LEDGER = Ledger('formula.md', [
     computed('takeaway-columns',
              lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
@@ -544,6 +642,25 @@ LEDGER = Ledger('formula.md', [
     computed('misreading-i-dimension-column-j', i_as_column_splits_the_pair, backs=['column', 'cos', 'sin']),
     computed('misreading-loop-i-over-0', doubled_exponent_twice_as_fast, backs=['0', '2', '4', 'fall', 'twice']),
     computed('wavelength-positions-pair-i-0', wavelengths_of_pairs, backs=['0', '1', '2', '2', '2']),
+    prose('why-tutorials-take-exp-log', 'a heading: it names the question the section answers'),
+    cited('form-line-many-pytorch-tutorials', T2T_SOURCE, tutorial_div_term_is_the_frequency,
+          backs=['0', '10000.0', '2']),
+    cited('spaces-timescales-geometrically-between-lines', T2T_SOURCE, log_space_gives_any_geometric_range,
+          backs=['445', '449', '\\(\\ln 10000 / (d/2 - 1)\\)', '\\(\\ln 10000 / (d/2)\\)', 'any']),
+    cited('annotated-transformer-kept-form-with', ANNOTATED_SOURCE, backs=['755']),
+    computed('does-not-prevent-overflow-largest', no_overflow_possible,
+             backs=['\\(10000^{(d-2)/d}\\)', '\\(d = 512\\)', 'float32', 'gen.formula.exp_log.float32_max',
+                    'gen.formula.exp_log.largest_512', 'largest', 'not', 'up to']),
+    computed('nor-more-accurate-form', exp_of_a_log_is_the_less_accurate, backs=['more', 'nor']),
+    computed('float32-rounding-argument-up-size', argument_rounding_passes_into_the_frequency,
+             backs=['\\(\\ln 10000 \\approx 9.2\\)', 'exact', 'float32', 'gen.formula.exp_log.exp_error',
+                    'gen.formula.exp_log.exp_floor', 'gen.formula.exp_log.power_error', 'more', 'up', 'up to',
+                    'within']),
+    computed('neither-error-shows-table-over', angle_rounding_dominates_the_table,
+             backs=['\\(p\\,\\omega_i\\)', 'both', 'float32', 'float64', 'gen.formula.exp_log.positions',
+                    'gen.formula.exp_log.table_error', 'grows', 'grows', 'larger', 'neither', 'within']),
+    computed('reference-computes-angles-float64-rounds', reference_rounds_float64_angles_once, backs=['float64']),
+    prose('two-forms-measurement-as-code', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
 ], typed={'128': "the heatmap's size and width, parameters of snippets/reference_page/heatmap.py"})
 
 test_claims_hold = LEDGER.test

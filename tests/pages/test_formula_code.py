@@ -19,7 +19,7 @@ def pe64(seq_len: int, d_model: int) -> torch.Tensor:
 
 
 PAGE = 'formula.md'
-JOBS = ['formula/forms', 'formula/wavelengths']  # the jobs whose values the page quotes
+JOBS = ['formula/exp_log', 'formula/forms', 'formula/wavelengths']  # the jobs whose values the page quotes
 
 
 def test_the_page_quotes_generated_numbers_instead_of_typing_them():
@@ -83,3 +83,16 @@ def test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512():
     assert quoted["longest"] == f"{2 * math.pi * 10000 ** (510 / 512):,.0f}" == "60,611"
     assert quoted["paper_upper"] == "62,832"
     assert float(quoted["ratio"]) == pytest.approx(10000 ** (2 / 512), abs=1e-5)
+
+
+def test_the_exp_of_a_log_is_the_less_accurate_float32_form():
+    """The tutorials' div_term and the power give the same float64 frequencies; in float32 the exp of a log is further
+    from them (its rounded argument passes into the frequency), and both tables stay close to the float64 one."""
+    from formula import exp_log
+
+    assert torch.allclose(torch.exp(exp_log.two_i.double() * -(math.log(10000.0) / exp_log.d)), exp_log.exact,
+                          rtol=1e-13, atol=0)
+    power, exp = (exp_log.relative_error(w) for w in (exp_log.power, exp_log.div_term))
+    assert power < 2e-7 < 3e-7 < exp < 1e-6
+    assert max(exp_log.table_error.values()) < 2e-4
+    assert values("formula/exp_log")["exp_floor"] == "3e-07"

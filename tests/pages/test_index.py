@@ -184,7 +184,7 @@ LEDGER = Ledger('index.md', [
     prose('card-trust', "a card's label: the kind of page (Diátaxis) the links below it lead to"),
     prose('links-trust', 'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
     prose('card-play', "a card's label: the kind of page (Diátaxis) the links below it lead to"),
-    prose('links-play', 'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets'),
+    prose('links-play', 'a link to other pages; test_site.test_local_links_and_anchors_resolve checks the targets, and tests/test_questions.py that the card links every page of the Learn section'),
     prose('heading-trust', 'a heading: the claims are in the sentences below it'),
     computed('included-and-generated',
              lambda: code_is_included() and outputs_and_figures_generated(), backs=['every', 'every']),

@@ -7,6 +7,7 @@ separately.
 import inspect
 import math
 import re
+from pathlib import Path
 
 import test_reference as reference_tests
 import torch
@@ -17,6 +18,8 @@ from support import DOCS, ROOT, SNIPPETS, data, number, text, values
 
 from pages import test_formula as tf
 from pages import test_variants_index_code as variants_tests
+from pages import test_variants_real_code_code as real_code_tests
+from pages import test_why_positions_code as why_positions_tests
 
 
 def compared_against():
@@ -440,6 +443,98 @@ def position_ids_checked() -> bool:
             and "on meta" in raises(lambda: check_position_ids(torch.arange(5, device="meta"), x, 16), ValueError))
 
 
+
+# --- Inputs longer than max_len; encoder, decoder and each layer (reference_page/longer.py, where.py) ----------------
+
+def transformers_file(relative: str) -> list[str]:
+    """The lines of a file of the installed transformers, 1-based through a leading empty line."""
+    import transformers
+    return [""] + (Path(transformers.__file__).parent / relative).read_text(encoding="utf-8").splitlines()
+
+
+def max_len_is_the_row_count() -> bool:
+    layer = PositionalEncoding(d_model=8, max_len=12)
+    layer(torch.zeros(1, 12, 8))
+    try:
+        layer(torch.zeros(1, 13, 8))
+    except ValueError:
+        return layer.pe.shape[0] == 12 and layer.max_len == 12
+    return False
+
+
+def no_vocabulary_anywhere() -> bool:
+    return not any("vocab" in name for name in inspect.signature(PositionalEncoding).parameters)
+
+
+def too_long_errors() -> bool:
+    out = text("reference_page/longer")
+    v = values("reference_page/longer")
+    learned = torch.nn.Embedding(int(v["short"]), 8)
+    try:
+        learned(torch.arange(int(v["short"]) + 1))
+    except IndexError:
+        return (f"max_len={v['short']}" in out and "learned table: IndexError" in out
+                and learned.weight.shape[0] == int(v["short"]))
+    return False
+
+
+def rows_do_not_depend_on_max_len() -> bool:
+    v = values("reference_page/longer")
+    short, long = int(v["short"]), int(v["long"].replace(",", ""))
+    ok = torch.equal(positional_encoding(long, 64)[:short], positional_encoding(short, 64))
+    ok &= all(torch.equal(positional_encoding(n, d, dtype=torch.float64), positional_encoding(3 * n, d, dtype=torch.float64)[:n])
+              for n, d in ((1, 4), (7, 5), (300, 512)))
+    return ok and "table: True" in text("reference_page/longer")
+
+
+def memory_is_the_only_cost() -> bool:
+    from pelib.variants import fairseq as variant_fairseq
+    kib = PositionalEncoding(d_model=512, max_len=5000).pe.numel() * 4 / 1024
+    grows = "if self.padding_idx + 1 + seq_len > self.weights.size(0):" in inspect.getsource(variant_fairseq)
+    return values("reference_page/module_usage")["table_kib_512"] == f"{kib:,.0f}" and grows
+
+
+def checkpoints_ignore_max_len() -> bool:
+    saved = PositionalEncoding(d_model=8, max_len=10).state_dict()
+    PositionalEncoding(d_model=8, max_len=50).load_state_dict(saved)  # raises on a mismatch
+    out = text("reference_page/longer")
+    return "All keys matched successfully" in out and "persistent buffer, the same load: size mismatch for pe" in out
+
+
+def learned_rows_end_at_the_table() -> bool:
+    table = torch.nn.Embedding(5, 4)
+    try:
+        table(torch.tensor([5]))
+    except IndexError:
+        return table.weight.requires_grad
+    return False
+
+
+def persistent_buffer_is_saved() -> bool:
+    from reference_page.longer import PersistentTable
+    return list(PersistentTable(8, 30).state_dict()) == ["pe"] and PersistentTable(8, 30).state_dict()["pe"].shape == (30, 8)
+
+
+def detr_positions_on_queries_and_keys_only() -> bool:
+    lines = transformers_file("models/detr/modeling_detr.py")
+    import transformers
+    return (transformers.__version__.startswith("5.23")
+            and lines[470].strip().startswith("query_key_input = hidden_states + position_embeddings")
+            and "self.q_proj(query_key_input)" in lines[472] and "self.k_proj(query_key_input)" in lines[473]
+            and "self.v_proj(hidden_states)" in lines[474] and "def forward(" in "\n".join(lines[457:460]))
+
+
+def detr_passes_positions_to_every_layer() -> bool:
+    lines = transformers_file("models/detr/modeling_detr.py")
+    return ("for encoder_layer in self.layers:" in lines[985]
+            and "spatial_position_embeddings=spatial_position_embeddings" in lines[988])
+
+
+def twins_leave_detr_equal() -> bool:
+    v = values("reference_page/where")
+    return v["detr_gap"] == "< 1e-06" and float(v["paper_gap"]) > 0.5 and f"{v['paper_gap']}" in text("reference_page/where")
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "the page's title"),
     computed('compared-against', compared_against, backs=['every']),
@@ -505,6 +600,52 @@ LEDGER = Ledger('reference.md', [
     computed('refuse-before-allocating-anything-table', too_large_refused_before_allocating, backs=['before', 'larger']),
     computed('code-rest-site-imports-function', lambda: compared_against() and all(h in (DOCS / "reference.md").read_text(encoding="utf-8") for h in ("\n## The function\n", "\n## What it prints\n", "\n## The module\n", "\n## Bad input\n")), backs=[]),
     prose('if-formula-new-you-read', 'reading advice', unbacked=['first']),
+    prose('inputs-longer-than', 'a heading: it names the case the section answers', unbacked=['longer']),
+    computed('number-rows-module-builds-longest', max_len_is_the_row_count, backs=['rows']),
+    computed('has-nothing-do-with-vocabulary', no_vocabulary_anywhere),
+    computed('one-position-too-many-gets', too_long_errors, backs=['as many', 'below', 'rows']),
+    computed('fixed-table-can-be-made', rows_do_not_depend_on_max_len,
+             backs=['depend', 'first', 'gen.reference_page.longer.long', 'gen.reference_page.longer.short',
+                    'gen.reference_page.longer.short', 'not', 'rows', 'rows']),
+    computed('set-longest-input-you-will', memory_is_the_only_cost,
+             backs=['5000', '512', 'float32', 'gen.reference_page.module_usage.table_kib_512', 'longer', 'only']),
+    computed('because-reference-keeps-table-out', checkpoints_ignore_max_len,
+             backs=['buffer', 'persistent', 'same', 'saved']),
+    computed('learned-table-has-no-row', learned_rows_end_at_the_table, backs=['no', 'row', 'rows']),
+    cited('longer-table-does-not-make',
+          "Press, Smith and Lewis 2022 (ALiBi, arXiv:2108.12409), Figure 1: sinusoidal models degrade a few dozen "
+          "tokens past their training length; docs/evidence/extrapolation.md measures the same on tiny models",
+          backs=['either', 'longer', 'not']),
+    computed('table-registered-as-persistent-buffer', persistent_buffer_is_saved,
+             backs=['as many', 'buffer', 'persistent']),
+    prose('encoder-decoder-each-layer', 'a heading: it names the places the section goes through', unbacked=['each']),
+    cited('paper-adds-encoding-once-input',
+          'Vaswani et al. 2017, arXiv:1706.03762, section 3.5: "we add positional encodings to the input embeddings '
+          'at the bottoms of the encoder and decoder stacks"', backs=['3.5']),
+    cited('each-stack-numbers-own-sequence',
+          "Vaswani et al. 2017, section 3.5 (each stack's own input embeddings); transformers' Marian decoder numbers "
+          "target positions from past_key_values_length whatever the source's length (tested in "
+          "tests/pages/test_variants_real_code_code.py)",
+          lambda: passes(real_code_tests.test_marian_starts_at_past_key_values_length_unless_position_ids_are_given)(),
+          backs=['0', 'each', 'not']),
+    cited('second-decoder-reads-target-right',
+          "wenet-e2e/wenet issue #460: the right-to-left decoder of BiTransformerDecoder is a separate decoder; both "
+          "add the same sinusoidal positions p0, p1, ... to their own input, the right one to the reversed target "
+          "(maintainer's answer)", backs=['0', 'left', 'order', 'right']),
+    computed('decoder-given-no-encoding-still',
+             lambda: passes(why_positions_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)(),
+             backs=['no', 'order']),
+    prose('some-models-put-position-elsewhere', 'an introduction to the two examples that follow', unbacked=['some']),
+    computed('detr-adds-2-d-encoding',
+             lambda: detr_positions_on_queries_and_keys_only() and detr_passes_positions_to_every_layer(),
+             backs=['2', '470', '474', '5.23', 'every', 'forward', 'not']),
+    computed('position-then-decides-which-features', twins_leave_detr_equal,
+             backs=['each', 'equal', 'gen.reference_page.where.detr_gap', 'gen.reference_page.where.paper_gap', 'never']),
+    computed('so-detr-passes-encoding-every', detr_passes_positions_to_every_layer,
+             backs=['985', '988', 'every', 'same']),
+    computed('rope-likewise-touches-only-queries',
+             lambda: passes(real_code_tests.test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv)(),
+             backs=['only', 'only', 'rotates']),
 ], typed={'512': "the paper's d_model, a parameter the sentence names"})
 
 test_claims_hold = LEDGER.test

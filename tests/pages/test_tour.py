@@ -5,6 +5,7 @@ modules, so that they are not collected twice) and add what is the tour's own (i
 
 import re
 
+import test_questions as tq
 import torch
 import tour.shuffle as shuffle
 from claimcheck import DOCS, Ledger, computed, passes, prose
@@ -191,6 +192,10 @@ LEDGER = Ledger(PAGE, [
     computed('properties-beyond-links', properties_and_beyond),
     prose('try-it', 'an invitation with two links; the links are checked by the site build'),
     computed('one-attention-head-with-identity', tour_attend_as_documented, backs=['no']),
+    prose('arrived-with-question-your-own', 'a question put to the reader, leading to the link that follows'),
+    computed('questions-people-ask-lists-questions',
+             lambda: passes(tq.test_every_question_has_an_answer_or_a_reason_to_stay_open)()
+             and passes(tq.test_every_answer_anchor_exists)(), backs=['each']),
 ])
 
 test_claims_hold = LEDGER.test
