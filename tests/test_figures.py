@@ -191,12 +191,18 @@ def test_labels_reads_matplotlib_type_sizes():
         ax.set_xlabel("small", fontsize=7)
         ax.set_xscale("log")
         ax.set_xlim(1, 100)
+        ax.text(2, 0.5, "$x_i$", fontsize=12)
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg")
         plt.close(fig)
-    found = {label.text: label.size for label in labels(buffer.getvalue())}
-    assert found["big"] == 14 and found["small"] == 7
-    assert found[r"$\mathdefault{10^{1}}$"] == 10  # a tick label at the default size; its exponent is drawn smaller
+    found = {label.text: label for label in labels(buffer.getvalue())}
+    assert found["big"].size == found["big"].set_in == 14 and found["small"].size == 7
+    # a tick label set at the default 10 pt shows its exponent at 70 % of it: a reader sees 7 pt (issue 40)
+    assert found[r"$\mathdefault{10^{1}}$"].set_in == 10 and found[r"$\mathdefault{10^{1}}$"].size == 7
+    assert abs(found["$x_i$"].size - 0.7 * 12) < 1e-9 and found["$x_i$"].set_in == 12  # a subscript too
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"><text style="font-size: 12px">a'
+           '<tspan font-size="9">b</tspan></text></svg>')
+    assert [(label.size, label.set_in) for label in labels(svg)] == [(9, 12)]
 
 
 def test_layouts_stack_panels_and_name_the_narrow_version():
