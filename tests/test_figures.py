@@ -34,7 +34,9 @@ from pelib.figures import (  # noqa: E402
     WIDE,
     allowed_colour,
     colour,
+    decade_text,
     label_ends,
+    log_labels,
     narrow_name,
 )
 
@@ -272,3 +274,26 @@ def test_svg_size_is_the_css_px_a_browser_shows():
     for path in sorted(GENERATED.rglob("*.svg")):
         width, height = svg_size(path.read_bytes())
         assert width > 0 and height > 0, path.name
+
+
+def test_log_labels_write_decades_in_full_size_type():
+    """A log axis labelled by pelib.figures.log_labels has no mathtext power, so no exponent at 70 % (issue 40)."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    assert [decade_text(v) for v in (1, 10, 1e5, 1e6, 0.1, 1e-3, 1e-4, 1e-8, 2, 0)] == [
+        "1", "10", "100,000", "1e6", "0.1", "0.001", "1e-4", "1e-8", "2", ""]
+    with WIDE.style(), plt.rc_context({"svg.fonttype": "path"}):
+        fig, ax = plt.subplots(figsize=(6, 3))
+        ax.semilogy([0, 1], [1e-6, 1e4])
+        log_labels(ax.yaxis)
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg")
+        plt.close(fig)
+    found = labels(buffer.getvalue())
+    assert {label.text for label in found} >= {"1e-4", "1", "10,000"}
+    assert all(label.size == label.set_in for label in found), [lb for lb in found if lb.size != lb.set_in]

@@ -20,6 +20,10 @@ C2 = pair, C3 = offset, C4 = accent, C5 = other, C6 black for a seventh series),
 signed values (-1 .. 1) and SEQUENTIAL otherwise, always with a colour bar (`colorbar`). tests/test_figures.py checks
 that every vector colour of every figure is one of these.
 
+Log axes. matplotlib labels a log axis's decades 10⁰, 10¹, …, drawing each exponent at 70 % of the label's size: at
+11.5 pt a reader sees it at 8 px. `log_labels(ax.yaxis)` writes the decades in type of full size instead (1, 10,
+100, 1,000, 10,000; 0.1, 0.01; 1e-4, 1e-8 below a thousandth and 1e6 from a million), as tests/svgtext.py measures.
+
 Labels. Where a line can carry its name, `label_line` writes it at the line's end in the line's colour instead of a
 legend; a legend that remains goes outside the axes or where the data leave room (`legend_outside`).
 """
@@ -27,6 +31,7 @@ legend; a legend that remains goes outside the axes or where the data leave room
 from __future__ import annotations
 
 import contextlib
+import math
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -195,3 +200,25 @@ def label_ends(ax, x: float, ys: Sequence[float], texts: Sequence[str], colours:
         ax.annotate(texts[i], (x, ys[i]), xytext=(x_text, placed[rank] - shift), color=colours[i], va="center",
                     ha="left", annotation_clip=False,
                     arrowprops=dict(arrowstyle="-", color=colours[i], lw=0.8, shrinkA=2, shrinkB=2, relpos=(0, 0.5)))
+
+
+def decade_text(value: float) -> str:
+    """A log axis's tick label in type of full size: 1, 10, 100, 1,000 … 100,000, then 1e6; 0.1, 0.01, 0.001, then
+    1e-4 (a value between decades keeps its digits: 2, 0.5, 3e-5). No exponent drawn smaller than the label."""
+    if not math.isfinite(value) or value <= 0:
+        return ""
+    exponent = math.floor(math.log10(value) + 1e-9)
+    mantissa = round(value / 10.0**exponent, 6)
+    if -3 <= exponent <= 5:
+        return f"{value:,.0f}" if exponent >= 0 and value == round(value) else f"{value:.3g}"
+    return f"{mantissa:g}e{exponent}"
+
+
+def log_labels(axis, numticks: int | None = None) -> None:
+    """Label the decades of a log axis (`ax.xaxis`, `ax.yaxis`) with `decade_text`, the minor ticks unlabelled;
+    `numticks` caps how many decades are labelled (matplotlib picks every second or third on a crowded axis)."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(base=10, numticks=numticks or "auto"))
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: decade_text(value)))
+    axis.set_minor_formatter(NullFormatter())
