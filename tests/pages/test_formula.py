@@ -213,26 +213,37 @@ def sign_changes(column: torch.Tensor) -> int:
     return int((s[1:] != s[:-1]).sum())
 
 
+def drawn_heatmap() -> dict:
+    """What the heatmap draws, read back from its panels (reference_page/heatmap-figure.json)."""
+    return data("reference_page/heatmap", "figure")
+
+
 def heatmap_stripes_then_bands() -> bool:
-    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
-    drawn = "positional_encoding(128, 128)" in source and "generated/reference_page/heatmap.svg" in (DOCS / "reference.md").read_text()
-    changes = [sign_changes(c) for c in pe(128, 128)[:, 0::2].T]
-    return drawn and changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))
+    """On the drawn data: 128 positions of the d_model = 128 table; in the sine panel the first pair changes sign often
+    along the positions, the last not at all, never more often for a later pair."""
+    drawn = drawn_heatmap()
+    changes = drawn["panels_top_to_bottom"][0]["sign_changes"]
+    return (drawn["positions"] == drawn["d_model"] == 128 and changes[0] > 30 and changes[-1] == 0
+            and all(a >= b for a, b in zip(changes, changes[1:]))
+            and "generated/reference_page/heatmap.svg" in (DOCS / "reference.md").read_text(encoding="utf-8"))
 
 
 def heatmap_split_by_pair() -> bool:
-    """The heatmap draws the sine columns (2i) above and the cosine columns (2i + 1) below, one row per pair, and in
-    both the first pairs change sign often along the positions and the last ones not at all, never more often for a
-    later pair."""
-    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
-    split = ("sines, cosines = pe[:, 0::2], pe[:, 1::2]" in source and "(axes[0], sines," in source
-             and "(axes[1], cosines," in source)
-    table = pe(128, 128)
-    for part in (table[:, 0::2], table[:, 1::2]):
-        changes = [sign_changes(c) for c in part.T]
+    """On the drawn data: the sine columns (2i) in the panel above, the cosine columns (2i + 1) in the panel below
+    (their first rows are sin p and cos p), one row per pair (64 rows, pair 0 at the bottom), and in both the first
+    pairs change sign often along the positions and the last ones not at all, never more often for a later pair."""
+    drawn = drawn_heatmap()
+    above, below = drawn["panels_top_to_bottom"]
+    p = torch.arange(128, dtype=torch.float64)
+    rows = (torch.allclose(torch.tensor(above["first_pair"], dtype=torch.float64), p.sin(), atol=1e-6)
+            and torch.allclose(torch.tensor(below["first_pair"], dtype=torch.float64), p.cos(), atol=1e-6))
+    split = ("sine columns" in above["title"] and "cosine columns" in below["title"]
+             and above["shape"] == below["shape"] == [64, 128] and above["origin"] == below["origin"] == "lower")
+    for part in (above, below):
+        changes = part["sign_changes"]
         if not (changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))):
             return False
-    return split and heatmap_stripes_then_bands()
+    return rows and split and heatmap_stripes_then_bands()
 
 
 def curve_pairs() -> tuple[int, ...]:
