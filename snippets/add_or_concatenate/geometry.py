@@ -42,7 +42,7 @@ drawn = {
 sketch_aspects = []
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
     with layout.style():
-        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 3.6), narrow_height=6.4),
+        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.0, 3.6), narrow_height=6.4),
                                  constrained_layout=True,
                                  gridspec_kw={"height_ratios": [1, 1.7]} if layout.narrow else {"width_ratios": [1.1, 1]})
         ax = axes[0]

@@ -16,7 +16,8 @@ PALETTE["sine"] for a sine column (2i), "cosine" for a cosine column (2i + 1), "
 one thing (a point on its circle, a pair's curve), "offset" for an offset k, a shifted position p + k or M_k, and
 "accent" / "other" for a second and third series that are none of these. Greys (and black, white) are for context:
 axes, grids, reference lines. `Layout.style()` makes the palette matplotlib's colour cycle (C0 = sine, C1 = cosine,
-C2 = pair, C3 = offset, C4 = accent, C5 = other, C6 black for a seventh series), so "C3" means "the offset" everywhere. Heatmaps use DIVERGING for
+C2 = pair, C3 = offset, C4 = accent, C5 = other, C6 black for a seventh series), so "C3" means "the offset" everywhere. The evidence charts add a second mapping, ENCODING_COLOURS (`encoding_colour`):
+one colour per encoding, the same on every chart, whatever the order in which a chart draws them. Heatmaps use DIVERGING for
 signed values (-1 .. 1) and SEQUENTIAL otherwise, always with a colour bar (`colorbar`). tests/test_figures.py checks
 that every vector colour of every figure is one of these.
 
@@ -53,6 +54,20 @@ PALETTE: dict[str, str] = {  # Okabe & Ito (2008): distinguishable in the common
     "other": "#56B4E9",  # sky blue
 }
 CYCLE: tuple[str, ...] = (*PALETTE.values(), "#000000")  # C0 .. C5 in PALETTE's order; C6, black, for a 7th series
+# A second mapping, for the evidence pages' charts only: one colour per encoding, the same on every chart (the
+# explanation figures keep PALETTE's meanings). Keys are the experiments' names for the encodings; the sinusoids keep
+# the sine's blue (concatenated: the lighter blue), RoPE the pair's green (it turns each pair), ALiBi the offset's
+# colour (a bias by offset), learned the accent, no encoding a grey (drawn dashed).
+ENCODING_COLOURS: dict[str, str] = {
+    "sin_add": PALETTE["sine"],
+    "sin_concat": PALETTE["other"],
+    "rope": PALETTE["pair"],
+    "alibi": PALETTE["offset"],
+    "learned": PALETTE["accent"],
+    "none": "#666666",
+}
+ENCODING_NAMES: dict[str, str] = {"sin_add": "sinusoidal, added", "sin_concat": "sinusoidal, concatenated",
+                                  "rope": "RoPE", "alibi": "ALiBi", "learned": "learned", "none": "no encoding"}
 INK = "#222222"  # text and the one black line a figure may draw (a sum, a total)
 CONTEXT = "#999999"  # reference lines, unit circles, the things the eye should pass over
 DIVERGING = "RdBu_r"  # signed values, -1 .. 1: blue below zero, red above, white at zero
@@ -142,6 +157,15 @@ def colour(meaning: str) -> str:
     if meaning not in PALETTE:
         raise ValueError(f"colour meaning must be one of {sorted(PALETTE)}, got {meaning!r}")
     return PALETTE[meaning]
+
+
+def encoding_colour(encoding: str) -> str:
+    """The one colour of an encoding on every evidence chart: "sin_add", "sin_concat", "rope", "alibi", "learned",
+    "none" (an experiment's "none_causal", the causal mask alone, is "none")."""
+    key = encoding.removesuffix("_causal")
+    if key not in ENCODING_COLOURS:
+        raise ValueError(f"encoding must be one of {sorted(ENCODING_COLOURS)}, got {encoding!r}")
+    return ENCODING_COLOURS[key]
 
 
 def allowed_colour(hex_colour: str) -> bool:
