@@ -9,7 +9,7 @@ from linearity.odd import best_linear_fit_error, block_map_error
 from linearity.slips import literal_step3_error, missing_minus
 from pelib.shift import shift_block, shift_matrix
 from reference import frequencies, positional_encoding
-from support import ROOT, number, values
+from support import ROOT, data, number, values
 from texmath import equations, holds, integers, shift_family, table
 
 from pages import test_linearity_code as t
@@ -179,6 +179,28 @@ def single_sine_cannot_shift() -> bool:
 def two_full_turns() -> bool:
     w = frequencies(5)[-1].item()
     return number(values("linearity/odd")["positions"]) == 2 * math.ceil(2 * math.pi / w)
+
+
+def matrix_picture_as_described() -> bool:
+    """On what the M_3 picture draws (rotation-matrix.json, read back from its image): the drawn 8 x 8 matrix is
+    shift_matrix(8, 3); each of its 4 diagonal 2 x 2 blocks is outlined, is a rotation by ω_i · 3 and has its values
+    written in (to the shown digits); every entry outside the blocks is 0; the colour scale runs from −1 to 1."""
+    drawn = data("linearity/rotation", "matrix")
+    m = torch.tensor(drawn["matrix"], dtype=torch.float64)
+    expected = shift_matrix(8, 3).to(torch.float64)
+    inside = torch.zeros(8, 8, dtype=torch.bool)
+    for r, c, h, w in drawn["outlined"]:
+        inside[r : r + h, c : c + w] = True
+    omega = frequencies(8).to(torch.float64)
+    blocks = all(torch.allclose(m[2 * i : 2 * i + 2, 2 * i : 2 * i + 2], shift_block(float(omega[i]), 3),
+                                atol=1e-6) for i in range(4))
+    written = {(int(r), int(c)): text for r, c, text in drawn["written"]}
+    values_ok = set(written) == {tuple(x) for x in inside.nonzero().tolist()} and all(
+        abs(float(text.replace("−", "-")) - m[r, c].item()) <= 0.5 * 10.0 ** -len(text.split(".")[1]) + 1e-12
+        for (r, c), text in written.items())
+    return (drawn["k"] == 3 and drawn["d_model"] == 8 and m.shape == (8, 8) and torch.allclose(m, expected, atol=1e-6)
+            and drawn["outlined"] == [[2 * i, 2 * i, 2, 2] for i in range(4)] and blocks and values_ok
+            and bool((m[~inside] == 0).all()) and bool(m.abs().max() <= 1 + 1e-9))
 
 
 def rotation_figure_as_described() -> bool:
@@ -599,6 +621,8 @@ LEDGER = Ledger('linearity.md', [
     computed('widget-pair-0', widget_is_pair_0_with_omega_1, backs=['0', r'\(\omega_0 = 1\)']),
     computed('widget-arc',
         widget_arc_keeps_its_angle, backs=[r'\(R_0(k)\)', r'\(k\)', r'\(p + k\)', r'\(p\)', r'\(p\)', 'same']),
+    computed('m-d-model-8-as', matrix_picture_as_described,
+        backs=['0', '1', '1', '2', '2', '8', 'each', 'every', 'rotation', '×']),
     computed('rotation-alt-circle',
         rotation_figure_as_described, backs=['0', '0', '1', '1', '2', '3', '6', 'clockwise', 'cos', 'grows', 'rotation', 'sin']),
     computed('checked-window',
