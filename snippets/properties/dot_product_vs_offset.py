@@ -56,7 +56,7 @@ if __name__ == "__main__":
                                                   narrow_height=10.4),
                                                   gridspec_kw={} if layout.narrow else {"width_ratios": [1.2, 0.75, 1.3]})
             styles = [dict(lw=4, color=CONTEXT), dict(lw=1.8, color=PALETTE["offset"], ls="--"),
-                      dict(lw=0, marker=".", ms=3, color=INK)]
+                      dict(lw=1.2, ls=":", color=INK)]  # lines, not 241 markers: a lighter file
             for (p0, d), style in zip(from_table.items(), styles):
                 near.plot(ks, d, label=f"p = {p0:,}", **style)
             near.legend(loc="lower center", fontsize=plt.rcParams["xtick.labelsize"], frameon=False, ncol=1,
