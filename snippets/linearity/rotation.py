@@ -84,6 +84,13 @@ def circle_figure(layout):
     ax.annotate(f"{P - K}".replace("-", "−"), behind.tolist(), xytext=(-12, 4), textcoords="offset points",
                 color="#555555", ha="right", va="center")
     ax.set_aspect("equal")
+    global circle_drawn
+    circle_drawn = {  # what the circle figure draws, read back from its artists, for the page's check
+        "points": [[round(x, 9), round(y, 9)] for x, y in ax.lines[1].get_xydata().tolist()],
+        "p": P, "k": K, "arc_degrees": [ax.patches[0].theta1, ax.patches[0].theta2],
+        "open_dot": [round(v, 9) for v in ax.lines[-1].get_xydata()[0].tolist()], "aspect": ax.get_aspect(),
+        "labels": sorted(t.get_text() for t in ax.texts),
+    }
     ax.set_xlim(-1.3, 1.95)
     ax.set_ylim(-1.25, 1.25)
     ax.set_xticks([-1, 0, 1])
@@ -149,3 +156,4 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone; one 
         docenv.save_figure(matrix_figure(layout), layout.name("matrix"))
         docenv.save_figure(dots_figure(layout), layout.name("dots"))
 docenv.save_json(matrix_drawn, "matrix")  # what the M_3 picture draws, for the page's check
+docenv.save_json(circle_drawn, "circle")  # what the circle figure draws, for the page's check

@@ -204,16 +204,27 @@ def matrix_picture_as_described() -> bool:
 
 
 def rotation_figure_as_described() -> bool:
-    import inspect
-
+    """On what the circle figure draws (rotation-circle.json, read back from its artists): pair 0's (sin, cos) points
+    for positions 0 to 6 on the unit circle, turning clockwise as p grows; the arc from p = 1 spans ω₀k = 2 radians
+    and ends at p + k = 3; the open dot is p − k = −1, where the textbook rotation lands; equal aspect; the labels."""
     import linearity.rotation as fig
 
-    source = inspect.getsource(fig)
-    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and fig.P == 1 and len(fig.point) == 7
-            and fig.d == 8 and fig.terms.shape[1] == 4 and "Arc((0, 0)" in source and 'f"p + k = {P + K}"' in source
-            and torch.allclose(fig.wrong, fig.behind) and abs(fig.K * frequencies(8)[0].item() - 2) < 1e-12
-            and torch.equal(fig.m3, shift_matrix(8, 3)) and "Rectangle((2 * i - 0.5" in source
-            and "label_ends(" in source)
+    drawn = data("linearity/rotation", "circle")
+    points = torch.tensor(drawn["points"], dtype=torch.float64)
+    positions = torch.arange(7, dtype=torch.float64)
+    on_circle = torch.allclose(points, torch.stack([positions.sin(), positions.cos()], 1), atol=1e-8)
+    clockwise = bool((points[:-1, 0] * points[1:, 1] - points[:-1, 1] * points[1:, 0] < 0).all())
+    p, k = drawn["p"], drawn["k"]
+    start, end = drawn["arc_degrees"]  # matplotlib's angles: counter-clockwise from the x axis
+    arc = (abs(math.radians(end - start) - k * frequencies(8)[0].item()) < 1e-9
+           and abs(math.radians(end) - math.atan2(points[p, 1].item(), points[p, 0].item())) < 1e-9
+           and abs(math.radians(start) - math.atan2(points[p + k, 1].item(), points[p + k, 0].item())) < 1e-9)
+    textbook = fig.textbook @ points[p]
+    behind = torch.tensor(drawn["open_dot"], dtype=torch.float64)
+    return (passes(t.test_rotation_figure_claims)() and p == 1 and k == 2 and on_circle and clockwise and arc
+            and torch.allclose(behind, torch.tensor([math.sin(p - k), math.cos(p - k)], dtype=torch.float64),
+                               atol=1e-8) and torch.allclose(textbook, behind, atol=1e-8)
+            and drawn["aspect"] == 1.0 and {"p = 1", "p + k = 3", "ω₀k = 2 rad", "−1"} <= set(drawn["labels"]))
 
 
 def rotation_widget() -> tuple[str, str]:
