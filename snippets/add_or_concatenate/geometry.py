@@ -42,9 +42,9 @@ drawn = {
 sketch_aspects = []
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
     with layout.style():
-        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.0, 3.6), narrow_height=6.4),
+        fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.0, 3.6), narrow_height=5.6),
                                  constrained_layout=True,
-                                 gridspec_kw={"height_ratios": [1, 1.7]} if layout.narrow else {"width_ratios": [1.1, 1]})
+                                 gridspec_kw={"height_ratios": [1, 2.6]} if layout.narrow else {"width_ratios": [1.1, 1]})
         ax = axes[0]
         for at in (drawn["concatenate"], drawn["add"]):
             ox, oy = at["origin"]
