@@ -88,7 +88,8 @@ if __name__ == "__main__":
                         color="#555555")
             sim_ax.set_ylim(top=1.25)
             wave_ax.axhline(window, color="black", ls="--", lw=0.8)
-            wave_ax.text(2, window * 1.4, "window: 4,096 positions", va="bottom")
+            wave_ax.text(2, window * 1.4, "window: 4,096", va="bottom", zorder=5,
+                         bbox=dict(fc="white", ec="none", pad=1, alpha=0.85))  # readable over the lines
             wave_ax.set_xlim(-5, 360)
             wave_ax.set_xlabel("pair index i")
             wave_ax.set_ylabel("wavelength (positions)")
