@@ -42,7 +42,7 @@ if __name__ == "__main__":
     from_table = {p0: (pe[p0] * pe[p0 + ks]).sum(dim=1) for p0 in starts}
     k_min = k_up - 1
     zoom_ks = torch.arange(k_min - 3, k_min + 5)
-    rises = int((curve[1:] > curve[:-1]).sum())
+    rises = int((curve.diff() > 0).sum())  # steps that rise, anywhere to k = 2,000 (not first_rise: all of them)
     docenv.save_json({
         "d_model": d_model, "offsets": ks.tolist(), "starts": list(starts),
         "by_start": {str(p0): [round(v, 6) for v in d.tolist()] for p0, d in from_table.items()},  # 6: same on every CPU
