@@ -150,8 +150,6 @@ DATA_ONLY = {
     "build_table.txt": "the benchmark's log; the page shows its table",
     "forward_cached_vs_recomputed.json": "the benchmark report; the page shows its table, and snippets/performance/timings.py draws its figure from it",
     "forward_cached_vs_recomputed.txt": "the benchmark's log; the page shows its table",
-    "linearity/rotation-matrix.svg": "M_3 with its values, drawn with the circle; off linearity.md while that page is at its 900 kB byte budget (a page may raise it only with Lighthouse re-measured at 95 or more on it)",
-    "linearity/rotation-matrix-narrow.svg": "the phone version of the figure above",
     "linearity/rotation-dots.svg": "cos(w_i k) per pair and their sum, drawn with the circle; off linearity.md for the same byte budget",
     "linearity/rotation-dots-narrow.svg": "the phone version of the figure above",
     "pecheck_speed.json": "the checker's timing report (machine, baseline, every case); the clinic page shows its log",
@@ -176,6 +174,15 @@ DATA_ONLY = {
     "learned_shift_matrix.txt": "the experiment's log; docs/evidence/shift-matrix.md shows its tables and figures",
     "position_probe.txt": "the experiment's log; docs/evidence/probes.md shows its table and figure",
     "add_vs_concat.txt": "the experiment's log; docs/evidence/add-or-concatenate.md shows its table and figure",
+    # What a key figure draws (issue 40): its caption's check in the page's ledger reads it, or tests/test_figures.py.
+    **{name: "what its figure draws, saved by the snippet that draws it, for the caption's check" for name in (
+        "add_or_concatenate/geometry-figure.json", "formula/wavelengths-figure.json", "linearity/rotation-circle.json",
+        "linearity/rotation-matrix.json", "properties/dot_product_vs_offset-figure.json",
+        "reference_page/heatmap-figure.json", "evidence/learned_shift_matrix-figure.json",
+    )},
+    **{name: "the finding its chart's titles state, for tests/test_figures.py's check against the results" for name in (
+        "evidence/add_vs_concat-figure.json", "evidence/extrapolation-figure.json", "evidence/position_probe-figure.json",
+    )},
 }
 
 

@@ -25,6 +25,7 @@ from pelib.figures import (  # noqa: E402
     A4_FIGURE_PX,
     CYCLE,
     DESKTOP_FIGURE_PX,
+    ENCODING_COLOURS,
     LAYOUTS,
     MIN_TEXT_PX,
     NARROW,
@@ -34,7 +35,10 @@ from pelib.figures import (  # noqa: E402
     WIDE,
     allowed_colour,
     colour,
+    decade_text,
+    encoding_colour,
     label_ends,
+    log_labels,
     narrow_name,
 )
 
@@ -191,12 +195,18 @@ def test_labels_reads_matplotlib_type_sizes():
         ax.set_xlabel("small", fontsize=7)
         ax.set_xscale("log")
         ax.set_xlim(1, 100)
+        ax.text(2, 0.5, "$x_i$", fontsize=12)
         buffer = io.StringIO()
         fig.savefig(buffer, format="svg")
         plt.close(fig)
-    found = {label.text: label.size for label in labels(buffer.getvalue())}
-    assert found["big"] == 14 and found["small"] == 7
-    assert found[r"$\mathdefault{10^{1}}$"] == 10  # a tick label at the default size; its exponent is drawn smaller
+    found = {label.text: label for label in labels(buffer.getvalue())}
+    assert found["big"].size == found["big"].set_in == 14 and found["small"].size == 7
+    # a tick label set at the default 10 pt shows its exponent at 70 % of it: a reader sees 7 pt (issue 40)
+    assert found[r"$\mathdefault{10^{1}}$"].set_in == 10 and found[r"$\mathdefault{10^{1}}$"].size == 7
+    assert abs(found["$x_i$"].size - 0.7 * 12) < 1e-9 and found["$x_i$"].set_in == 12  # a subscript too
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"><text style="font-size: 12px">a'
+           '<tspan font-size="9">b</tspan></text></svg>')
+    assert [(label.size, label.set_in) for label in labels(svg)] == [(9, 12)]
 
 
 def test_layouts_stack_panels_and_name_the_narrow_version():
@@ -266,3 +276,107 @@ def test_svg_size_is_the_css_px_a_browser_shows():
     for path in sorted(GENERATED.rglob("*.svg")):
         width, height = svg_size(path.read_bytes())
         assert width > 0 and height > 0, path.name
+
+
+def test_log_labels_write_decades_in_full_size_type():
+    """A log axis labelled by pelib.figures.log_labels has no mathtext power, so no exponent at 70 % (issue 40)."""
+    import io
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    assert [decade_text(v) for v in (1, 10, 1e5, 1e6, 0.1, 1e-3, 1e-4, 1e-8, 2, 0)] == [
+        "1", "10", "100,000", "1e6", "0.1", "0.001", "1e-4", "1e-8", "2", ""]
+    with WIDE.style(), plt.rc_context({"svg.fonttype": "path"}):
+        fig, ax = plt.subplots(figsize=(6, 3))
+        ax.semilogy([0, 1], [1e-6, 1e4])
+        log_labels(ax.yaxis)
+        buffer = io.StringIO()
+        fig.savefig(buffer, format="svg")
+        plt.close(fig)
+    found = labels(buffer.getvalue())
+    assert {label.text for label in found} >= {"1e-4", "1", "10,000"}
+    assert all(label.size == label.set_in for label in found), [lb for lb in found if lb.size != lb.set_in]
+
+
+def test_one_colour_per_encoding_on_every_evidence_chart():
+    """The evidence charts' second mapping (issue 40): every encoding has one colour of the palette (or a grey), no two
+    share one, and the charts take it from there, not from the colour cycle in the order they draw."""
+    import importlib.util
+
+    assert set(ENCODING_COLOURS) == {"sin_add", "sin_concat", "rope", "alibi", "learned", "none"}
+    assert len(set(ENCODING_COLOURS.values())) == len(ENCODING_COLOURS)
+    assert all(allowed_colour(c) for c in ENCODING_COLOURS.values())
+    assert encoding_colour("none_causal") == encoding_colour("none") and encoding_colour("sin_add") == colour("sine")
+    with pytest.raises(ValueError, match="encoding must be one of"):
+        encoding_colour("sinusoidal")
+    for name in ("extrapolation", "position_probe", "add_vs_concat", "learned_shift_matrix"):
+        spec = importlib.util.find_spec(f"evidence.{name}")
+        source = Path(spec.origin).read_text(encoding="utf-8")
+        assert "encoding_colour(" in source, f"snippets/evidence/{name}.py does not take its colours from encoding_colour"
+        assert not re.search(r"""color=f?["']C\{""", source), f"snippets/evidence/{name}.py colours by cycle order"
+
+
+def test_the_shift_matrix_figures_state_what_the_experiment_found():
+    """learned_shift_matrix-figure.json, what its figures outline and title, recomputed from the experiment's results:
+    the outlined blocks turn by ω_i k within a third of a radian, the titles' counts are the data's."""
+    import json
+    import math
+
+    drawn = json.loads((GENERATED / "evidence" / "learned_shift_matrix-figure.json").read_text(encoding="utf-8"))
+    saved = json.loads((GENERATED / "learned_shift_matrix.json").read_text(encoding="utf-8"))
+    results, expected, cfg = saved["results"], saved["expected_angles"], saved["config"]
+    seeds, k, fast = cfg["seeds"], cfg["k"], cfg["fast_pairs"]
+
+    def turns(label, seed):
+        return [abs((a - e + math.pi) % (2 * math.pi) - math.pi) < 1 / 3
+                for a, e in zip(results[f"{label}/{seed}"]["angles"][:fast], expected)]
+
+    offsets = [int(j) for j in results[f"trained/{seeds[0]}"]["cosine_with_M"]]
+    peaks = [max(offsets, key=lambda j: results[f"trained/{s}"]["cosine_with_M"][str(j)]) for s in seeds]
+    assert drawn["outlined_pairs"] == [i for i, t in enumerate(turns("trained", drawn["shown_seed"])) if t]
+    assert drawn["trained_all_fast"] == sum(all(turns("trained", s)) for s in seeds)
+    assert drawn["random_all_fast"] == sum(all(turns("random_init", s)) for s in seeds)
+    assert drawn["peak_at_k"] == sum(p == k for p in peaks)
+    assert drawn["random_largest_cos"] == max(abs(v) for s in seeds for v in results[f"random_init/{s}"]["cosine_with_M"].values())
+
+
+def test_evidence_chart_titles_state_what_the_data_shows():
+    """Each evidence chart's title states its finding (issue 40), phrased by the snippet from the data it draws; here the
+    finding is recomputed from the experiment's saved results, so a re-run that changes it changes the title too."""
+    import json
+    import statistics
+
+    def load(name: str) -> dict:
+        return json.loads((GENERATED / name).read_text(encoding="utf-8"))
+
+    ex, drawn = load("extrapolation.json"), load("evidence/extrapolation-figure.json")
+    cfg = ex["config"]
+    for task in cfg["tasks"]:
+        last = {p: statistics.median(ex["results"][f"{task}/{p}/{s}/{cfg['lengths'][-1]}"]["right"]
+                                     / ex["results"][f"{task}/{p}/{s}/{cfg['lengths'][-1]}"]["total"] for s in cfg["seeds"])
+                for p in cfg["positions"]}
+        finding = drawn[task]["by_length"]
+        assert finding["best"] == max(last, key=last.get) and finding["worst"] == min(last, key=last.get), task
+        assert f"({last[finding['best']]:.0%})" in finding["title"] and f"({last[finding['worst']]:.0%})" in finding["title"]
+
+    probe, drawn = load("position_probe.json"), load("evidence/position_probe-figure.json")
+    seeds = probe["config"]["seeds"]
+    for key, finding in drawn.items():
+        kind, mask = key.split("/")
+        last = {}
+        for cell in {c.rsplit("/", 1)[0] for c in probe["results"]}:
+            position, cell_mask = cell.split("/")
+            if (position == "none_causal" or cell_mask == "True") == (mask == "True"):
+                last[position.removesuffix("_causal")] = statistics.median(probe["results"][f"{cell}/{s}"][kind][-1]
+                                                                           for s in seeds)
+        assert finding["best"] == max(last, key=last.get) and finding["worst"] == min(last, key=last.get), key
+
+    add, finding = load("add_vs_concat.json"), load("evidence/add_vs_concat-figure.json")
+    got = {v: [add["results"][f"{v}/{s}"]["right"] / add["results"][f"{v}/{s}"]["total"] for s in add["config"]["seeds"]]
+           for v in add["config"]["variants"]}
+    lowest = min(min(g) for g in got.values())
+    assert finding["lowest_seed"] == lowest and f"lowest seed {lowest:.0%}" in finding["title"]
+    assert finding["lowest_median"] == min(statistics.median(g) for g in got.values())

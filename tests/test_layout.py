@@ -13,7 +13,7 @@ on paper and when a link points into them) holds on every page; the length, firs
 hold on the pages of `READER_FIRST` (the pages already restructured) and are reported for the others.
 
 The smallest text of every figure (the notebook's inline ones too) shows at MIN_TEXT_PX (11 CSS px) or more in
-every view: the browser says which SVG each `<img>` shows and how wide, the SVG its smallest font size
+every view: the browser says which SVG each `<img>` shows and how wide, the SVG its smallest glyph (an exponent too)
 (tests/test_figures.py tests the narrow and wide versions and the `<picture>` without a browser). A figure holds
 its box before it loads. Nothing moves while a page loads (the layout shifts Lighthouse adds up, from the end of
 parsing, at both widths; a page that moved while a KaTeX font arrived after its first paint is loaded again, and
@@ -534,7 +534,8 @@ def shown_figures(browser, site_url, built_site, width, media):
 @pytest.mark.parametrize(("width", "media"), VIEWS, ids=[f"{w}px-{m}" for w, m in VIEWS])
 def test_figure_text_reads_at_min_text_px(browser, built_site, site_url, width, media):
     """The browser says which SVG each `<img>` shows (a `<picture>` picks the narrow version on a phone) and how wide
-    it shows it; the SVG says its smallest font size and its viewBox width; the displayed size is their product."""
+    it shows it; the SVG says its smallest glyph's size (tests/svgtext.py: a log axis's exponent at its own 70 %) and
+    its viewBox width; the displayed size is their product."""
     shown = shown_figures(browser, site_url, built_site, width, media)
     assert len({f.name for _, f, _, _ in shown}) >= 20, f"too few figures found: {shown}"
     problems, awaiting = [], set()

@@ -5,7 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS, label_line
+from pelib.figures import LAYOUTS, label_line, log_labels
 from pelib.similarity import distance_by_offset, first_rise, similarity_by_offset
 from pelib.spectrum import wavelengths
 
@@ -78,6 +78,8 @@ if __name__ == "__main__":
                 label_line(wave_ax, i[-1].item() / 2, 2 * math.pi * base ** (i[-1].item() / d_model),
                            f"base {base:,.0f}", line=line)
             sim_ax.set_xscale("log")
+            log_labels(sim_ax.xaxis)  # 1, 10, 100: no exponent drawn at 70 %
+            log_labels(wave_ax.yaxis)
             sim_ax.set_xlabel("offset k (log scale)")
             sim_ax.set_ylabel(layout.wrap("cosine similarity of PE(p), PE(p+k)", 30))
             sim_ax.set_title(layout.wrap("how fast encodings stop resembling each other", 34))
@@ -86,7 +88,8 @@ if __name__ == "__main__":
                         color="#555555")
             sim_ax.set_ylim(top=1.25)
             wave_ax.axhline(window, color="black", ls="--", lw=0.8)
-            wave_ax.text(2, window * 1.4, "window: 4,096 positions", va="bottom")
+            wave_ax.text(2, window * 1.4, "window: 4,096", va="bottom", zorder=5,
+                         bbox=dict(fc="white", ec="none", pad=1, alpha=0.85))  # readable over the lines
             wave_ax.set_xlim(-5, 360)
             wave_ax.set_xlabel("pair index i")
             wave_ax.set_ylabel("wavelength (positions)")

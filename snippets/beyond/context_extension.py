@@ -4,7 +4,7 @@ from pelib import docenv
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS, legend_outside
+from pelib.figures import LAYOUTS, legend_outside, log_labels
 
 from pelib.context_extension import ntk_aware, position_interpolation, rope_wavelengths, yarn, yarn_attention_factor
 
@@ -40,6 +40,7 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         styles = {"RoPE as trained": "k-", "position interpolation": "C0--", "NTK-aware base": "C1-.", "YaRN": "C3:"}
         for name, lam in methods.items():
             ax.semilogy(torch.arange(lam.numel()), lam, styles[name], lw=1.6, label=name)
+        log_labels(ax.yaxis)
         ax.axhline(TRAINED, color="grey", lw=0.8)
         ax.axhline(TRAINED * SCALE, color="grey", lw=0.8, ls="--")
         ax.text(1, TRAINED * 1.15, f"trained length {TRAINED:,}", color="grey")

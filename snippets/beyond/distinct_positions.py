@@ -5,7 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, log_labels
 
 from base.comparison import distance_by_offset
 
@@ -31,6 +31,7 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         shown = k <= SHOWN
         ax.semilogy(k[shown], pair0[shown], ".", ms=2, color="C0", label="pair 0 alone: 2|sin(k/2)|")
         ax.semilogy(k[shown], full[shown], "-", lw=0.8, color="C3", label=f"whole encoding, d_model = {D_MODEL}")
+        log_labels(ax.yaxis)
         ax.axvline(closest0, color="grey", lw=0.6, ls=":")
         ax.text(closest0 + 20, 2e-4, f"k = {closest0} ≈ {closest0 / (2 * math.pi):.0f} · 2π", color="grey")
         ax.set_xlabel("offset k between two positions")

@@ -6,7 +6,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, log_labels
 from reference import encode_positions, frequencies
 
 D = 128  # a common width for a timestep embedding (DDPM's base channel count)
@@ -36,6 +36,7 @@ for layout in LAYOUTS:
         pair = torch.arange(len(omega))
         ax.semilogy(pair, omega, "o", markersize=3, label="t in [0, 1]")
         ax.semilogy(pair, 1000 * omega, "s", markersize=3, label="1000 t")
+        log_labels(ax.yaxis)
         ax.axhline(1, color="black", linewidth=0.8, linestyle="--")
         ax.axhline(2 * math.pi, color="grey", linewidth=0.8, linestyle=":")
         ax.text(len(omega) - 1, 1.2, "1 rad", ha="right", va="bottom")

@@ -3,20 +3,19 @@
 from pelib import docenv
 import matplotlib.pyplot as plt
 from matplotlib.ticker import NullLocator, PercentFormatter
-from pelib.figures import LAYOUTS, PALETTE, label_ends
+from pelib.figures import LAYOUTS, encoding_colour, label_ends
 from pelib.saved_results import band, load
 
 READS = ("extrapolation.json",)
-# Each encoding keeps its colour in both figures, named where its line ends (no legend): the sinusoids in the sine's
-# blues, RoPE in the pair's green (it turns each pair), ALiBi in the offset's colour (a bias by offset), the causal
-# mask alone dashed grey, the baseline that has no encoding.
+# Each encoding keeps its one colour on every evidence chart (pelib.figures.ENCODING_COLOURS), named where its line
+# ends (no legend); the causal mask alone, the baseline that has no encoding, dashed.
 STYLE = {
-    "none_causal": ("no encoding", "#666666", "--"),
-    "learned": ("learned", PALETTE["accent"], "-"),
-    "sin_add": ("sin, added", PALETTE["sine"], "-"),
-    "sin_concat": ("sin, concat.", PALETTE["other"], "-"),
-    "rope": ("RoPE", PALETTE["pair"], "-"),
-    "alibi": ("ALiBi", PALETTE["offset"], "-"),
+    "none_causal": ("no encoding", encoding_colour("none"), "--"),
+    "learned": ("learned", encoding_colour("learned"), "-"),
+    "sin_add": ("sin, added", encoding_colour("sin_add"), "-"),
+    "sin_concat": ("sin, concat.", encoding_colour("sin_concat"), "-"),
+    "rope": ("RoPE", encoding_colour("rope"), "-"),
+    "alibi": ("ALiBi", encoding_colour("alibi"), "-"),
 }
 TASK_TITLES = {"k_back": "token 3 back", "local_max": "largest of the last 4 tokens"}
 
@@ -58,6 +57,28 @@ def by_position(task: str) -> dict[str, tuple[list[float], list[float], list[flo
             for p in cfg["positions"]}
 
 
+def finding_at_length(task: str) -> dict:
+    """What the length chart shows for a task, from the medians it draws: the highest and lowest encoding at the
+    longest test length."""
+    last = {p: mid[-1] for p, (_, mid, _) in by_length(task).items()}
+    best, worst = max(last, key=last.get), min(last, key=last.get)
+    return {"length": lengths[-1], "best": best, "best_value": last[best], "worst": worst, "worst_value": last[worst],
+            "title": f"{TASK_TITLES[task]}: at length {lengths[-1]}, {STYLE[best][0]} is highest ({last[best]:.0%}), "
+                     f"{STYLE[worst][0]} lowest ({last[worst]:.0%})"}
+
+
+def finding_by_position(task: str) -> dict:
+    """What the by-position chart shows: the encoding whose median is highest on average past the training lengths."""
+    past = {p: sum(mid[L - cfg["k"]:]) / len(mid[L - cfg["k"]:]) for p, (_, mid, _) in by_position(task).items()}
+    best = max(past, key=past.get)
+    return {"best": best, "best_value": past[best],
+            "title": f"{TASK_TITLES[task]}: past position {L}, {STYLE[best][0]} is highest (mean {past[best]:.0%})"}
+
+
+FINDINGS = {task: {"by_length": finding_at_length(task), "by_position": finding_by_position(task)}
+            for task in cfg["tasks"]}
+docenv.save_json(FINDINGS, "figure")  # what the titles state, for the checks
+
 for layout in LAYOUTS:  # wide: the two tasks side by side; narrow: one above the other
     with layout.style():
         fig, axes = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 4.3), narrow_height=8.2),
@@ -68,7 +89,7 @@ for layout in LAYOUTS:  # wide: the two tasks side by side; narrow: one above th
             ticks = [n for n in lengths if n in (L, 2 * L, 4 * L, 8 * L) or not layout.narrow]
             ax.set_xticks(ticks, [str(n) for n in ticks])
             ax.set_xlabel(f"test length (trained up to {L})")
-            ax.set_title(TASK_TITLES[task])
+            ax.set_title(layout.wrap(FINDINGS[task]["by_length"]["title"], 40))
             if layout.narrow or task == cfg["tasks"][0]:
                 ax.set_ylabel("tokens right")
         fig.suptitle(layout.wrap(f"Median of {len(seeds)} seeds, band: min to max; dotted: L = {L}"))
@@ -84,7 +105,7 @@ for layout in LAYOUTS:  # wide: the two tasks side by side; narrow: one above th
             ticks += [] if layout.narrow else [positions[-1]]
             ax.set_xticks(ticks, [str(n) for n in ticks])
             ax.set_xlabel(f"position in a {lengths[-1]}-token test")
-            ax.set_title(TASK_TITLES[task])
+            ax.set_title(layout.wrap(FINDINGS[task]["by_position"]["title"], 40))
             if layout.narrow or task == cfg["tasks"][0]:
                 ax.set_ylabel("test sequences right")
         fig.suptitle(layout.wrap(f"{count} test sequences; median of {len(seeds)} seeds, band: min to max; dotted: "

@@ -4,7 +4,7 @@ table span the space (linearity.md), but most directions are so faint that a lin
 from pelib import docenv
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, log_labels
 from reference import positional_encoding
 
 D = 64
@@ -45,6 +45,7 @@ for layout in LAYOUTS:
         fig, ax = plt.subplots(figsize=layout.size(wide=(8, 4), narrow_height=4.2))
         floor = 1e-10 * s64[0].item()  # below this the computed values are rounding noise: drawn at the floor
         ax.semilogy(range(1, D + 1), s64.clamp(min=floor), "o-", markersize=3)
+        log_labels(ax.yaxis)
         ax.axhspan(floor / 3, floor, color="grey", alpha=0.15)
         ax.text(1, floor / 2, "rounding floor", va="center", color="grey")
         ax.axhline(1e-6 * s64[0].item(), color="grey", linewidth=0.8, linestyle="--")

@@ -16,9 +16,14 @@ PALETTE["sine"] for a sine column (2i), "cosine" for a cosine column (2i + 1), "
 one thing (a point on its circle, a pair's curve), "offset" for an offset k, a shifted position p + k or M_k, and
 "accent" / "other" for a second and third series that are none of these. Greys (and black, white) are for context:
 axes, grids, reference lines. `Layout.style()` makes the palette matplotlib's colour cycle (C0 = sine, C1 = cosine,
-C2 = pair, C3 = offset, C4 = accent, C5 = other, C6 black for a seventh series), so "C3" means "the offset" everywhere. Heatmaps use DIVERGING for
+C2 = pair, C3 = offset, C4 = accent, C5 = other, C6 black for a seventh series), so "C3" means "the offset" everywhere. The evidence charts add a second mapping, ENCODING_COLOURS (`encoding_colour`):
+one colour per encoding, the same on every chart, whatever the order in which a chart draws them. Heatmaps use DIVERGING for
 signed values (-1 .. 1) and SEQUENTIAL otherwise, always with a colour bar (`colorbar`). tests/test_figures.py checks
 that every vector colour of every figure is one of these.
+
+Log axes. matplotlib labels a log axis's decades 10⁰, 10¹, …, drawing each exponent at 70 % of the label's size: at
+11.5 pt a reader sees it at 8 px. `log_labels(ax.yaxis)` writes the decades in type of full size instead (1, 10,
+100, 1,000, 10,000; 0.1, 0.01; 1e-4, 1e-8 below a thousandth and 1e6 from a million), as tests/svgtext.py measures.
 
 Labels. Where a line can carry its name, `label_line` writes it at the line's end in the line's colour instead of a
 legend; a legend that remains goes outside the axes or where the data leave room (`legend_outside`).
@@ -27,6 +32,7 @@ legend; a legend that remains goes outside the axes or where the data leave room
 from __future__ import annotations
 
 import contextlib
+import math
 import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -48,6 +54,20 @@ PALETTE: dict[str, str] = {  # Okabe & Ito (2008): distinguishable in the common
     "other": "#56B4E9",  # sky blue
 }
 CYCLE: tuple[str, ...] = (*PALETTE.values(), "#000000")  # C0 .. C5 in PALETTE's order; C6, black, for a 7th series
+# A second mapping, for the evidence pages' charts only: one colour per encoding, the same on every chart (the
+# explanation figures keep PALETTE's meanings). Keys are the experiments' names for the encodings; the sinusoids keep
+# the sine's blue (concatenated: the lighter blue), RoPE the pair's green (it turns each pair), ALiBi the offset's
+# colour (a bias by offset), learned the accent, no encoding a grey (drawn dashed).
+ENCODING_COLOURS: dict[str, str] = {
+    "sin_add": PALETTE["sine"],
+    "sin_concat": PALETTE["other"],
+    "rope": PALETTE["pair"],
+    "alibi": PALETTE["offset"],
+    "learned": PALETTE["accent"],
+    "none": "#666666",
+}
+ENCODING_NAMES: dict[str, str] = {"sin_add": "sinusoidal, added", "sin_concat": "sinusoidal, concatenated",
+                                  "rope": "RoPE", "alibi": "ALiBi", "learned": "learned", "none": "no encoding"}
 INK = "#222222"  # text and the one black line a figure may draw (a sum, a total)
 CONTEXT = "#999999"  # reference lines, unit circles, the things the eye should pass over
 DIVERGING = "RdBu_r"  # signed values, -1 .. 1: blue below zero, red above, white at zero
@@ -139,6 +159,15 @@ def colour(meaning: str) -> str:
     return PALETTE[meaning]
 
 
+def encoding_colour(encoding: str) -> str:
+    """The one colour of an encoding on every evidence chart: "sin_add", "sin_concat", "rope", "alibi", "learned",
+    "none" (an experiment's "none_causal", the causal mask alone, is "none")."""
+    key = encoding.removesuffix("_causal")
+    if key not in ENCODING_COLOURS:
+        raise ValueError(f"encoding must be one of {sorted(ENCODING_COLOURS)}, got {encoding!r}")
+    return ENCODING_COLOURS[key]
+
+
 def allowed_colour(hex_colour: str) -> bool:
     """True for a palette colour, INK, CONTEXT or any grey (equal red, green and blue, black and white included)."""
     h = hex_colour.strip().lower().lstrip("#")
@@ -195,3 +224,25 @@ def label_ends(ax, x: float, ys: Sequence[float], texts: Sequence[str], colours:
         ax.annotate(texts[i], (x, ys[i]), xytext=(x_text, placed[rank] - shift), color=colours[i], va="center",
                     ha="left", annotation_clip=False,
                     arrowprops=dict(arrowstyle="-", color=colours[i], lw=0.8, shrinkA=2, shrinkB=2, relpos=(0, 0.5)))
+
+
+def decade_text(value: float) -> str:
+    """A log axis's tick label in type of full size: 1, 10, 100, 1,000 … 100,000, then 1e6; 0.1, 0.01, 0.001, then
+    1e-4 (a value between decades keeps its digits: 2, 0.5, 3e-5). No exponent drawn smaller than the label."""
+    if not math.isfinite(value) or value <= 0:
+        return ""
+    exponent = math.floor(math.log10(value) + 1e-9)
+    mantissa = round(value / 10.0**exponent, 6)
+    if -3 <= exponent <= 5:
+        return f"{value:,.0f}" if exponent >= 0 and value == round(value) else f"{value:.3g}"
+    return f"{mantissa:g}e{exponent}"
+
+
+def log_labels(axis, numticks: int | None = None) -> None:
+    """Label the decades of a log axis (`ax.xaxis`, `ax.yaxis`) with `decade_text`, the minor ticks unlabelled;
+    `numticks` caps how many decades are labelled (matplotlib picks every second or third on a crowded axis)."""
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    axis.set_major_locator(LogLocator(base=10, numticks=numticks or "auto"))
+    axis.set_major_formatter(FuncFormatter(lambda value, _position: decade_text(value)))
+    axis.set_minor_formatter(NullFormatter())

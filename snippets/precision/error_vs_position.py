@@ -5,7 +5,7 @@ import math
 
 import matplotlib.pyplot as plt
 import torch
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, log_labels
 from precision.recipes import (exact_rows, float32_spacing, log_grid, max_error_per_row, rows_computed_in,
                                rows_float64_angles)
 
@@ -57,6 +57,8 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_ylim(1e-9, 10)
+        log_labels(ax.xaxis, numticks=4 if layout.narrow else None)  # 1, 100, …, 1e6: no exponent drawn at 70 %
+        log_labels(ax.yaxis)
         top = ax.secondary_xaxis("top")
         top.set_xticks(list(limits), list(limits.values()))
         top.minorticks_off()

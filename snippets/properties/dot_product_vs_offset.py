@@ -35,29 +35,58 @@ if __name__ == "__main__":
     print(f"the curve falls from k = 0 to k = {k_up - 1} ({curve[k_up - 1].item():.4f}) and rises at k = {k_up} ({curve[k_up].item():.4f})")
     # --8<-- [end:left_right_and_rise]
 
+    # What the figure draws, saved for the page's checks (dot_product_vs_offset-figure.json): the dot product computed
+    # from the table for several starting positions p, the zoom on the first local minimum, the curve to k = 2,000.
+    starts = (120, 1000, 2500)
+    ks = torch.arange(-120, 121)
+    from_table = {p0: (pe[p0] * pe[p0 + ks]).sum(dim=1) for p0 in starts}
+    k_min = k_up - 1
+    zoom_ks = torch.arange(k_min - 3, k_min + 5)
+    rises = int((curve.diff() > 0).sum())  # steps that rise, anywhere to k = 2,000 (not first_rise: all of them)
+    docenv.save_json({
+        "d_model": d_model, "offsets": ks.tolist(), "starts": list(starts),
+        "by_start": {str(p0): [round(v, 6) for v in d.tolist()] for p0, d in from_table.items()},  # 6: same on every CPU
+        "zoom_offsets": zoom_ks.tolist(), "zoom": [round(v, 6) for v in curve[zoom_ks].tolist()],
+        "first_min": k_min, "far": [round(v, 6) for v in curve.tolist()], "rises": rises,
+    }, "figure")
+
     for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone
         with layout.style():
-            fig, (near, far) = plt.subplots(*layout.grid(2), figsize=layout.size(wide=(9.5, 3.8), narrow_height=6.6),
-                                            gridspec_kw={} if layout.narrow else {"width_ratios": [1, 1.4]})
-            ks = torch.arange(-120, 121)
-            near.plot(ks, dot_by_offset(ks, d_model), lw=1.8, color=INK)
-            low = curve[k_up - 1].item()
-            near.plot([-(k_up - 1), k_up - 1], [low, low], "o", color=PALETTE["offset"], ms=7, zorder=3)
-            near.annotate(f"first minima,\nk = ±{k_up - 1}", (k_up - 1, low), xytext=(0, low - 0.28 * curve[0].item()),
-                          ha="center", va="top", color=PALETTE["offset"],
-                          arrowprops=dict(arrowstyle="->", color=PALETTE["offset"], lw=1.2))
-            near.annotate("", (-(k_up - 1), low), xytext=(0, low - 0.28 * curve[0].item()),
-                          arrowprops=dict(arrowstyle="->", color=PALETTE["offset"], lw=1.2))
-            near.set_ylim(low - 0.55 * curve[0].item(), curve[0].item() * 1.08)
+            fig, (near, zoom, far) = plt.subplots(*layout.grid(3), figsize=layout.size(wide=(9.5, 4.1),
+                                                  narrow_height=10.4),
+                                                  gridspec_kw={} if layout.narrow else {"width_ratios": [1.2, 0.75, 1.3]})
+            styles = [dict(lw=4, color=CONTEXT), dict(lw=1.8, color=PALETTE["offset"], ls="--"),
+                      dict(lw=1.2, ls=":", color=INK)]  # lines, not 241 markers: a lighter file
+            for (p0, d), style in zip(from_table.items(), styles):
+                near.plot(ks, d, label=f"p = {p0:,}", **style)
+            near.legend(loc="lower center", fontsize=plt.rcParams["xtick.labelsize"], frameon=False, ncol=1,
+                        handlelength=1.6)
+            near.set_ylim(0, curve[0].item() * 1.08)
             near.set_xlabel("offset k")
             near.set_ylabel("PE(p) · PE(p+k)")
-            near.set_title(layout.wrap(f"symmetric in k; first local minimum at |k| = {k_up - 1}", 34))
+            near.set_title(layout.wrap(f"{len(starts)} starting positions p, one curve, symmetric in k", 26))
+            low = curve[k_min].item()
+            zoom.plot(zoom_ks, curve[zoom_ks], "o-", color=INK, ms=6, lw=1.2)
+            zoom.plot([k_min], [low], "o", color=PALETTE["offset"], ms=9, zorder=3)
+            zoom.set_ylim(low - 0.05, low + 0.07)
+            zoom.set_xlim(k_min - 2.5, k_min + 3.5)
+            rise = curve[k_up].item() - low
+            zoom.annotate(f"k = {k_min}", (k_min, low), xytext=(0, -16), textcoords="offset points", ha="center",
+                          va="top", color=PALETTE["offset"])
+            zoom.annotate(f"+{rise:.3f}", (k_up, curve[k_up].item()), xytext=(6, 8), textcoords="offset points",
+                          ha="left", va="bottom", color=INK)
+            zoom.set_xlabel("offset k")
+            if layout.narrow:
+                zoom.set_ylabel("PE(p) · PE(p+k)")
+            ticks = [round(low, 2) + step for step in (-0.04, 0.0, 0.04)]
+            zoom.set_yticks(ticks, [f"{t:.2f}" for t in ticks])
+            zoom.set_title(layout.wrap(f"zoomed: first local minimum at k = {k_min}, {rise:.2f} deep", 22))
             far.plot(torch.arange(0, 2001), curve, lw=0.9, color=INK)
             far.axhline(0, color=CONTEXT, lw=0.8)
             far.set_xlabel("offset k")
             if layout.narrow:
                 far.set_ylabel("PE(p) · PE(p+k)")
-            far.set_title(layout.wrap("over 2,000 positions: the decrease is only local", 50))
+            far.set_title(layout.wrap(f"to k = 2,000: falling overall, yet {rises:,} of the 2,000 steps rise", 34))
             fig.suptitle(layout.wrap("d_model = 512: the dot product of two encodings depends only on their offset"))
             fig.tight_layout()
             docenv.save_figure(fig, layout.name())

@@ -3,6 +3,7 @@ columns, each by pair (the table interleaves them: column 2i is pair i's sine, c
 
 from pelib import docenv
 import matplotlib.pyplot as plt
+import torch
 from pelib.figures import DIVERGING, LAYOUTS, PALETTE, colorbar
 from reference import positional_encoding
 
@@ -27,3 +28,24 @@ for layout in LAYOUTS:  # drawn twice: wide for a desktop and paper, narrow for 
         colorbar(fig, image, list(axes), label="value", ticks=[-1, 0, 1], shrink=0.7)
         docenv.save_figure(fig, layout.name())
 # --8<-- [end:heatmap]
+
+
+def sign_changes(row) -> int:
+    signs = row[row != 0].sign()
+    return int((signs[1:] != signs[:-1]).sum())
+
+
+# What the figure draws, read back from its panels (the last layout drawn), for the pages' checks: the panels top to
+# bottom with their titles and image origin, each image [pairs, positions]; per panel its first and last pairs' rows
+# and how often each pair changes sign along the positions.
+panels = sorted((ax for ax in fig.axes if ax.images), key=lambda ax: -ax.get_position().y0)
+docenv.save_json({
+    "positions": pe.shape[0], "d_model": pe.shape[1],
+    "panels_top_to_bottom": [
+        {"title": ax.get_title(), "origin": ax.images[0].origin, "shape": list(ax.images[0].get_array().shape),
+         "first_pair": [round(float(v), 4) for v in ax.images[0].get_array()[0]],  # 4: float32, same on every CPU
+         "last_pair": [round(float(v), 4) for v in ax.images[0].get_array()[-1]],
+         "sign_changes": [sign_changes(torch.as_tensor(row)) for row in ax.images[0].get_array()]}
+        for ax in panels
+    ],
+}, "figure")

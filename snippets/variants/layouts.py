@@ -2,7 +2,7 @@
 
 from pelib import docenv
 import matplotlib.pyplot as plt
-from pelib.figures import LAYOUTS
+from pelib.figures import LAYOUTS, log_labels
 
 from pelib.variants.registry import BY_KEY, sinusoids_in
 
@@ -41,6 +41,7 @@ for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the ot
             omega = fitted(key, 64)
             left.semilogy(range(len(omega)), omega, marker, label=label, markersize=5)
         left.axhline(1e-4, color="gray", linewidth=0.8, linestyle="--")
+        log_labels(left.yaxis)  # 1e-4 … 0.1, 1: no exponent drawn at 70 %
         left.set_xlabel("pair i (d_model = 64)")
         left.set_ylabel("angular frequency ω_i (fitted)")
         left.legend()

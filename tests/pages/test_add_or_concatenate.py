@@ -190,11 +190,40 @@ def adding_is_nearly_orthogonal() -> bool:
             and abs(g.e.norm(dim=1).mean().item() / g.pe.norm(dim=1).mean().item() - 1) < 0.01)
 
 
+def drawn_geometry() -> dict:
+    """What the geometry figure draws (geometry-figure.json)."""
+    return data("add_or_concatenate/geometry", "figure")
+
+
+def sketch_at_true_angles() -> bool:
+    """On the drawn data: concatenation's token and position arrows are exactly orthogonal; the added pair is the
+    token and position whose |cosine| is the largest of every pair, and the angle between its two arrows, in data
+    units, is the angle computed from that cosine (and the quoted degrees); the sketch's axes had an equal aspect."""
+    g, drawn = geometry(), drawn_geometry()
+    concat, add = drawn["concatenate"], drawn["add"]
+
+    def angle(u, v) -> float:
+        return math.degrees(math.acos((u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))))
+
+    t, p = drawn["pair"]
+    measured = g.cos[t, p].item()
+    return (angle(concat["token"], concat["position"]) == 90.0 and drawn["pairs"] == g.cos.numel()
+            and abs(measured) == g.cos.abs().max().item() and abs(drawn["cos"] - measured) < 1e-6
+            and abs(angle(add["token"], add["position"]) - math.degrees(math.acos(measured))) < 1e-3
+            and f"{math.degrees(math.acos(measured)):.0f}" == values("add_or_concatenate/geometry")["least_angle"]
+            and drawn["sketch_aspect"] == [1.0, 1.0])
+
+
 def geometry_figure() -> bool:
-    g = geometry()
-    source = inspect.getsource(g)
-    return (g.e.shape == (512, 512) and g.pe.shape == (64, 512) and g.d == 512
-            and "ax.axvline(0" in source and "ax.hist(cos.flatten()" in source and abs(g.cos.mean().item()) < 0.01)
+    """On the drawn data: the histogram counts every cosine of 512 tokens against 64 positions at d = 512, a bump
+    around 0 (its fullest bin within 0.01 of 0); concatenation's single value 0 is the line drawn."""
+    g, drawn = geometry(), drawn_geometry()
+    counts, edges = drawn["histogram"]["counts"], drawn["histogram"]["edges"]
+    again = torch.histogram(g.cos.flatten(), bins=60)[0]  # the figure's 60 bins over the cosines' range
+    fullest = counts.index(max(counts))
+    return (g.e.shape == (512, 512) and g.pe.shape == (64, 512) and g.d == 512 and sum(counts) == 512 * 64
+            and again.tolist() == [float(c) for c in counts] and abs((edges[fullest] + edges[fullest + 1]) / 2) < 0.01
+            and abs(g.cos.mean().item()) < 0.01)
 
 
 def add_vs_concat_inconclusive() -> bool:
@@ -330,9 +359,11 @@ LEDGER = Ledger('add-or-concatenate.md', [
     computed('concat-orthogonal', concatenation_is_exactly_orthogonal, backs=['exactly', 'exactly', 'orthogonal']),
     computed('adding-nearly',
         adding_is_nearly_orthogonal, backs=[r'\(\lVert e + \mathrm{PE} \rVert^2\)', r'\(\lVert e \rVert^2 + \lVert \mathrm{PE} \rVert^2\)', 'at most', 'below', 'cosine', 'differs', 'every', 'exactly', 'gen.add_or_concatenate.geometry.largest_cos', 'gen.add_or_concatenate.geometry.largest_gap', 'not', 'orthogonal']),
-    computed('geometry-alt-left',
-        lambda: concatenation_is_exactly_orthogonal() and adding_is_nearly_orthogonal(), backs=['left', 'orthogonal', 'right']),
-    computed('geometry-alt-right', geometry_figure, backs=['0', '0', '512', '512', '64', 'cosine']),
+    computed('panel-concatenate-90-add-least', lambda: sketch_at_true_angles() and concatenation_is_exactly_orthogonal(),
+             backs=['90', 'equal', 'every', 'exactly', 'gen.add_or_concatenate.geometry.least_angle', 'least', 'least',
+                    'orthogonal', 'orthogonal', 'orthogonal']),
+    computed('panel-every-token-against-every', geometry_figure,
+             backs=['0', '0', '512', '512', '64', 'cosine', 'every', 'every']),
     prose('but-addition-mixes-two-attention', "an admonition title: it names the box's point, which the box's display (the four terms) states and its entries check"),
     computed('parameters-one-pytorch-transformer-encoder', encoder_layer_parameters),
     computed('nn-embedding-s-own-initialisation', inits_as_documented, backs=['0', '1', 'every']),

@@ -214,26 +214,37 @@ def sign_changes(column: torch.Tensor) -> int:
     return int((s[1:] != s[:-1]).sum())
 
 
+def drawn_heatmap() -> dict:
+    """What the heatmap draws, read back from its panels (reference_page/heatmap-figure.json)."""
+    return data("reference_page/heatmap", "figure")
+
+
 def heatmap_stripes_then_bands() -> bool:
-    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
-    drawn = "positional_encoding(128, 128)" in source and "generated/reference_page/heatmap.svg" in (DOCS / "reference.md").read_text()
-    changes = [sign_changes(c) for c in pe(128, 128)[:, 0::2].T]
-    return drawn and changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))
+    """On the drawn data: 128 positions of the d_model = 128 table; in the sine panel the first pair changes sign often
+    along the positions, the last not at all, never more often for a later pair."""
+    drawn = drawn_heatmap()
+    changes = drawn["panels_top_to_bottom"][0]["sign_changes"]
+    return (drawn["positions"] == drawn["d_model"] == 128 and changes[0] > 30 and changes[-1] == 0
+            and all(a >= b for a, b in zip(changes, changes[1:]))
+            and "generated/reference_page/heatmap.svg" in (DOCS / "reference.md").read_text(encoding="utf-8"))
 
 
 def heatmap_split_by_pair() -> bool:
-    """The heatmap draws the sine columns (2i) above and the cosine columns (2i + 1) below, one row per pair, and in
-    both the first pairs change sign often along the positions and the last ones not at all, never more often for a
-    later pair."""
-    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
-    split = ("sines, cosines = pe[:, 0::2], pe[:, 1::2]" in source and "(axes[0], sines," in source
-             and "(axes[1], cosines," in source)
-    table = pe(128, 128)
-    for part in (table[:, 0::2], table[:, 1::2]):
-        changes = [sign_changes(c) for c in part.T]
+    """On the drawn data: the sine columns (2i) in the panel above, the cosine columns (2i + 1) in the panel below
+    (their first rows are sin p and cos p), one row per pair (64 rows, pair 0 at the bottom), and in both the first
+    pairs change sign often along the positions and the last ones not at all, never more often for a later pair."""
+    drawn = drawn_heatmap()
+    above, below = drawn["panels_top_to_bottom"]
+    p = torch.arange(128, dtype=torch.float64)
+    rows = (torch.allclose(torch.tensor(above["first_pair"], dtype=torch.float64), p.sin(), atol=1e-4)
+            and torch.allclose(torch.tensor(below["first_pair"], dtype=torch.float64), p.cos(), atol=1e-4))
+    split = ("sine columns" in above["title"] and "cosine columns" in below["title"]
+             and above["shape"] == below["shape"] == [64, 128] and above["origin"] == below["origin"] == "lower")
+    for part in (above, below):
+        changes = part["sign_changes"]
         if not (changes[0] > 30 and changes[-1] == 0 and all(a >= b for a, b in zip(changes, changes[1:]))):
             return False
-    return split and heatmap_stripes_then_bands()
+    return rows and split and heatmap_stripes_then_bands()
 
 
 def curve_pairs() -> tuple[int, ...]:
@@ -309,9 +320,18 @@ def exercise_one_is_d64() -> bool:
 
 
 def straight_line_below_the_paper() -> bool:
-    log = wavelengths.wavelengths(512).log()
+    """On the data the figure draws (wavelengths-figure.json): a straight line on the log scale (equal steps of log
+    wavelength) from 2π at d_model = 512, the second panel's last 8 pairs, each below the paper's 2π · 10000 line; and
+    the drawn points are the library's."""
+    drawn = data("formula/wavelengths", "figure")
+    lam = torch.tensor(drawn["wavelength"], dtype=torch.float64)
+    log = lam.log()
     second = log[2:] - 2 * log[1:-1] + log[:-2]
-    return bool(second.abs().max() < 1e-12) and from_2pi_to_just_under()
+    zoom = drawn["zoom_pairs"]
+    return (bool(second.abs().max() < 1e-6) and len(lam) == 256 and abs(lam[0].item() - 2 * math.pi) < 1e-6
+            and zoom == list(range(248, 256)) and all(lam[i].item() < drawn["paper_upper"] for i in zoom)
+            and abs(drawn["paper_upper"] - 2 * math.pi * 10000) < 1e-9
+            and torch.allclose(lam, wavelengths.wavelengths(512), rtol=0, atol=1e-5) and from_2pi_to_just_under())
 
 
 def the_tests_are_what_the_note_says() -> bool:
@@ -621,8 +641,8 @@ LEDGER = Ledger('formula.md', [
     computed('shortfall-and-ratio',
              quoted_shortfall_and_ratio, backs=['before', 'each', 'gen.formula.wavelengths.ratio', 'gen.formula.wavelengths.shortfall_percent', 'times']),
     computed('exercise-1-is-d64', exercise_one_is_d64, backs=['1', '64', 'same']),
-    computed('wavelengths-alt',
-             straight_line_below_the_paper, backs=['10000', '512', 'all', 'below', 'below', 'each', 'last']),
+    computed('wavelength-each-pair-d-model',
+             straight_line_below_the_paper, backs=['10000', '512', '8', 'all', 'below', 'below', 'each', 'last']),
     computed('the-tests-note',
              the_tests_are_what_the_note_says, backs=[r'\(10000^{2/512}\)', r'\(2\pi \cdot 10000^{510/512}\)', r'\(d = 1, 5, 7, 129\)', 'column', 'columns', 'constant', 'cosine', 'cosine', 'each', 'even', 'every', 'exactly', 'odd', 'ratio']),
     computed('base-is-next', base_is_the_next_page, backs=['10000', '10000', 'next', 'not']),

@@ -9,7 +9,7 @@ from linearity.odd import best_linear_fit_error, block_map_error
 from linearity.slips import literal_step3_error, missing_minus
 from pelib.shift import shift_block, shift_matrix
 from reference import frequencies, positional_encoding
-from support import ROOT, number, values
+from support import ROOT, data, number, values
 from texmath import equations, holds, integers, shift_family, table
 
 from pages import test_linearity_code as t
@@ -181,17 +181,50 @@ def two_full_turns() -> bool:
     return number(values("linearity/odd")["positions"]) == 2 * math.ceil(2 * math.pi / w)
 
 
-def rotation_figure_as_described() -> bool:
-    import inspect
+def matrix_picture_as_described() -> bool:
+    """On what the M_3 picture draws (rotation-matrix.json, read back from its image): the drawn 8 x 8 matrix is
+    shift_matrix(8, 3); each of its 4 diagonal 2 x 2 blocks is outlined, is a rotation by ω_i · 3 and has its values
+    written in (to the shown digits); every entry outside the blocks is 0; the colour scale runs from −1 to 1."""
+    drawn = data("linearity/rotation", "matrix")
+    m = torch.tensor(drawn["matrix"], dtype=torch.float64)
+    expected = shift_matrix(8, 3).to(torch.float64)
+    inside = torch.zeros(8, 8, dtype=torch.bool)
+    for r, c, h, w in drawn["outlined"]:
+        inside[r : r + h, c : c + w] = True
+    omega = frequencies(8).to(torch.float64)
+    blocks = all(torch.allclose(m[2 * i : 2 * i + 2, 2 * i : 2 * i + 2], shift_block(float(omega[i]), 3),
+                                atol=1e-6) for i in range(4))
+    written = {(int(r), int(c)): text for r, c, text in drawn["written"]}
+    values_ok = set(written) == {tuple(x) for x in inside.nonzero().tolist()} and all(
+        abs(float(text.replace("−", "-")) - m[r, c].item()) <= 0.5 * 10.0 ** -len(text.split(".")[1]) + 1e-12
+        for (r, c), text in written.items())
+    return (drawn["k"] == 3 and drawn["d_model"] == 8 and m.shape == (8, 8) and torch.allclose(m, expected, atol=1e-6)
+            and drawn["outlined"] == [[2 * i, 2 * i, 2, 2] for i in range(4)] and blocks and values_ok
+            and bool((m[~inside] == 0).all()) and bool(m.abs().max() <= 1 + 1e-9))
 
+
+def rotation_figure_as_described() -> bool:
+    """On what the circle figure draws (rotation-circle.json, read back from its artists): pair 0's (sin, cos) points
+    for positions 0 to 6 on the unit circle, turning clockwise as p grows; the arc from p = 1 spans ω₀k = 2 radians
+    and ends at p + k = 3; the open dot is p − k = −1, where the textbook rotation lands; equal aspect; the labels."""
     import linearity.rotation as fig
 
-    source = inspect.getsource(fig)
-    return (passes(t.test_rotation_figure_claims)() and fig.K == 2 and fig.P == 1 and len(fig.point) == 7
-            and fig.d == 8 and fig.terms.shape[1] == 4 and "Arc((0, 0)" in source and 'f"p + k = {P + K}"' in source
-            and torch.allclose(fig.wrong, fig.behind) and abs(fig.K * frequencies(8)[0].item() - 2) < 1e-12
-            and torch.equal(fig.m3, shift_matrix(8, 3)) and "Rectangle((2 * i - 0.5" in source
-            and "label_ends(" in source)
+    drawn = data("linearity/rotation", "circle")
+    points = torch.tensor(drawn["points"], dtype=torch.float64)
+    positions = torch.arange(7, dtype=torch.float64)
+    on_circle = torch.allclose(points, torch.stack([positions.sin(), positions.cos()], 1), atol=1e-8)
+    clockwise = bool((points[:-1, 0] * points[1:, 1] - points[:-1, 1] * points[1:, 0] < 0).all())
+    p, k = drawn["p"], drawn["k"]
+    start, end = drawn["arc_degrees"]  # matplotlib's angles: counter-clockwise from the x axis
+    arc = (abs(math.radians(end - start) - k * frequencies(8)[0].item()) < 1e-9
+           and abs(math.radians(end) - math.atan2(points[p, 1].item(), points[p, 0].item())) < 1e-9
+           and abs(math.radians(start) - math.atan2(points[p + k, 1].item(), points[p + k, 0].item())) < 1e-9)
+    textbook = fig.textbook @ points[p]
+    behind = torch.tensor(drawn["open_dot"], dtype=torch.float64)
+    return (passes(t.test_rotation_figure_claims)() and p == 1 and k == 2 and on_circle and clockwise and arc
+            and torch.allclose(behind, torch.tensor([math.sin(p - k), math.cos(p - k)], dtype=torch.float64),
+                               atol=1e-8) and torch.allclose(textbook, behind, atol=1e-8)
+            and drawn["aspect"] == 1.0 and {"p = 1", "p + k = 3", "ω₀k = 2 rad", "−1"} <= set(drawn["labels"]))
 
 
 def rotation_widget() -> tuple[str, str]:
@@ -599,6 +632,8 @@ LEDGER = Ledger('linearity.md', [
     computed('widget-pair-0', widget_is_pair_0_with_omega_1, backs=['0', r'\(\omega_0 = 1\)']),
     computed('widget-arc',
         widget_arc_keeps_its_angle, backs=[r'\(R_0(k)\)', r'\(k\)', r'\(p + k\)', r'\(p\)', r'\(p\)', 'same']),
+    computed('m-d-model-8-as', matrix_picture_as_described,
+        backs=['0', '1', '1', '2', '2', '8', 'each', 'every', 'rotation', '×']),
     computed('rotation-alt-circle',
         rotation_figure_as_described, backs=['0', '0', '1', '1', '2', '3', '6', 'clockwise', 'cos', 'grows', 'rotation', 'sin']),
     computed('checked-window',

@@ -11,7 +11,7 @@ from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from properties import norm_and_distance
 from reference import positional_encoding
-from support import ROOT, number, quoted_jobs, text, values
+from support import data, number, quoted_jobs, text, values
 from texmath import integers
 
 from pages import (
@@ -165,12 +165,46 @@ def falling_trend_with_ripples(growing: bool = False) -> bool:
     return trend and ripple(windows[-1]) > 1.5 * ripple(windows[0])
 
 
-def left_panel() -> bool:
-    ks = torch.arange(-120, 121)
-    near = dots.dot_by_offset(ks, 512)
-    source = (ROOT / "snippets" / "properties/dot_product_vs_offset.py").read_text(encoding="utf-8")
-    return (torch.allclose(near, near.flip(0), atol=1e-9) and int(near.argmax()) == 120
-            and 'near.plot([-(k_up - 1), k_up - 1], [low, low], "o"' in source and "low = curve[k_up - 1]" in source)
+def drawn_dot_products() -> dict:
+    """What the dot-product figure draws (dot_product_vs_offset-figure.json)."""
+    return data("properties/dot_product_vs_offset", "figure")
+
+
+def one_curve_panel() -> bool:
+    """On the drawn data: three or more starting positions p, each PE(p)·PE(p+k) computed from the table, draw one
+    curve (they coincide to rounding, and equal the closed form), symmetric in k and peaked at k = 0, on both sides of
+    0, for d_model = 512."""
+    drawn = drawn_dot_products()
+    ks = torch.tensor(drawn["offsets"])
+    curves = [torch.tensor(drawn["by_start"][str(p)], dtype=torch.float64) for p in drawn["starts"]]
+    closed = dots.dot_by_offset(ks, 512)
+    return (drawn["d_model"] == 512 and len(set(drawn["starts"])) == len(curves) == 3 and ks.min() < 0 < ks.max()
+            and all(torch.allclose(c, closed, rtol=0, atol=1e-6) for c in curves)
+            and all(torch.allclose(c, c.flip(0), rtol=0, atol=1e-6) for c in curves)
+            and all(ks[int(c.argmax())] == 0 for c in curves))
+
+
+def zoomed_panel() -> bool:
+    """On the drawn data: the zoom holds the first local minimum (the first offset after which the curve rises), and
+    the dip there (the rise to the next offset) is far shallower than the fall before it (under a hundredth of the
+    fall from k = 0 to k = 1)."""
+    drawn = drawn_dot_products()
+    zoom = dict(zip(drawn["zoom_offsets"], drawn["zoom"]))
+    far = drawn["far"]
+    k = drawn["first_min"]
+    first = next(i for i in range(1, len(far)) if far[i] > far[i - 1]) - 1
+    dip = zoom[k + 1] - zoom[k]
+    return k == first == int(values("properties/dot_product_vs_offset")["first_min"]) and 0 < dip < 0.01 * (far[0] - far[1])
+
+
+def far_panel() -> bool:
+    """On the drawn data (k = 0 .. 2,000): a falling trend with growing ripples (the page's check, on what is drawn),
+    rising again at nearly half the steps (the title's count is the data's), so the decrease is only local."""
+    drawn = drawn_dot_products()
+    far = torch.tensor(drawn["far"], dtype=torch.float64)
+    rises = int((far[1:] > far[:-1]).sum())
+    return (far.numel() == 2001 and rises == drawn["rises"] and 0.4 < rises / 2000 < 0.5
+            and torch.allclose(far, curve(), rtol=0, atol=1e-5) and falling_trend_with_ripples(growing=True))
 
 
 def base_sets_the_fall() -> bool:
@@ -321,7 +355,7 @@ LEDGER = Ledger('properties.md', [
     computed('in-short',
              in_short, backs=[r'\(d\)', 'depend', 'even', 'every', 'left', 'only', 'right', 'same', 'same']),
     computed('falls-only-over-the-first-offsets',
-             lambda: first_minimum_and_rise() and falling_trend_with_ripples() and left_panel(), backs=[r'\(d = 512\)', 'falls', 'first', 'grows', 'only']),
+             lambda: first_minimum_and_rise() and falling_trend_with_ripples() and one_curve_panel() and zoomed_panel(), backs=[r'\(d = 512\)', 'falls', 'first', 'grows', 'only']),
     computed('derived-measured-asserted', described_and_tested, backs=['each']),
     computed('notation',
              notation_is_the_libraries, backs=[r'\(\omega_i = 10000^{-2i/d}\)', r'\(d\)', 'even', 'first', 'right']),
@@ -356,9 +390,9 @@ LEDGER = Ledger('properties.md', [
     computed('first-minimum',
              first_minimum_and_rise, backs=[r'\(d = 512\)', r'\(k =\)', r'\(k =\)', 'falls', 'first', 'gen.properties.dot_product_vs_offset.at_first_min', 'gen.properties.dot_product_vs_offset.at_first_rise', 'gen.properties.dot_product_vs_offset.first_min', 'gen.properties.dot_product_vs_offset.first_rise', 'minimum', 'rises']),
     computed('falling-trend-ripples', falling_trend_with_ripples, backs=['falling']),
-    computed('figure-left', left_panel, backs=['0', '0', '512', 'both', 'first', 'symmetric', 'symmetric']),
-    computed('figure-right',
-             lambda: falling_trend_with_ripples(growing=True), backs=['decrease', 'falling', 'growing', 'more', 'only', 'same']),
+    computed('panel-one-curve-pe-p', lambda: one_curve_panel() and zoomed_panel(),
+             backs=['0', '0', '512', 'before', 'both', 'fall', 'first', 'minimum', 'symmetric']),
+    computed('panel-k-2-000-same', far_panel, backs=['2,000', 'falling', 'growing', 'half', 'more', 'rising', 'same']),
     cited('kazemnejad-decays-nicely',
            "Kazemnejad 2019, Transformer Architecture: The Positional Encoding, text by Figure 3 ('symmetrical and decays nicely with time'); shared/research/content_anchors.md §2", backs=['next']),
     computed('monotone-only-to-first-min',

@@ -96,9 +96,15 @@ def column_zero():
 
 
 def heatmap_source():
-    source = (SNIPPETS / "reference_page/heatmap.py").read_text()
-    return ("positional_encoding(128, 128)" in source and "ax.imshow(part.T" in source
-            and 'axes[1].set_xlabel("position p")' in source and "sines, cosines = pe[:, 0::2], pe[:, 1::2]" in source)
+    """On what the heatmap draws (reference_page/heatmap-figure.json, read back from its panels): the table for 128
+    positions and d_model = 128, each panel an image with one column of pixels per position (128) and a row per
+    pair; its first rows are the table's (the same table)."""
+    drawn = tf.drawn_heatmap()
+    table = positional_encoding(128, 128, dtype=torch.float64)
+    above, below = drawn["panels_top_to_bottom"]
+    return (drawn["positions"] == drawn["d_model"] == 128 and above["shape"] == below["shape"] == [64, 128]
+            and torch.allclose(torch.tensor(above["first_pair"], dtype=torch.float64), table[:, 0], atol=1e-4)
+            and torch.allclose(torch.tensor(below["first_pair"], dtype=torch.float64), table[:, 1], atol=1e-4))
 
 
 def stripes_and_bands():
