@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 import subprocess
 import sys
 
@@ -420,6 +421,29 @@ def test_every_clinic_reproduction_is_judged_as_the_bug_it_is(case):
     assert verdict.paper == CLINIC_PAPER.get(case, False), verdict.deviations
     assert clinic.summary(verdict) in (ROOT / "docs" / "generated" / "variants" / f"clinic-{case}.txt").read_text(
         encoding="utf-8")
+
+
+BUGS = sorted(set(CLINIC) - {"stored_in_half"})  # stored_in_half is the fix shown with low_precision, not a bug
+
+
+@pytest.mark.parametrize("case", BUGS)
+def test_beside_each_clinic_bug_stands_a_real_library_table_judged_ok(case):
+    """Issue 39: beside each bug the clinic shows a real table or module of the pinned transformers or diffusers, of
+    the same kind (a table beside a table, a module beside a module), judged OK, its verdict shown right after the
+    bug's own (the part clinic-<case>_beside.txt, included on the next include line of the page)."""
+    from variants import clinic
+
+    beside = clinic.beside_each_bug()
+    assert set(beside) == set(BUGS)
+    name, judge = beside[case]
+    verdict = judge()
+    assert verdict.ok and not verdict.problems, (name, verdict.problems)
+    assert ("module" in verdict.module.get("kind", "")) == bool(clinic.CASES[case]().module), name
+    shown = (ROOT / "docs" / "generated" / "variants" / f"clinic-{case}_beside.txt").read_text(encoding="utf-8")
+    assert clinic.beside_summary(name, verdict) in shown
+    page = (ROOT / "docs" / "variants" / "clinic.md").read_text(encoding="utf-8")
+    includes = re.findall(r'^--8<-- "variants/clinic-(\w+)\.txt"$', page, flags=re.M)
+    assert f"{case}_beside" in includes and includes[includes.index(case) + 1] == f"{case}_beside"
 
 
 @pytest.mark.slow  # a fresh interpreter imports torch

@@ -74,6 +74,16 @@ def library_tables_ok() -> bool:
             and shown.count("- **") == len(tables))
 
 
+def beside_each_bug() -> bool:
+    """Every bug the page reproduces (each case but stored_in_half, the fix shown with low_precision) has beside it a
+    real library table or module, a table beside a table and a module beside a module (the same kind), judged OK, and
+    its verdict is included right after the bug's."""
+    bugs = [c for c in clinic.CASES if c != "stored_in_half"]
+    for case in bugs:
+        passes(tp.test_beside_each_clinic_bug_stands_a_real_library_table_judged_ok, case)()
+    return set(clinic.beside_each_bug()) == set(bugs) == set(tp.BUGS)
+
+
 def corpus_right() -> bool:
     """tests/pecheck_corpus: at least 150 cases beyond the page's, each with its expected verdict written from the
     library's source (file and line), and pecheck gives every one of them."""
@@ -119,7 +129,8 @@ def module_mode() -> bool:
 
 
 def every_case_shown() -> bool:
-    shown = set(re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE)) - {"library"}  # the library tables: their own claim
+    shown = {c for c in re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE)
+             if c != "library" and not c.endswith("_beside")}  # the library tables: their own claims
     return shown == set(clinic.CASES) == set(tp.CLINIC) and PAGE.count("??? example") >= 10
 
 
@@ -392,6 +403,8 @@ LEDGER = Ledger("variants/clinic.md", [
     prose("real-library-tables-judges-ok", "a heading"),
     computed("these-tables-are-made-by", library_tables_ok,
              backs=['down', 'each', 'float16', 'left', 'row', 'rows', 'saved']),
+    computed("beside-each-bug-stands-real", beside_each_bug, backs=['each', 'same']),
+    computed("beside-each-bug-real-table", beside_each_bug, backs=['each', 'each', 'right', 'same']),
     computed("over-150-more-are-checker", corpus_right, backs=['150', 'each', 'more']),
     prose("how-they-are-made", "a fold's title"),
     computed("tables-modules-pinned-transformers-diffusers", library_tables_ok, backs=['each', 'right']),
