@@ -644,3 +644,21 @@ def test_ok_and_paper_answer_two_questions():
     assert paper.ok and paper.paper and not paper.deviations
     assert split.ok and not split.paper and split.deviations == [
         "layout [sin | cos], not interleaved (sin in even columns, cos in odd)"]
+
+
+def test_the_command_on_a_large_npy_loads_little_and_copies_nothing_whole(tmp_path):
+    """Issue 39's ≤ 1 s for a 4096 x 1024 .npy: the judging path imports nothing beyond what reading needs (np.median
+    pulls in numpy.ma; zipfile is for .npz and .pt) and makes no whole-table temporary besides the float64 copy (the
+    largest value by max and min, not by abs), so a float64 table is judged within 3/4 of its own size."""
+    np.save(tmp_path / "pe.npy", formula(4096, 1024))
+    code = ("import sys, tracemalloc, numpy as np; sys.modules['torch'] = None; import pecheck; "
+            "values = np.load('pe.npy'); tracemalloc.start(); verdict = pecheck.check_table(values); "
+            "peak = tracemalloc.get_traced_memory()[1]; tracemalloc.stop(); "
+            "code = pecheck.main(['pe.npy', '--json']); "
+            "print(verdict.paper, code, peak / values.nbytes, 'numpy.ma' in sys.modules, 'zipfile' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                            env={"PYTHONPATH": str(ROOT / "snippets"), "PATH": "/usr/bin:/bin"})
+    paper, exit_code, peak, ma, zipfile = result.stdout.split()[-5:]
+    assert (paper, exit_code) == ("True", "0"), result.stderr
+    assert float(peak) <= 0.75, peak
+    assert (ma, zipfile) == ("False", "False")
