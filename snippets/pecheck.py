@@ -25,7 +25,6 @@ import json
 import math
 import re
 import sys
-import zipfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -170,6 +169,12 @@ def load_table(path: str | Path, name: str | None = None):
     return table
 
 
+def _zip_errors() -> tuple:
+    """zipfile.BadZipFile once zipfile is imported (by a .npz or a .pt): a .npy or .csv is read without it."""
+    zipfile = sys.modules.get("zipfile")
+    return (zipfile.BadZipFile,) if zipfile is not None else ()
+
+
 def _load(path: Path, name: str | None):
     if not path.is_file():
         raise Unreadable(f"{path} is not a file", code="not_found")
@@ -190,6 +195,8 @@ def _load(path: Path, name: str | None):
                                      f"{MAX_FILE_BYTES:,}", code="too_large")
                 return np.asarray(_pick({k: archive[k] for k in archive.files}, name, path))
         if suffix in (".pt", ".pth", ".bin"):
+            import zipfile  # here, not at the top: a .npy or .csv is read without it
+
             if zipfile.is_zipfile(path):  # torch's zip format: its records may be compressed
                 with zipfile.ZipFile(path) as archive:
                     unpacked = sum(info.file_size for info in archive.infolist())
@@ -228,7 +235,7 @@ def _load(path: Path, name: str | None):
             return np.loadtxt(path, delimiter=delimiter, ndmin=2, dtype=np.float64)
     except Unreadable:
         raise
-    except (ValueError, OSError, EOFError, RuntimeError, KeyError, zipfile.BadZipFile) as error:
+    except (ValueError, OSError, EOFError, RuntimeError, KeyError, *_zip_errors()) as error:
         first = _strip(error) or type(error).__name__
         raise Unreadable(f"{path.name} could not be read as {suffix}: {first}") from None
     except Exception as error:  # a stranger's file may fail in any way: report it, run nothing else
@@ -268,11 +275,35 @@ def _pairings(d: int) -> list[tuple[str, np.ndarray, np.ndarray]]:
     return [("interleaved", 2 * i, 2 * i + 1), ("split", i, half + i)]
 
 
+def _median(x: np.ndarray) -> float:
+    """np.median of every value, by partition: the same number, without np.median's NaN check, which imports numpy.ma
+    (a tenth of a second of the command's start)."""
+    flat = np.asarray(x).ravel()
+    k = flat.size // 2
+    if flat.size % 2:
+        return float(np.partition(flat, k)[k])
+    low, high = np.partition(flat, (k - 1, k))[k - 1 : k + 1]
+    return float(np.mean([low, high]))
+
+
+def _largest(values: np.ndarray) -> float:
+    """The largest |value|, from the max and the min: no whole-table temporary as np.abs(values) makes (NaN and
+    infinities stay so)."""
+    high, low = float(values.max()), float(values.min())
+    if math.isnan(high) or math.isnan(low):
+        return math.nan
+    return max(high, -low)
+
+
 def _unit_circle_error(u: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per pair, the largest |r^2 / R^2 - 1| over the rows, r^2 = u_a^2 + u_b^2 and R^2 its median over every pair and
     row: 0 for sines and cosines of any one amplitude (a table need not reach its amplitude in the rows given)."""
-    r2 = u[:, a] ** 2 + u[:, b] ** 2
-    return np.abs(r2 / max(float(np.median(r2)), 1e-300) - 1).max(axis=0)
+    a, b = _as_slice(a), _as_slice(b)  # the known layouts' columns as views: no copy before squaring
+    r2 = u[:, a] ** 2
+    r2 += u[:, b] ** 2
+    r2 /= max(float(_median(r2)), 1e-300)
+    r2 -= 1
+    return np.abs(r2, out=r2).max(axis=0)
 
 
 def _generic_pairing(u: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray] | None:
@@ -293,9 +324,24 @@ def _generic_pairing(u: np.ndarray, tol: float) -> tuple[np.ndarray, np.ndarray]
     return a, b
 
 
+def _unwrap(theta: np.ndarray) -> np.ndarray:
+    """np.unwrap(theta, axis=0), the same operations in the same order, in place: two temporaries of the angles'
+    size instead of five."""
+    dd = np.diff(theta, axis=0)
+    ddmod = dd + math.pi
+    np.mod(ddmod, 2 * math.pi, out=ddmod)
+    ddmod += -math.pi
+    np.copyto(ddmod, math.pi, where=(ddmod == -math.pi) & (dd > 0))
+    ddmod -= dd  # the correction
+    np.copyto(ddmod, 0, where=np.abs(dd, out=dd) < math.pi)
+    del dd
+    theta[1:] += np.cumsum(ddmod, axis=0, out=ddmod)
+    return theta
+
+
 def _fit_angles(u: np.ndarray, sin_cols: np.ndarray, cos_cols: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per pair, the slope (omega, wrapped into (-pi, pi]) and the angle at row 0 of atan2(sin, cos)."""
-    theta = np.unwrap(np.arctan2(u[:, sin_cols], u[:, cos_cols]), axis=0)
+    theta = _unwrap(np.arctan2(u[:, sin_cols], u[:, cos_cols]))
     rows = np.arange(len(u), dtype=np.float64)
     r = rows - rows.mean()
     slope = (r[:, None] * (theta - theta.mean(axis=0))).sum(axis=0) / (r**2).sum()
@@ -343,7 +389,9 @@ def _first_position(omega: np.ndarray, phase: np.ndarray, n_rows: int, reach: fl
         step = 2 * math.pi / o[j]
         target = f[j] / o[j]
         candidates = target + np.round((candidates - target) / step) * step
-    candidates = np.unique(np.round(candidates))
+    candidates = np.round(candidates)  # np.unique's steps, written out: np.unique imports numpy.ma on first use
+    candidates.sort()
+    candidates = candidates[np.concatenate(([True], candidates[1:] != candidates[:-1]))]
     candidates = candidates[np.argsort(np.abs(candidates), kind="stable")]
     misfit = np.zeros(len(candidates))
     for start in range(0, len(candidates), 2048):  # bounded memory: candidates x pairs at a time
@@ -409,7 +457,7 @@ def check_table(table, *, digits: int | None = None) -> Verdict:
     if n < 4 or d < 2:
         bad(Problem("too_small", f"the table is {n} x {d}; pecheck needs at least 4 positions and 2 columns"))
         return _finish(verdict)
-    amp = float(np.abs(values).max())
+    amp = _largest(values)
     if not math.isfinite(amp):
         where = np.argwhere(~np.isfinite(values))[0].tolist()
         bad(Problem("not_finite", f"the table holds NaN or infinite values (first at row {where[0]}, column "
@@ -439,7 +487,7 @@ def _judge_padded(verdict: Verdict, values: np.ndarray, row: int, rounding: floa
     it must be the positions before."""
     rest = values[row + 1 :]
     inner = _judge_values(Verdict(ok=False, sinusoidal=False, dtype=verdict.dtype, shape=list(rest.shape),
-                                  precision=verdict.precision), rest, float(np.abs(rest).max()), rounding)
+                                  precision=verdict.precision), rest, _largest(rest), rounding)
     step = inner.position_step or 1
     keep = {k: getattr(inner, k) for k in ("sinusoidal", "layout", "base", "denominator", "amplitude", "max_error",
                                            "tolerance", "problems", "notes", "arithmetic")}
@@ -520,12 +568,12 @@ def _stacked(values: np.ndarray, tol: float) -> bool:
     n, d = values.shape
     if n % 2 or d % 2 or n < 8:
         return False
-    back = values.reshape(2, n, d // 2) / np.abs(values).max()
+    back = values.reshape(2, n, d // 2) / _largest(values)
     if np.abs(back[0] ** 2 + back[1] ** 2 - 1).max() > tol:
         return False
     theta = np.unwrap(np.arctan2(back[0][:, 0], back[1][:, 0]))
     steps = np.diff(theta)
-    return bool(np.abs(steps - np.median(steps)).max() < 1e-3 and abs(np.median(steps)) > 1e-3)
+    return bool(np.abs(steps - _median(steps)).max() < 1e-3 and abs(_median(steps)) > 1e-3)
 
 
 def _judge_values(verdict: Verdict, values: np.ndarray, amp: float, rounding: float) -> Verdict:
@@ -539,8 +587,11 @@ def _judge_values(verdict: Verdict, values: np.ndarray, amp: float, rounding: fl
 
     # the first rows (where the angles are fitted) and, for a long table, a sample spread over the rest, scaled to 1;
     # the last step compares every value of the table itself
-    u = values[:FIT_ROWS] / amp
-    sample = u if n <= FIT_ROWS else np.concatenate([u[:512], values[np.linspace(512, n - 1, 512).astype(int)] / amp])
+    if n <= FIT_ROWS:
+        sample = values / amp
+    else:  # the same numbers as the first rows of values / amp and the rest: made alone, one whole-sample array
+        sample = np.concatenate([values[:512], values[np.linspace(512, n - 1, 512).astype(int)]])
+        sample /= amp
     pair_tol = 16 * rounding + 1e-5
     d_even = d - (d % 2)
     found = None
@@ -573,6 +624,7 @@ def _judge_values(verdict: Verdict, values: np.ndarray, amp: float, rounding: fl
                 bad(_pair_cause(sample, name_, a, b, err, pair_tol))
                 verdict.sinusoidal, verdict.layout = True, name_
                 return verdict
+        u = values[:FIT_ROWS] / amp
         for name_, a, b in _pairings(d_even):  # the first pair's two columns, each a clean sinusoid
             fits = [_column_fit(u[:, c]) for c in (int(a[0]), int(b[0]))]
             if all(residual < 1e-3 for _, residual in fits):
@@ -597,8 +649,14 @@ def _judge_values(verdict: Verdict, values: np.ndarray, amp: float, rounding: fl
         return verdict
     verdict.sinusoidal = True
     kind, a, b = found
-    radius = math.sqrt(float(np.median(u[:, a] ** 2 + u[:, b] ** 2)))
-    return _judge_pairs(verdict, values, u / radius, amp, kind, a, b, rounding)
+    del sample  # no longer needed: the fit reads the first rows, consecutive
+    u = values[:FIT_ROWS] / amp
+    r2 = u[:, _as_slice(a)] ** 2
+    r2 += u[:, _as_slice(b)] ** 2
+    radius = math.sqrt(_median(r2))
+    del r2
+    u /= radius
+    return _judge_pairs(verdict, values, u, amp, kind, a, b, rounding)
 
 
 def _column_fit(column: np.ndarray) -> tuple[float, float]:
@@ -706,9 +764,10 @@ def _judge_pairs(verdict: Verdict, values, u, amp, kind, a, b, rounding: float =
     positions = first + step * np.arange(n, dtype=np.float64)
     lone = sorted(set(range(d)) - set(sin_cols.tolist()) - set(cos_cols.tolist()))
     exact_sin, exact_cos = _sin_cos(first, m, exact_omega, step)  # the amplitude, by least squares on the first rows
-    given_sin, given_cos = values[:m, sin_cols], values[:m, cos_cols]
+    given_sin, given_cos = values[:m, _as_slice(sin_cols)], values[:m, _as_slice(cos_cols)]  # views
     scale = float(((given_sin * exact_sin).sum() + (given_cos * exact_cos).sum())
                   / ((exact_sin**2).sum() + (exact_cos**2).sum()))
+    del exact_sin, exact_cos  # freed before the blocks below make theirs
     verdict.amplitude = _amplitude_name(scale, d, max(1e-3, 8 * rounding))
     if verdict.amplitude.startswith("other"):
         bad(Problem("amplitude", f"the values reach {amp:.4g}, not 1: the table is multiplied by {scale:.4g} (the "
@@ -777,9 +836,11 @@ def _sin_cos(first: int, n: int, omega: np.ndarray, step: int = 1, block: int = 
     start = (first + step * block * np.arange(blocks, dtype=np.float64))[:, None, None] * omega
     step = step * np.arange(block, dtype=np.float64)[None, :, None] * omega
     s0, c0, s1, c1 = np.sin(start), np.cos(start), np.sin(step), np.cos(step)
-    sin = (s0 * c1 + c0 * s1).reshape(blocks * block, -1)[:n]
-    cos = (c0 * c1 - s0 * s1).reshape(blocks * block, -1)[:n]
-    return sin, cos
+    sin = s0 * c1
+    sin += c0 * s1  # in place: the same sums, one temporary fewer
+    cos = c0 * c1
+    cos -= s0 * s1
+    return sin.reshape(blocks * block, -1)[:n], cos.reshape(blocks * block, -1)[:n]
 
 
 def _judge_lone(verdict, values, lone, positions, base, denominator, half, scale, tol):
@@ -932,7 +993,7 @@ def check_rope(cos, sin, *, head_dim: int | None = None) -> RopeVerdict:
         return _finish_rope(verdict)
     rounding = max(_precision(np.concatenate([c.ravel(), s.ravel()]), dtype, None)[1], ROUNDING["float64"])
     r2 = c**2 + s**2
-    scale2 = float(np.median(r2))
+    scale2 = float(_median(r2))
     if scale2 == 0 or np.abs(r2 / scale2 - 1).max() > 16 * rounding + 1e-5:
         bad(Problem("not_rope", "cos^2 + sin^2 is not one constant: these are not the cosines and sines of one angle "
                                 "per entry (pass the cos cache first, the sin cache second)"))

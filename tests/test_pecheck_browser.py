@@ -233,3 +233,70 @@ def test_a_wrong_table_shows_its_problems_in_words_not_codes(checker):
     assert checker.locator("#pecheck-verdict .pecheck-badge-bad").inner_text() == "NOT OK"
     assert "frequencies multiplied, not divided:" in shown and "multiplied]" not in shown
     assert checker.locator("#pecheck-verdict code").count() == 0
+
+
+# --- rotary caches: the browser's checkRope gives check_rope's verdict ---------------------------------------------
+
+ROPE_KEYS = ("ok", "rotary", "layout", "rotary_dim", "scaling", "factor", "attention_scaling", "first_position")
+
+
+def rope_caches() -> dict:
+    """name: (cos, sin, dtype), the caches of tests/test_pecheck_rope.py: transformers' rotary classes and the bugs."""
+    import test_pecheck_rope as tr
+
+    found = {}
+    for name, (params, extra, _, _) in tr.CASES.items():
+        cos, sin = tr.llama(params, **extra)
+        found[f"llama-{name}"] = (cos, sin, str(cos.dtype).removeprefix("torch."))
+    for name, ((module, cls, config, params), extra, _, _) in tr.OTHER_CLASSES.items():
+        extra = dict(extra)
+        (cos, sin), _ = tr.rotary(module, cls, config, params, n=extra.pop("n", 256), **extra)
+        found[name] = (cos, sin, "float32")
+    freqs = tr.adjacent()
+    found["adjacent"] = (freqs.cos(), freqs.sin(), "float32")
+    freqs = tr.adjacent(n=2048, angle_dtype=torch.float16)
+    found["angles-float16"] = (freqs.cos(), freqs.sin(), "float32")
+    cos, sin = tr.llama(tr.DEFAULT)
+    found["swapped"] = (sin, cos, "float32")
+    found["mixed"] = (torch.cat([cos[..., :32], tr.adjacent(256, 64).cos()[None, :, 32:]], -1),
+                      torch.cat([sin[..., :32], tr.adjacent(256, 64).sin()[None, :, 32:]], -1), "float32")
+    rng = np.random.default_rng(2)
+    found["random"] = (torch.from_numpy(rng.standard_normal((100, 32))),
+                       torch.from_numpy(rng.standard_normal((100, 32))), "float64")
+    return found
+
+
+@pytest.fixture(scope="module")
+def caches():
+    return rope_caches()
+
+
+ROPE_NAMES = ["llama-" + n for n in ("default", "theta-500k", "from-1000", "bfloat16", "head-dim-128", "linear-4",
+                                      "dynamic-within", "yarn-4", "llama3-8")] + [
+    "cohere", "gemma", "qwen2-theta-1e6", "phi-partial-0.5", "dynamic-past-max", "yarn-attention-given",
+    "longrope-short", "longrope-long", "adjacent", "angles-float16", "swapped", "mixed", "random"]
+
+
+@pytest.mark.parametrize("name", ROPE_NAMES)
+def test_the_browser_and_python_agree_on_rotary_caches(checker, caches, name):
+    cos, sin, dtype = caches[name]
+    mine = pecheck.check_rope(cos, sin).to_json()
+    rows = [np.asarray(t.float().squeeze(0) if t.dtype == torch.bfloat16 else t.squeeze(0), dtype=np.float64).tolist()
+            for t in (cos, sin)]
+    theirs = checker.evaluate("([c, s, dtype]) => window.peCheck.checkRope(c, s, dtype)", [*rows, dtype])
+    assert {k: theirs[k] for k in ROPE_KEYS} == {k: mine[k] for k in ROPE_KEYS}
+    assert [p["code"] for p in theirs["problems"]] == [p["code"] for p in mine["problems"]]
+    assert (theirs["base"] is None) == (mine["base"] is None)
+    if mine["base"] is not None:
+        assert theirs["base"] == pytest.approx(mine["base"], rel=1e-6)
+
+
+def test_a_pasted_rotary_cache_gets_a_verdict_in_words(checker, caches):
+    """The paste box takes {"cos": [[...]], "sin": [[...]]} (what --rope reads from a .npz) and judges it as a cache."""
+    cos, sin, _ = caches["llama-linear-4"]
+    text = json.dumps({"cos": cos[0, :64].tolist(), "sin": sin[0, :64].tolist()})
+    checker.fill("#pecheck-input", text)
+    checker.click("#pecheck-run")
+    shown = verdict_text(checker)
+    assert shown.startswith("OK a correct rotary cache"), shown
+    assert "linear" in shown and "rotate_half" in shown

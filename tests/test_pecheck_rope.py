@@ -126,3 +126,74 @@ def test_the_command_line_judges_a_cache_file(tmp_path):
     assert code == 0 and verdict["scaling"] == "linear" and verdict["factor"] == 2.0
     code, out, _ = run(tmp_path / "rope.npz", "--rope")
     assert code == 0 and out.startswith("OK: a rotary cache")
+
+
+# --- rotary classes beyond Llama and GPT-NeoX, and the scalings past the cached length --------------------------------
+
+
+def rotary(module_name, class_name, config_name, params, n=256, start=0, **config):
+    """The class as its model calls it: rotary(x, position_ids) -> (cos, sin), [1, n, rotary_dim]."""
+    import importlib
+
+    import transformers
+
+    module = importlib.import_module(f"transformers.models.{module_name}.modeling_{module_name}")
+    config = getattr(transformers, config_name)(hidden_size=512, num_attention_heads=8, rope_parameters=params,
+                                                **config)
+    layer = getattr(module, class_name)(config)
+    return layer(torch.zeros(1, n, 8), torch.arange(start, start + n)[None]), where(getattr(module, class_name))
+
+
+LONG_FACTOR = [1.0] * 8 + [1.0 + 0.25 * i for i in range(24)]  # made up: the fastest 8 pairs unscaled, then growing
+LONGROPE = {"rope_type": "longrope", "rope_theta": 10000.0, "short_factor": [1.0] * 32, "long_factor": LONG_FACTOR,
+            "original_max_position_embeddings": 1024}
+PHI3 = {"max_position_embeddings": 8192, "original_max_position_embeddings": 1024, "pad_token_id": 0}
+OTHER_CLASSES = {  # name: (class, its arguments, expected fields, what the source says)
+    "cohere": (("cohere", "CohereRotaryEmbedding", "CohereConfig", DEFAULT), {},
+               {"layout": "adjacent pairs", "base": 10000.0, "scaling": "none"},
+               "forward: emb = torch.repeat_interleave(freqs, 2, dim=-1) (adjacent pairs, not cat)"),
+    "gemma": (("gemma", "GemmaRotaryEmbedding", "GemmaConfig", DEFAULT), {"head_dim": 64},
+              {"layout": "rotate_half", "base": 10000.0, "rotary_dim": 64}, "forward: cat((freqs, freqs))"),
+    "qwen2-theta-1e6": (("qwen2", "Qwen2RotaryEmbedding", "Qwen2Config",
+                         {"rope_type": "default", "rope_theta": 1000000.0}), {},
+                        {"layout": "rotate_half", "base": 1000000.0}, "rope_theta is the base"),
+    "phi-partial-0.5": (("phi", "PhiRotaryEmbedding", "PhiConfig",
+                         {"rope_type": "default", "rope_theta": 10000.0, "partial_rotary_factor": 0.5}), {},
+                        {"rotary_dim": 32, "base": 10000.0},
+                        "compute_default_rope_parameters: dim = int(head_dim * partial_rotary_factor)"),
+    "dynamic-past-max": (("llama", "LlamaRotaryEmbedding", "LlamaConfig",
+                          {"rope_type": "dynamic", "rope_theta": 10000.0, "factor": 2.0}),
+                         {"head_dim": 64, "max_position_embeddings": 128},
+                         {"scaling": "none", "base": 10000.0 * (2.0 * 256 / 128 - 1) ** (64 / 62)},
+                         "_compute_dynamic_ntk_parameters: past max_position_embeddings, base * ((factor * seq_len / "
+                         "max) - (factor - 1)) ** (dim / (dim - 2)), recomputed by dynamic_rope_update"),
+    "yarn-attention-given": (("llama", "LlamaRotaryEmbedding", "LlamaConfig",
+                              {"rope_type": "yarn", "rope_theta": 10000.0, "factor": 8.0, "attention_factor": 1.0,
+                               "original_max_position_embeddings": 1024}), {"head_dim": 64},
+                             {"scaling": "frequency-dependent", "factor": 8.0, "attention_scaling": 1.0},
+                             "_compute_yarn_parameters: an attention_factor given is used as is"),
+    "longrope-short": (("phi3", "Phi3RotaryEmbedding", "Phi3Config", LONGROPE), PHI3,
+                       {"scaling": "none", "base": 10000.0,
+                        "attention_scaling": float(f"{math.sqrt(1 + math.log(8) / math.log(1024)):.6g}")},
+                       "_compute_longrope_parameters: short_factor within original_max_position_embeddings; "
+                       "attention_factor sqrt(1 + ln(factor) / ln(original)), factor = max / original = 8"),
+    "longrope-long": (("phi3", "Phi3RotaryEmbedding", "Phi3Config", LONGROPE), {**PHI3, "n": 1100},
+                      {"scaling": "frequency-dependent", "base": 10000.0, "factor": LONG_FACTOR[-1],
+                       "attention_scaling": float(f"{math.sqrt(1 + math.log(8) / math.log(1024)):.6g}")},
+                      "longrope_frequency_update: seq_len > original_max_position_embeddings takes long_factor, "
+                      "inv_freq = 1 / (ext_factors * base ** (2i / dim)): the slowest pair divided by the last"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_CLASSES))
+def test_other_rotary_classes_and_scalings_are_judged_from_their_source(name):
+    (module, cls, config, params), extra, expected, _ = OTHER_CLASSES[name]
+    extra = dict(extra)
+    n = extra.pop("n", 256)
+    (cos, sin), source = rotary(module, cls, config, params, n=n, **extra)
+    assert source.startswith(f"transformers/models/{module}/modeling_{module}.py:")
+    verdict = pecheck.check_rope(cos, sin)
+    assert verdict.ok, verdict.problems
+    for key, value in expected.items():
+        got = getattr(verdict, key)
+        assert (got == value if not isinstance(value, float) else math.isclose(got, value, rel_tol=1e-6)), (key, got)

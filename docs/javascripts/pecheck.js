@@ -49,6 +49,9 @@
       var data;
       try { data = JSON.parse(trimmed); } catch (e) { throw new Unreadable("not valid JSON: " + e.message); }
       if (data !== null && !Array.isArray(data) && typeof data === "object") {
+        if (Array.isArray(data.cos) && Array.isArray(data.sin)) {  // a rotary cache, as --rope reads it from a .npz
+          return { rope: [parseText(JSON.stringify(data.cos)), parseText(JSON.stringify(data.sin))] };
+        }
         var keys = Object.keys(data).filter(function (k) { return Array.isArray(data[k]); });
         if (keys.length !== 1) throw new Unreadable("a JSON object must hold exactly one array (the table), found " + keys.length);
         data = data[keys[0]];
@@ -750,6 +753,147 @@
     not_2d: "not a 2-D table", too_small: "too small to judge"
   };
 
+  // --- rotary caches (as pecheck.check_rope) --------------------------------------------------------------------------
+
+  function polyfit1(x, y) {
+    // [slope, intercept] of the least-squares line, as np.polyfit(x, y, 1)
+    var n = x.length, mx = 0, my = 0, sxy = 0, sxx = 0, k;
+    for (k = 0; k < n; k++) { mx += x[k]; my += y[k]; }
+    mx /= n; my /= n;
+    for (k = 0; k < n; k++) { sxy += (x[k] - mx) * (y[k] - my); sxx += (x[k] - mx) * (x[k] - mx); }
+    var slope = sxy / sxx;
+    return [slope, my - slope * mx];
+  }
+
+  function checkRope(cos, sin, dtype, headDim) {
+    // a rotary cos/sin cache pair [positions, rotary_dim]: the layout the rotation must use, the base, the scaling the
+    // frequencies carry, the attention scaling, the first position, and the values against exact ones
+    dtype = ROUNDING[dtype] ? dtype : "float64";
+    var verdict = { ok: false, rotary: false, layout: null, rotary_dim: null, base: null, scaling: null, factor: null,
+                    attention_scaling: null, first_position: null, dtype: dtype, shape: cos.shape.slice(),
+                    max_error: null, tolerance: null, problems: [], notes: [] };
+    function done() { verdict.ok = verdict.rotary && !verdict.problems.length; return verdict; }
+    if (cos.shape.length !== 2 || cos.shape[0] !== sin.shape[0] || cos.shape[1] !== sin.shape[1]) {
+      problem(verdict, "not_2d", "cos [" + cos.shape.join(", ") + "] and sin [" + sin.shape.join(", ") + "] must be one [positions, rotary_dim] shape");
+      return done();
+    }
+    var n = cos.shape[0], r = cos.shape[1], c = cos.values, s = sin.values, p, i, k;
+    verdict.shape = [n, r]; verdict.rotary_dim = r;
+    if (n < 4 || r < 2 || r % 2) {
+      problem(verdict, "too_small", "the cache is " + n + " x " + r + "; pecheck needs 4 positions and an even width");
+      return done();
+    }
+    for (k = 0; k < c.length; k++) {
+      if (!isFinite(c[k]) || !isFinite(s[k])) { problem(verdict, "not_finite", "the cache holds NaN or infinite values"); return done(); }
+    }
+    var both = new Float64Array(c.length + s.length);
+    both.set(c); both.set(s, c.length);
+    var rounding = Math.max(precisionOf(both, dtype)[1], ROUNDING.float64);
+    var r2 = new Float64Array(c.length);
+    for (k = 0; k < c.length; k++) r2[k] = c[k] * c[k] + s[k] * s[k];
+    var scale2 = median(r2), worst = 0;
+    for (k = 0; k < c.length; k++) worst = Math.max(worst, Math.abs(r2[k] / scale2 - 1));
+    if (scale2 === 0 || worst > 16 * rounding + 1e-5) {
+      problem(verdict, "not_rope", "cos^2 + sin^2 is not one constant: these are not the cosines and sines of one angle per entry (pass the cos cache first, the sin cache second)");
+      return done();
+    }
+    verdict.rotary = true;
+    var amp = Math.sqrt(scale2), tol = 4 * rounding * amp + 1e-12, h = r / 2;
+    function repeats(first, second) {  // the largest gap between the columns first(i) and second(i), cos and sin
+      var gap = 0;
+      for (var q = 0; q < n; q++) for (var j = 0; j < h; j++) {
+        gap = Math.max(gap, Math.abs(c[q * r + first(j)] - c[q * r + second(j)]), Math.abs(s[q * r + first(j)] - s[q * r + second(j)]));
+      }
+      return gap;
+    }
+    var column;
+    if (repeats(function (j) { return j; }, function (j) { return h + j; }) <= tol) {
+      verdict.layout = "rotate_half"; column = function (j) { return j; };
+    } else if (repeats(function (j) { return 2 * j; }, function (j) { return 2 * j + 1; }) <= tol) {
+      verdict.layout = "adjacent pairs"; column = function (j) { return 2 * j; };
+    } else {
+      problem(verdict, "layout", "the angles repeat neither in halves (cat(freqs, freqs), for rotate_half) nor in adjacent pairs (repeat_interleave, for rotate_every_two): the cache was built for neither rotation");
+      return done();
+    }
+    verdict.notes.push(verdict.layout === "rotate_half" ? "rotate with rotate_half (x1, x2 = halves)"
+      : "rotate adjacent pairs (x[..., 0::2], x[..., 1::2]), as GPT-J and Meta's Llama code do");
+    var m = Math.min(n, FIT_ROWS), u = new Float64Array(m * 2 * h);
+    for (p = 0; p < m; p++) for (i = 0; i < h; i++) {
+      u[p * 2 * h + 2 * i] = s[p * r + column(i)] / amp; u[p * 2 * h + 2 * i + 1] = c[p * r + column(i)] / amp;
+    }
+    var slope = new Float64Array(h), phase = new Float64Array(h), omega = new Float64Array(h);
+    for (i = 0; i < h; i++) { var fit = unwrapFit(u, m, 2 * h, 2 * i, 2 * i + 1); slope[i] = fit[0]; phase[i] = fit[1]; omega[i] = Math.abs(fit[0]); }
+    var step = slope[0] > 0 ? 1 : -1;
+    if (step < 0) problem(verdict, "angles_fall", "the angles fall down the rows: cos and sin passed in the wrong order (sin first), or positions that descend; a rotary cache holds positions 0, 1, 2 ...");
+    for (i = 1; i < h; i++) if (!(omega[i] < omega[i - 1])) { problem(verdict, "not_geometric", "the frequencies do not fall from pair to pair"); return done(); }
+    var idx = [], logw = [], movingI = [], movingL = [];
+    for (i = 0; i < h; i++) { idx.push(i); logw.push(Math.log(Math.max(omega[i], 1e-300))); }
+    for (i = 0; i < h; i++) if (omega[i] * (m - 1) > 0.02) { movingI.push(i); movingL.push(logw[i]); }
+    if (movingI.length < 2) {
+      var moving = {}; movingI.forEach(function (j) { moving[j] = true; });
+      for (i = 0; i < Math.min(h, 3); i++) moving[i] = true;
+      movingI = []; movingL = [];
+      for (i = 0; i < h; i++) if (moving[i]) { movingI.push(i); movingL.push(logw[i]); }
+    }
+    var line = h >= 2 ? polyfit1(movingI, movingL) : [0, 0], rateAll = h >= 2 ? -line[0] : 0, residual = 0;
+    if (h >= 2) for (k = 0; k < movingI.length; k++) residual = Math.max(residual, Math.abs(movingL[k] - (line[0] * movingI[k] + line[1])));
+    verdict.attention_scaling = Number(amp.toPrecision(6));
+    var exact = new Float64Array(h), lawed;
+    if (h < 2 || residual < 1e-3) {  // one geometric law: base ** (-2i / r), maybe divided by a linear factor
+      var omega0 = h >= 2 ? Math.exp(line[1]) : omega[0];
+      verdict.base = h >= 2 ? snap(Math.exp(rateAll * h)) : null;
+      lawed = law(verdict.base || 10000, h, h);
+      if (Math.abs(omega0 - 1) <= 1e-3) {
+        verdict.scaling = "none"; verdict.factor = 1.0; exact = lawed;
+      } else {
+        verdict.scaling = "linear"; verdict.factor = Number((1 / omega0).toPrecision(6));
+        for (i = 0; i < h; i++) exact[i] = lawed[i] / verdict.factor;
+        verdict.notes.push("positions divided by " + pyG(verdict.factor) + " (linear interpolation)");
+      }
+    } else {  // the fastest pairs keep the law, the slowest are divided by the factor: YaRN, llama3, longrope
+      var head = Math.min(3, h);
+      var rate = -polyfit1(idx.slice(0, head), logw.slice(0, head))[0];
+      verdict.base = snap(Math.exp(rate * h));
+      lawed = law(verdict.base, h, h);
+      verdict.scaling = "frequency-dependent";
+      verdict.factor = Number((1 / (omega[h - 1] / lawed[h - 1])).toPrecision(4));
+      exact = omega;  // measured: the blend between the two ends is the method's own
+      var yarn = verdict.factor > 1 ? 0.1 * Math.log(verdict.factor) + 1 : 1.0;
+      verdict.notes.push("the fastest pairs keep base " + pyG(verdict.base) + ", the slowest turn " + pyG(verdict.factor)
+        + " times slower (YaRN, llama3 or longrope scaling)"
+        + (Math.abs(amp - yarn) < 1e-3 ? "; attention scaling " + fmt(amp, 4) + " is YaRN's 0.1 ln(factor) + 1" : ""));
+    }
+    if (headDim) verdict.notes.push("rotary width " + r + " of head_dim " + headDim + ": partial_rotary_factor " + pyG(r / headDim));
+    var first = firstPosition(exact, phase, m)[0];
+    verdict.first_position = first;
+    var error = 0, fastest = 0, far = Math.max(Math.abs(first), Math.abs(first + step * (n - 1)));
+    for (i = 0; i < h; i++) fastest = Math.max(fastest, exact[i]);
+    for (p = 0; p < n; p++) {
+      var at = first + step * p;
+      for (i = 0; i < h; i++) {
+        var angle = at * exact[i];
+        error = Math.max(error, Math.abs(c[p * r + column(i)] - amp * Math.cos(angle)), Math.abs(s[p * r + column(i)] - amp * Math.sin(angle)));
+      }
+    }
+    var extent = far * fastest + 1;
+    var tolerance = amp * (4 * rounding + 16 * FLOAT32_ARITHMETIC * extent) + 1e-12;
+    if (verdict.scaling === "frequency-dependent") tolerance += amp * 1e-3;  // measured frequencies: their fitting noise
+    verdict.max_error = error; verdict.tolerance = tolerance;
+    if (error > tolerance) {
+      problem(verdict, "values_off", "values differ from the exact ones by up to " + fmt(error, 3) + ", more than a correctly computed "
+        + dtype + " cache can (" + fmt(tolerance, 2) + "): compute position * inv_freq in float32 (not float16 or bfloat16), then cast");
+    }
+    return done();
+  }
+
+  function ropeHeadline(verdict) {
+    if (!verdict.rotary) return "not a rotary cos/sin cache";
+    var what = [verdict.layout, verdict.base === null ? null : "base " + pyG(verdict.base),
+                verdict.scaling === "none" ? null : verdict.scaling + " scaling" + (verdict.factor ? " (factor " + pyG(verdict.factor) + ")" : "")];
+    what = what.filter(function (w) { return w; }).join(", ");
+    return verdict.ok ? "a correct rotary cache, " + what : "a rotary cache, " + what;
+  }
+
   function headline(verdict) {
     var what = verdict.convention || (verdict.sinusoidal ? "sinusoids, but of no frequency law it knows" : "not a sinusoidal encoding");
     return verdict.ok ? "a correct encoding, " + what : what;
@@ -777,10 +921,16 @@
     out.setAttribute("data-ok", verdict.ok ? "true" : "false");
     var head = el("p", undefined, verdict.ok ? "pecheck-ok" : "pecheck-bad");
     head.appendChild(el("span", verdict.ok ? "OK" : "NOT OK", "pecheck-badge " + (verdict.ok ? "pecheck-badge-ok" : "pecheck-badge-bad")));
-    head.appendChild(document.createTextNode(" " + headline(verdict)));
+    head.appendChild(document.createTextNode(" " + (verdict.rotary === undefined ? headline(verdict) : ropeHeadline(verdict))));
     out.appendChild(head);
     var dl = el("dl");
-    [["layout", verdict.layout], ["base", verdict.base === null ? null : pyG(verdict.base)], ["denominator", verdict.denominator],
+    (verdict.rotary !== undefined ? [
+      ["layout", verdict.layout], ["base", verdict.base === null ? null : pyG(verdict.base)], ["scaling", verdict.scaling],
+      ["factor", verdict.factor === null ? null : pyG(verdict.factor)],
+      ["attention scaling", verdict.attention_scaling === null ? null : pyG(verdict.attention_scaling)],
+      ["first position", verdict.first_position], ["dtype", verdict.dtype], ["shape", verdict.shape.join(" x ")],
+      ["largest error", verdict.max_error === null ? null : fmt(verdict.max_error, 2) + " (a correct " + verdict.dtype + " cache: up to " + fmt(verdict.tolerance, 2) + ")"]
+    ] : [["layout", verdict.layout], ["base", verdict.base === null ? null : pyG(verdict.base)], ["denominator", verdict.denominator],
      ["first position", verdict.first_position], ["positions", verdict.position_step === -1 ? "descending down the rows" : null],
      ["padding row", verdict.padding_rows.length ? String(verdict.padding_rows[0]) + " (all zeros, judged without it)" : null],
      ["amplitude", verdict.amplitude], ["dtype", verdict.dtype], ["precision", verdict.precision !== verdict.dtype ? verdict.precision : null],
@@ -788,7 +938,7 @@
      ["largest error", verdict.max_error === null ? null : fmt(verdict.max_error, 2) + " (a correct " + (verdict.precision || verdict.dtype) + " table: up to " + fmt(verdict.tolerance, 2) + ")"],
      ["computed in", verdict.arithmetic],
      ["the paper's own table", verdict.ok ? (verdict.paper ? "yes" : "no: " + verdict.deviations.join("; ")) : null]
-    ].forEach(function (item) {
+    ]).forEach(function (item) {
       if (item[1] === null || item[1] === undefined) return;
       dl.appendChild(el("dt", item[0])); dl.appendChild(el("dd", String(item[1])));
     });
@@ -824,6 +974,10 @@
 
   function judgeInput(input) {
     var table = input instanceof ArrayBuffer ? parseNpy(input) : parseText(String(input));
+    if (table.rope) {
+      if (!table.rope[0].values || !table.rope[1].values) throw new Unreadable("cos and sin must each be an array of rows");
+      return checkRope(table.rope[0], table.rope[1], "float64");
+    }
     if (!table.values) return checkTable({ values: new Float64Array(0), shape: table.shape, dtype: table.dtype });
     return checkTable(table);
   }
@@ -877,6 +1031,9 @@
     judge: function (input) {
       if (!CONVENTIONS.length) CONVENTIONS = conventions();
       try { return clean(judgeInput(input)); } catch (e) { return { error: e instanceof Unreadable ? e.message : String(e) }; }
+    },
+    checkRope: function (cosRows, sinRows, dtype, headDim) {
+      return checkRope(fromRows(cosRows), fromRows(sinRows), dtype || "float64", headDim);
     },
     run: function (input) { var v = run(document.getElementById("pecheck-verdict"), input); return v && clean(v); },
   };

@@ -280,6 +280,57 @@ def library_tables() -> dict:
         "diffusers' Timesteps module": lambda: check_module(Timesteps(D, True, 0), width=D, positions=N),
         "SpeechT5's scaled encoding, in training mode": lambda: check_module(speecht5.train(), width=D, positions=N),
     }
+
+
+def beside_each_bug() -> dict:
+    """Beside each bug, a real table or module of the same kind from the pinned transformers or diffusers, made as
+    its users make it: each is right."""
+    from diffusers.models.embeddings import SinusoidalPositionalEmbedding, get_timestep_embedding
+    from transformers import MarianConfig, MarianModel
+    from transformers.models.distilbert.modeling_distilbert import _create_sinusoidal_embeddings
+    from transformers.models.m2m_100.modeling_m2m_100 import M2M100SinusoidalPositionalEmbedding
+    from transformers.models.marian.modeling_marian import MarianSinusoidalPositionalEmbedding
+    from transformers.models.musicgen.modeling_musicgen import MusicgenSinusoidalPositionalEmbedding
+    from transformers.models.pegasus_x.modeling_pegasus_x import PegasusXSinusoidalPositionalEmbedding
+    from transformers.models.speecht5.modeling_speecht5 import SpeechT5ScaledPositionalEncoding
+    from transformers.models.whisper.modeling_whisper import sinusoids
+    from transformers.models.xlm.modeling_xlm import create_sinusoidal_embeddings
+
+    def filled(fill, d: int) -> torch.Tensor:  # DistilBERT's and XLM's helpers fill a tensor given to them
+        out = torch.empty(N, d)
+        fill(n_pos=N, dim=d, out=out)
+        return out
+
+    def marian_model() -> torch.nn.Module:  # a whole model, its weights initialised as from_config does
+        config = MarianConfig(vocab_size=50, d_model=D, encoder_layers=1, decoder_layers=1, encoder_ffn_dim=32,
+                              decoder_ffn_dim=32, encoder_attention_heads=2, decoder_attention_heads=2,
+                              max_position_embeddings=N, pad_token_id=0, decoder_start_token_id=0)
+        return MarianModel(config).encoder.embed_positions
+
+    m2m100 = M2M100SinusoidalPositionalEmbedding.get_embedding
+    return {
+        "halves_swapped": ("MusicGen's [cos | sin] table", lambda: check_table(
+            MusicgenSinusoidalPositionalEmbedding.get_embedding(N, D))),
+        "shift_switch": ("diffusers' get_timestep_embedding with the shift at 0", lambda: check_table(
+            get_timestep_embedding(t, D, flip_sin_to_cos=True, downscale_freq_shift=0))),
+        "multiplied": ("Whisper's sinusoids", lambda: check_table(sinusoids(N, D))),
+        "column_exponent": ("DistilBERT's table", lambda: check_table(filled(_create_sinusoidal_embeddings, D))),
+        "base_1000": ("Marian's table", lambda: check_table(MarianSinusoidalPositionalEmbedding(N, D).create_weight())),
+        "odd_width": (f"XLM's table at the odd width {D + 1}", lambda: check_table(
+            filled(create_sinusoidal_embeddings, D + 1))),
+        "low_precision": ("M2M100's weights stored in float16", lambda: check_table(m2m100(N + 2, D, 1).half())),
+        "padding_offset": ("M2M100's weights, padding row 1 zeroed", lambda: check_table(m2m100(N + 2, D, 1))),
+        "missing_slice": ("MusicGen's module", lambda: check_module(
+            MusicgenSinusoidalPositionalEmbedding(N, D), width=D, positions=N)),
+        "sequence_first": ("SpeechT5's scaled encoding, batch-first, in training mode", lambda: check_module(
+            SpeechT5ScaledPositionalEncoding(0.1, D, max_len=N).train(), width=D, positions=N)),
+        "overwritten": ("Marian's table in a model after its weight initialisation", lambda: check_module(
+            marian_model(), width=D, positions=N)),
+        "offset_ignored": ("PegasusX's module", lambda: check_module(
+            PegasusXSinusoidalPositionalEmbedding(D), width=D, positions=N)),
+        "never_applied": ("diffusers' SinusoidalPositionalEmbedding", lambda: check_module(
+            SinusoidalPositionalEmbedding(D, N), width=D, positions=N)),
+    }
 # --8<-- [end:library]
 
 
@@ -295,11 +346,33 @@ def library_summary(name: str, verdict) -> str:
     return f"- {word}: {_escape(name)}: {_escape(', '.join(what))}"
 
 
+
+def beside_summary(name: str, verdict) -> str:
+    """The library table beside a bug: a green box when OK (a red one if it ever were not), the convention, and for a
+    module what it returns and whether its offset is honoured."""
+    kind = "success" if verdict.ok else "failure"
+    what, word = "module" if verdict.module else "table", "OK" if verdict.ok else "NOT OK"
+    title = f"Beside it, a real library {what} judged {word}"
+    lines = [f'!!! {kind} "{title}: {name.replace(chr(34), chr(39))}"', ""]
+    lines.append(f"    - **convention**: {_escape(verdict.convention or 'none')}")
+    if verdict.padding_rows:
+        lines.append(f"    - **padding rows**: {_escape(', '.join(map(str, verdict.padding_rows)))}")
+    lines.append(f"    - **stored as**: {verdict.dtype}")
+    for key in ("output", "offset", "mode"):
+        if verdict.module.get(key):
+            lines.append(f"    - **{key}**: {_escape(verdict.module[key])}")
+    lines += [f"    - **NOT OK** (`{p.code}`): {_escape(p.message)}" for p in verdict.problems]
+    return "\n".join(lines)
+
 if __name__ == "__main__":
     torch.manual_seed(0)  # the overwritten table's fresh draw
     for name, judge in CASES.items():
         with docenv.output_part(name):
             print(summary(judge()))
+        print()
+    for case, (name, judge) in beside_each_bug().items():
+        with docenv.output_part(f"{case}_beside"):
+            print(beside_summary(name, judge()))
         print()
     with docenv.output_part("library"):
         for name, judge in library_tables().items():

@@ -74,6 +74,43 @@ def library_tables_ok() -> bool:
             and shown.count("- **") == len(tables))
 
 
+def beside_each_bug() -> bool:
+    """Every bug the page reproduces (each case but stored_in_half, the fix shown with low_precision) has beside it a
+    real library table or module, a table beside a table and a module beside a module (the same kind), judged OK, and
+    its verdict is included right after the bug's."""
+    bugs = [c for c in clinic.CASES if c != "stored_in_half"]
+    for case in bugs:
+        passes(tp.test_beside_each_clinic_bug_stands_a_real_library_table_judged_ok, case)()
+    return set(clinic.beside_each_bug()) == set(bugs) == set(tp.BUGS)
+
+
+def explorer_judges_caches_the_same() -> bool:
+    """pecheck.js (run by node, as the page's script) given {"cos": [[...]], "sin": [[...]]} as pasted text gives
+    check_rope's verdict: a Llama cache with linear scaling (OK), the same with cos and sin swapped (angles_fall)
+    and a random pair (not_rope); tests/test_pecheck_browser.py holds it to 22 caches in Chromium."""
+    import subprocess
+
+    cos, sin = tr.llama({"rope_type": "linear", "rope_theta": 10000.0, "factor": 4.0}, n=64)
+    rng = np.random.default_rng(0)
+    pairs = {"linear": (cos[0], sin[0]), "swapped": (sin[0], cos[0]),
+             "random": (torch.from_numpy(rng.standard_normal((64, 16))), torch.from_numpy(rng.standard_normal((64, 16))))}
+    texts = {k: json.dumps({"cos": c.tolist(), "sin": s.tolist()}) for k, (c, s) in pairs.items()}
+    script = ("global.window = {}; global.document = {readyState: 'complete', getElementById: () => null};"
+              f"require({json.dumps(str(DOCS / 'javascripts' / 'pecheck.js'))});"
+              "const texts = JSON.parse(require('fs').readFileSync(0, 'utf8')); const out = {};"
+              "for (const k in texts) out[k] = window.peCheck.judge(texts[k]);"
+              "process.stdout.write(JSON.stringify(out));")
+    theirs = json.loads(subprocess.run(["node", "-e", script], input=json.dumps(texts), capture_output=True,
+                                       text=True, check=True).stdout)
+    keys = ("ok", "rotary", "layout", "scaling", "factor", "attention_scaling", "first_position")
+    for name, (c, s) in pairs.items():
+        mine = pecheck.check_rope(c.double(), s.double()).to_json()
+        if ({k: theirs[name][k] for k in keys} != {k: mine[k] for k in keys}
+                or [p["code"] for p in theirs[name]["problems"]] != [p["code"] for p in mine["problems"]]):
+            return False
+    return bool(theirs["linear"]["ok"] and theirs["swapped"]["problems"] and theirs["random"]["problems"])
+
+
 def corpus_right() -> bool:
     """tests/pecheck_corpus: at least 150 cases beyond the page's, each with its expected verdict written from the
     library's source (file and line), and pecheck gives every one of them."""
@@ -119,7 +156,8 @@ def module_mode() -> bool:
 
 
 def every_case_shown() -> bool:
-    shown = set(re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE)) - {"library"}  # the library tables: their own claim
+    shown = {c for c in re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE)
+             if c != "library" and not c.endswith("_beside")}  # the library tables: their own claims
     return shown == set(clinic.CASES) == set(tp.CLINIC) and PAGE.count("??? example") >= 10
 
 
@@ -392,6 +430,9 @@ LEDGER = Ledger("variants/clinic.md", [
     prose("real-library-tables-judges-ok", "a heading"),
     computed("these-tables-are-made-by", library_tables_ok,
              backs=['down', 'each', 'float16', 'left', 'row', 'rows', 'saved']),
+    computed("beside-each-bug-stands-real", beside_each_bug, backs=['each', 'same']),
+    computed("beside-each-bug-real-table", beside_each_bug, backs=['each', 'each', 'right', 'same']),
+    computed("explorer-judges-cache-pasted-as", explorer_judges_caches_the_same, backs=['cos', 'same', 'sin']),
     computed("over-150-more-are-checker", corpus_right, backs=['150', 'each', 'more']),
     prose("how-they-are-made", "a fold's title"),
     computed("tables-modules-pinned-transformers-diffusers", library_tables_ok, backs=['each', 'right']),
