@@ -90,10 +90,12 @@ test-page: setup  ## One page's checks in seconds: make test-page PAGE=propertie
 	  "tests/test_claims.py::test_every_migrated_check_still_runs_against_its_sentence[$$page]" \
 	  "tests/test_claims.py::test_numbers_code_computed_are_quoted_not_typed[$$page]"
 
-# The one command that writes the locks (tests/pages/locks/): it accepts typo fixes alone, a changed claim only when
-# named (IDS="id1 id2") with its backed words unchanged, a new sentence once its entry exists; it refuses the rest.
-claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check you re-read
-	@$(PYTHON) scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
+# The one command that writes the locks (tests/pages/locks/): it accepts typo fixes alone (a misspelt word made or
+# fixed: it asks pyspellchecker's English dictionary, hence the .venv), a changed claim only when named (IDS="id1 id2")
+# and its new words bound to its check, a new sentence once its entry exists and binds its words; it refuses the rest.
+claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check reads its words
+	@test -x $(BIN)/python || { echo "claims-accept runs on the project's .venv (an English dictionary, the checks): make setup first" >&2; exit 2; }
+	@$(BIN)/python scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
 
 new-claim:  ## The checklist of a new claim (and an empty ledger for a new page): make new-claim PAGE=properties
 	@$(PYTHON) scripts/claims.py new-claim '$(PAGE)'

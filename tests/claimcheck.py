@@ -57,6 +57,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import claim_words as vocabulary
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES_DIR = Path(__file__).resolve().parent / "pages"
@@ -975,9 +977,36 @@ def _edits(a: str, b: str) -> int:
     return d[-1][-1]
 
 
+@functools.cache
+def _dictionary():
+    """pyspellchecker's English word list (pinned in requirements.txt), or None where it is not installed."""
+    try:
+        from spellchecker import SpellChecker
+    except ImportError:
+        return None
+    return SpellChecker()
+
+
+def is_english(word: str) -> bool:
+    """A word of an English dictionary (pyspellchecker's) or one of the project's terms (tests/claim_words.py),
+    a plural or a past tense of one included. Without the dictionary every word counts as English, so that no change
+    passes for a spelling fix."""
+    dictionary = _dictionary()
+    if dictionary is None:
+        return True
+    for part in word.lower().replace("’", "'").split("-"):  # a hyphenated word: each part
+        forms = {part, part.removesuffix("s"), part.removesuffix("es"), part.removesuffix("ed"),
+                 part.removesuffix("'s")} - {""}
+        if forms and not (forms & vocabulary.TERMS or dictionary.known(forms)):
+            return False
+    return True
+
+
 def is_typo_fix(old: str, new: str) -> bool:
-    """A pure spelling or punctuation edit: as many words, each changed word a near spelling of the old one (letters
-    only: a changed number, symbol or formula is never a typo), and the same claim words."""
+    """A pure spelling or punctuation edit: as many words, the same claim words, and each changed word a near
+    spelling of the old one (letters only: a changed number, symbol or formula is never a typo) where the word
+    removed or the word added is not English (is_english). A change between two real words (correct/incorrect,
+    above/below) is a changed claim, and so is any change to or from a number word (two/ten, five/fine)."""
     a, b = old.split(), new.split()
     if len(a) != len(b) or claim_words(old) != claim_words(new):
         return False
@@ -992,6 +1021,9 @@ def is_typo_fix(old: str, new: str) -> bool:
         if cx.lower() == cy.lower():
             continue
         if _edits(cx.lower(), cy.lower()) > (1 if min(len(cx), len(cy)) <= 4 else 2):
+            return False
+        numbers = [any(vocabulary.is_number_word(part) for part in re.split(r"[-'’]", w.lower())) for w in (cx, cy)]
+        if all(numbers) or (is_english(cx) and is_english(cy)):
             return False
     return True
 

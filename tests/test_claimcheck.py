@@ -27,6 +27,7 @@ from claimcheck import (
     decide_new,
     equation,
     is_claim,
+    is_english,
     is_typo_fix,
     measured,
     page_items,
@@ -346,7 +347,8 @@ def test_not_inserted_into_every_sentence_is_refused():
 
 def test_a_typo_in_every_plain_sentence_is_accepted():
     """Two neighbouring letters swapped in a long word that is not a claim word: accepted alone, on every sentence
-    that has such a word."""
+    that has such a word (unless the swap happens to spell another English word: "closed" as "colsed" is a typo,
+    "frames" as "farmes" a changed word)."""
     tried, refused = 0, []
     for page, entry, sentence, claim, _words in every_sentence():
         words = sentence.split()
@@ -354,8 +356,9 @@ def test_a_typo_in_every_plain_sentence_is_accepted():
         if claim is None or spot is None:
             continue
         w = words[spot]
-        typo = " ".join(words[:spot] + [w[0] + w[2] + w[1] + w[3:]] + words[spot + 1 :])
-        if claim_words(typo) != claim_words(sentence):
+        swapped = w[0] + w[2] + w[1] + w[3:]
+        typo = " ".join(words[:spot] + [swapped] + words[spot + 1 :])
+        if claim_words(typo) != claim_words(sentence) or swapped == w or is_english(swapped):
             continue
         tried += 1
         decision = decide_change(sentence, typo, entry, claim, named=False)
@@ -513,6 +516,16 @@ def test_what_counts_as_a_typo():
     assert not is_typo_fix(r"At \(p+k\).", r"At \(p-k\).")  # a formula
     assert not is_typo_fix("The curve falls.", "The curve falls fast.")  # a word added
     assert not is_typo_fix("The table is fixed.", "The table is learned.")  # not a near spelling
+    # issue 37: a change between two English words is a changed claim, however near their spellings
+    for right, wrong in [("correct", "incorrect"), ("possible", "impossible"), ("known", "unknown"),
+                         ("stable", "unstable"), ("two", "ten"), ("five", "fine"), ("two-layer", "ten-layer"),
+                         ("above", "below"), ("sine", "since")]:
+        assert not is_typo_fix(f"The step is {right} here.", f"The step is {wrong} here."), (right, wrong)
+    # and a misspelling, made or fixed, is still a typo, project terms included
+    for right, wrong in [("encodings", "encodngs"), ("thousand", "tohusand"), ("sinusoidal", "sinusiodal"),
+                         ("softmax", "sfotmax")]:
+        assert is_typo_fix(f"The {right} here.", f"The {wrong} here.") and is_typo_fix(f"The {wrong} here.",
+                                                                                   f"The {right} here."), right
 
 
 DISPLAY_SLIPS = [
