@@ -27,7 +27,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 # sooner each. regen's jobs still write none (scripts/regenkit/config.py).
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help setup browser validators serve test test-fast test-page claims-accept new-claim lint regen force-regen check build bundle bench experiments lock clean
+.PHONY: help setup browser validators serve test test-fast test-page claims-accept claims-report new-claim lint regen force-regen check build bundle bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -96,6 +96,12 @@ test-page: setup  ## One page's checks in seconds: make test-page PAGE=propertie
 claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check reads its words
 	@test -x $(BIN)/python || { echo "claims-accept runs on the project's .venv (an English dictionary, the checks): make setup first" >&2; exit 2; }
 	@$(BIN)/python scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
+
+# Every ledger's checks, and per page the entries whose check reads its sentence's words (bound) and those still
+# sentence-blind (unbound): the summary line the conftest writes after every run.
+claims-report:  ## Per page, the claims bound to their words and those unbound (runs every ledger's checks)
+	@$(BIN)/python -m pytest -q -n auto -p no:randomly -p no:cacheprovider -m "not slow and not browser" \
+	  tests/pages -k test_claims_hold 2>&1 | tail -n 3
 
 new-claim:  ## The checklist of a new claim (and an empty ledger for a new page): make new-claim PAGE=properties
 	@$(PYTHON) scripts/claims.py new-claim '$(PAGE)'

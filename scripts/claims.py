@@ -9,18 +9,20 @@
     python scripts/claims.py new-claim properties       # the checklist of a new claim (make new-claim PAGE=...)
 
 The lock (tests/pages/locks/<page>.lock.json) ties each sentence's fingerprint to an id of the ledger
-(tests/pages/test_<page>.py). `accept` is the only command that writes it. It accepts alone a pure spelling or
-punctuation edit (as many words, each changed word a near spelling of the old one, the same claim words); a changed
-sentence that is not one only when named by id, and even then only when its backed words all stand unchanged and
-every claim word is accounted; a new sentence only once its entry exists (it prints the id and the entry to paste);
-a deleted sentence only once its entry is removed; an unchanged sentence whose entry now backs other words (a check
-given to a prose entry, a word moved from unbacked to backs) has the lock's record of its backed words refreshed,
-only if every claim word of the sentence is still backed or listed as not backed; a sentence moved to another page
-with its entry, its words unchanged (links aside), keeps its id; a sentence whose only change is a link's target
-is accepted alone. It writes what it accepts and exits 1 if it refused anything.
-There is no pending state: a refused edit keeps failing `make test-fast` until it is decided.
+(tests/pages/test_<page>.py). `accept` is the only command that writes it. It accepts alone a spelling or
+punctuation edit (as many words, the same claim words, each changed word a near spelling of the old one, where the
+word removed or the word added is not English); a changed sentence only when named by id, and only if its check reads
+its new words (each replaced by its contradictory makes the check fail, tests/claim_words.py); a new sentence only
+once its entry exists and binds its words (it prints the id and the entry to paste), also where it takes the place
+of a sentence the baseline knew (an entry removed and another added, in one run or across several); a deleted
+sentence only once its entry is removed; an unchanged sentence whose entry now backs other words has the lock's
+record of its backed words refreshed, only if every claim word is still accounted; a sentence moved to another page
+with its entry, its words unchanged (links aside), keeps its id; a sentence whose only change is a link's target is
+accepted alone. It writes what it accepts and exits 1 if it refused anything. There is no pending state.
 
-Needs only the standard library and git (the old words come from the page's history), not the project's .venv.
+    python scripts/claims.py freeze-baseline --force    # once, by the integrator: tests/claims_baseline.json
+
+Runs on the project's .venv (an English dictionary, and the checks it runs against the new words) and git.
 """
 
 from __future__ import annotations
@@ -240,16 +242,23 @@ LEDGER = Ledger({page!r}, [
 test_claims_hold = LEDGER.test
 '''
 
-CHECKLIST = """One claim, few files: the page, its snippet and generated output, one test file, and the page's lock.
+CHECKLIST = """A new claim touches three files: the page, its ledger and its lock.
 
-  1. Write the sentence in docs/{page}; a number in it is quoted ({{{{ gen.<page>.<name>.<key> }}}}), never typed.
-  2. Code and output: make new-snippet PAGE={folder} NAME=what_it_shows, then make regen (commit docs/generated/).
-  3. make claims-accept PAGE={stem}: it prints the new sentence's id and the entry to paste into
-     {ledger} (computed with a check and backs=[...], cited with its source, or prose with a reason).
-  4. Paste it; write the check so that it returns True exactly when the sentence holds (reuse a test of
-     {code} with passes(...)); make it fail once on a wrong version.
-  5. make claims-accept PAGE={stem} again (it writes {lock}), then make test-page PAGE={stem}.
-  6. Commit the page, the snippet and its outputs, the ledger and the lock; make test-fast; open a pull request."""
+  docs/{page}      the sentence; a number in it is quoted ({{{{ gen.<page>.<name>.<key> }}}}), never typed
+  {ledger}      its entry, with a check that returns what it measured
+  {lock}      written by make claims-accept, never by hand
+
+  1. Write the sentence. (A number no job saves yet needs a snippet first: make new-snippet, then make regen.)
+  2. make claims-accept PAGE={stem}: it prints the sentence's id and the entry to paste into the ledger.
+  3. Paste it; make its check return what it measured, as readings of tests/claim_words.py (Compare, Count, Trend,
+     Truth, Number): the sentence's words pick what must hold (reuse a test of {code} with passes(...)).
+  4. make claims-accept PAGE={stem} again: it replaces each claim word by its contradictory (every/not every,
+     more/not more, 512/768) and accepts the entry only if the check then fails; it names the words the check does
+     not read. A cited fact needs its source; a sentence that states nothing, a prose reason: a definition, an
+     instruction, a heading or an admonition title.
+  5. make test-page PAGE={stem}; commit the three files; make test-fast; open a pull request.
+  After a refused change: undo the edit, or make the check read the new words and run
+  make claims-accept IDS=<id> (never remove the entry to add another: that is still a changed claim)."""
 
 
 def new_claim(page: str) -> int:
@@ -259,7 +268,7 @@ def new_claim(page: str) -> int:
         module.write_text(MODULE.format(page=page), encoding="utf-8")
         print(f"wrote {module.relative_to(ROOT)} (an empty ledger)")
     stem = page_stem(page)
-    print(CHECKLIST.format(page=page, stem=stem, folder=stem, ledger=module.relative_to(ROOT),
+    print(CHECKLIST.format(page=page, stem=stem, ledger=module.relative_to(ROOT),
                            code=f"tests/pages/test_{stem}_code.py", lock=lock_path(page).relative_to(ROOT)))
     return 0
 

@@ -33,15 +33,17 @@ The checks (tests/test_claims.py, per page; `make test-page PAGE=<page>` runs on
 5. no number a job saved for the prose is typed instead of quoted (`{{ gen.<job>.<key> }}`);
 6. every generated output is shown by some page or declared data-only.
 
-`make claims-accept` (scripts/claims.py accept) is the one command that writes locks. It accepts alone a pure
-spelling or punctuation edit; a changed sentence only when named by id (`make claims-accept IDS="id"`) and only
-if its backed words stand unchanged; a new sentence only once its entry exists (it prints the id and the entry to
-paste); a deleted sentence only once its entry is removed. When an entry's backed words change on a sentence that
-did not (a prose entry given a check), it records the new ones in the lock only if every claim word of the sentence
-is still backed or listed as not backed.
+`make claims-accept` (scripts/claims.py accept) is the one command that writes locks. It accepts alone a spelling
+or punctuation edit (a word misspelt or fixed: one side is not English, is_english); a changed sentence only when
+named by id (`make claims-accept IDS="id"`) and only if its check reads its new words; a new sentence only once its
+entry exists (it prints the id and the entry to paste) and binds its words; a deleted sentence only once its entry is
+removed. A check reads a word when it returns what it measured (tests/claim_words.py: Compare, Count, Trend, Truth,
+Number), the sentence's word picks the predicate, and the word replaced by its contradictory makes it fail
+(binding). A sentence new or changed since tests/claims_baseline.json must bind its words in `make test-page` too,
+whatever its lock says (unbound_since_baseline): a pull request carries page, ledger and lock together.
 
-This module needs nothing but the standard library (pytest and texmath are imported when a check runs), so that
-scripts/claims.py runs without the project's environment.
+This module needs nothing but the standard library to read pages, locks and ledgers (pytest and texmath are
+imported when a check runs; pyspellchecker when the typo rule asks a dictionary).
 """
 
 from __future__ import annotations
@@ -1321,9 +1323,14 @@ def entry_template(item: Item, id: str, page: str) -> str:
     if not words:
         return f"prose({id!r}, 'why it states nothing a check or source could back'),"
     listed = ", ".join(repr(w) for w in words)
-    return (f"computed({id!r}, check_that_returns_true, backs=[{listed}]),\n"
+    kinds = sorted({site.kind for site in vocabulary.sites(item.text)})
+    readings = {"comparison": "Compare(a, b)", "quantifier": "Count(holding, total)", "direction": "Trend(values)",
+                "polarity": "Truth(holds)", "number": "Number(value)"}
+    returns = ", ".join(readings[k] for k in kinds) or "True"
+    return (f"computed({id!r}, check_that_returns_what_it_measured, backs=[{listed}]),\n"
+            f"    # its check returns {returns} (tests/claim_words.py): the sentence's words pick what must hold\n"
             f"    # or cited({id!r}, 'the source, where to read it', backs=[{listed}]),\n"
-            f"    # or, if no word of it is a claim: prose({id!r}, 'why', unbacked=[{listed}]),")
+            f"    # or, if it states nothing: prose({id!r}, 'a definition: ...', unbacked=[{listed}]),")
 
 
 def read_ledger_source(page: str) -> dict[str, Claim]:
