@@ -179,7 +179,9 @@ def _mask(sentence: str) -> str:
     return re.sub(r"\{\{.*?\}\}|\]\([^)]*\)|\\\(.*?\\\)|`[^`]*`|<[^>]+>", lambda m: "\0" * len(m.group(0)), sentence)
 
 
-_TOKEN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?|[A-Za-z]+(?:['’][a-z]+)?|[<>≤≥≠]|\\(?:geq|ge|leq|le|gt|lt|neq|ne)\b")
+# a number stands alone (not "float64", "v2", "1e-12"'s exponent); a word may end in digits ("float64" is one word)
+_TOKEN = re.compile(r"(?<![\w.^_{\\-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])|[A-Za-z][A-Za-z0-9]*(?:['’][a-z]+)?|[<>≤≥≠]"
+                    r"|\\(?:geq|ge|leq|le|gt|lt|neq|ne)\b")
 _NEGATION = re.compile(r"(?:" + "|".join(re.escape(n) for n in NEGATIONS) + r")$", re.IGNORECASE)
 
 

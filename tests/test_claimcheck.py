@@ -740,3 +740,30 @@ def test_only_a_case_that_runs_and_must_pass_stands_in_for_a_ledgers_run():
     assert case_key(case(_a_failing_test)) is None  # n would be a fixture
     for mark in ("skip", "skipif", "xfail"):
         assert case_key(case(_a_failing_test, {"n": 1}, marks=(mark,))) is None, mark
+
+
+# --- checks that read their words (issue 37, stage C) ------------------------------------------------------------
+
+BOUND_PAGES = ["formula.md", "why-positions.md", "base.md", "precision.md", "reference.md", "input-step.md"]
+
+
+@pytest.mark.parametrize("page", BOUND_PAGES)
+def test_every_bound_entry_goes_red_when_its_word_is_flipped(page):
+    """Each entry whose check returns what it measured, run against its sentence with each word it reads replaced by
+    its contradictory (every/not every, slower/not slower, 512/768, not/-): the check fails every time."""
+    from claimcheck import binding
+
+    bound, still = 0, []
+    for claim in ledger_of(page).claims:
+        if claim.check is None or claim.slow:
+            continue
+        claim.verify()
+        if not claim.bound:
+            continue
+        bound += 1
+        read = list(claim.bound)
+        moved = binding(claim, claim.text)
+        keys = [(s.kind, s.word, s.start) for s in moved]
+        still += [f"{claim.id}: {s.word!r}" for s in read if (s.kind, s.word, s.start) not in keys]
+    assert bound > 0, f"{page} has no entry whose check reads its words yet"
+    assert not still, f"{page}: flipping these words left their checks green: {still}"
