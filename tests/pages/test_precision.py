@@ -11,6 +11,7 @@ import re
 import mpmath
 import test_reference as reference_tests
 import torch
+from claim_words import Compare, Number
 from claimcheck import Ledger, cited, computed, passes, prose
 from precision.duplicate_rows import D_MODEL as DUPLICATES_WIDTH
 from precision.duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
@@ -102,6 +103,11 @@ def row_error_definition():
             and torch.equal(max_error_per_row(rows, exact), (rows.double() - exact).abs().amax(dim=1)))
 
 
+def row_error_measured():
+    """"the largest |computed - exact| over its 512 columns": the width of the rows the experiment measures."""
+    return row_error_definition() and Number(data("precision/error_vs_position")["d_model"])
+
+
 def seeds_compute_in_float32():
     from pelib.variants.registry import VARIANTS
 
@@ -119,6 +125,15 @@ def stored_is_rounded_once():
 def four_ways_at_100k():
     lines = text("precision/recipes").splitlines()
     return lines[0].startswith("row 100,000") and len(lines) == 1 + 1 + 4 and lines[1].startswith("exact")
+
+
+def four_ways_measured():
+    """"One row, four ways, at position 100,000": the ways the recipes print and the position of their row."""
+    lines = text("precision/recipes").splitlines()
+    if not four_ways_at_100k():
+        return False
+    position = int(re.match(r"row ([\d,]+)", lines[0]).group(1).replace(",", ""))
+    return [Number(len(lines) - 2, at=0), Number(position, at=1)]
 
 
 def figure_alt_text():
@@ -222,6 +237,24 @@ def significant_bits():
         last_exact_integer(torch.float16), last_exact_integer(torch.bfloat16)) == (2**11, 2**8)
 
 
+def significant_bits_measured():
+    """"Float16 keeps 11 significant bits and bfloat16 keeps 8": each format's significant bits."""
+    def bits(dtype):
+        return round(-math.log2(torch.finfo(dtype).eps)) + 1
+
+    return significant_bits() and [Number(bits(torch.float16), at=0), Number(bits(torch.bfloat16), at=1)]
+
+
+def float64_angle_measured():
+    """"a float64 angle is off by about p 2^-53 radians, 2^29 times less than a float32 angle, so even at 10^6 it
+    stays far below the float32 step near 1": the two formats' steps, and the float64 angle error at 10^6 against
+    the float32 step."""
+    if not float64_angles_far_below():
+        return False
+    eps32, eps64 = torch.finfo(torch.float32).eps, torch.finfo(torch.float64).eps
+    return [Compare(eps64, eps32), Compare(10**6 * 2.0**-53, STEP)]
+
+
 def past_the_limit_same_number():
     def stored(q, dtype):
         return float(torch.tensor(float(q), dtype=torch.float64).to(dtype))
@@ -237,6 +270,16 @@ def spacing(value, dtype):
 def float16_steps():
     return (DUP("float16_last_exact") == f"{last_exact_integer(torch.float16):,}" and spacing(2048.0, torch.float16) == 2
             and spacing(4094.0, torch.float16) == 2 and spacing(4096.0, torch.float16) == 4)
+
+
+def float16_steps_measured():
+    """"above it, the step is 2, then 4 from 4096": float16's spacing just above its last exact integer and from
+    4096."""
+    if not float16_steps():
+        return False
+    last = float(last_exact_integer(torch.float16))
+    return [Number(spacing(last, torch.float16), at=0), Number(spacing(4096.0, torch.float16), at=1),
+            Number(4096, at=2)]
 
 
 def float16_overflow():
@@ -429,20 +472,20 @@ LEDGER = Ledger('precision.md', [
     computed('mpmath-and-grid', how_measured, backs=['1', r'\(10^6\)', 'below', 'exact', 'gen.precision.error_vs_position.mpmath_bits', 'gen.precision.error_vs_position.mpmath_digits', 'gen.precision.error_vs_position.positions_sampled']),
     computed('sampled-rows', lambda: V("full_float64_gb") == f"{10**6 * 512 * 8 / 1e9:.1f}"
              and passes(precision_tests.test_sampled_rows_are_the_reference_rows, 64)(), backs=['512', r'\(10^6\)', 'columns', 'depends', 'each', 'equals', 'float64', 'gen.precision.error_vs_position.full_float64_gb', 'only', 'only', 'row', 'row', 'row', 'rows', 'rows', 'same']),
-    computed('row-error', row_error_definition, backs=['512', r'\(|\text{computed} - \text{exact}|\)', 'columns', 'largest', 'row']),
+    computed('row-error', row_error_measured, backs=['512', r'\(|\text{computed} - \text{exact}|\)', 'columns', 'largest', 'row']),
     prose('side-by-side', "introduces the snippet shown below it", unbacked=['row']),
     computed('seeds-in-float32', seeds_compute_in_float32, backs=['all', 'bfloat16', 'each', 'every', 'float16', 'float32', 'float32', 'recomputed', 'sine']),
     cited('keras-hub', "keras-team/keras-hub@0e1444f, keras_hub/src/layers/modeling/sine_position_encoding.py (SinePositionEncoding "
           "casts positions with ops.cast(..., self.compute_dtype))", backs=['bfloat16', 'float16']),
     computed('stored-as-float16', stored_is_rounded_once, backs=['float16', 'smaller', 'stored']),
-    computed('four-ways', four_ways_at_100k, backs=['100,000', 'row']),
+    computed('four-ways', four_ways_measured, backs=['100,000', 'row']),
     prose('error-heading', "a heading", unbacked=['grows']),
     computed('figure-axes', lambda: how_measured() and "set_xscale(\"log\")" in (SNIPPETS / "precision/error_vs_position.py").read_text(), backs=['1', 'largest', 'row']),
     computed('figure-alt', figure_alt_text, backs=['1', '2', '24', 'before', 'bfloat16', 'bfloat16', 'float16', 'float16', 'float16', 'float16', 'float32', 'float32', 'grow', 'maximum', 'order', 'rows', 'stored', 'times']),
     computed('table-width', lambda: data("precision/error_vs_position")["d_model"] == 512, backs=['512', 'largest', 'row']),
     computed('reference-at-half-step', reference_flat_at_half_step, backs=['1', r'\(2^{-25} \approx\)', 'all', 'any', 'best', 'float32', 'float32', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.entries_checked', 'gen.precision.error_vs_position.half_ulp_near_one', 'gen.precision.error_vs_position.reference_max_error', 'grow', 'half', 'largest', 'more', 'no', 'not']),
     computed('reference-rounded', only_few_not_rounded, backs=['differ', 'exact', 'float32', 'float32', 'gen.precision.error_vs_position.reference_not_rounded', 'gen.precision.error_vs_position.reference_worst_ulps', 'more', 'no', 'only', 'worst', 'zero']),
-    computed('float64-angle', float64_angles_far_below, backs=['1', r'\(10^6\)', r'\(2^{-24}\)', r'\(2^{29}\)', r'\(p \cdot 2^{-53}\)', 'below', 'even', 'float32', 'float32', 'float64', 'less', 'times']),
+    computed('float64-angle', float64_angle_measured, backs=['1', r'\(10^6\)', r'\(2^{-24}\)', r'\(2^{29}\)', r'\(p \cdot 2^{-53}\)', 'below', 'even', 'float32', 'float32', 'float64', 'less', 'times']),
     computed('float32-relative', float32_relative_error, backs=['24', r'\(2^{-24}\)', r'\(\omega_i\)', r'\(p\,\omega_i\)', 'float32', 'float32', 'more', 'slower']),
     computed('float32-absolute', float32_absolute_error, backs=[r'\(p \cdot 2^{-24}\)', 'below', 'every', 'larger', 'smaller']),
     computed('fastest-worst', fastest_set_the_worst_case, backs=['1', r'\(\omega_i\)', r'\(p \cdot 2^{-24}\)', 'cosine', 'fastest', 'row', 'sine', 'worst']),
@@ -451,9 +494,9 @@ LEDGER = Ledger('precision.md', [
     computed('float32-training', float32_for_training_lengths, backs=['1,000', r'\(10^{-4}\)', r'\(p \cdot 2^{-24}\)', 'below', 'bfloat16', 'float32', 'gen.precision.error_vs_position.bfloat16_stored_max', 'gen.precision.error_vs_position.float32_error_1e3', 'growing', 'most', 'order', 'same', 'stored']),
     computed('tight-tolerance', lambda: tight_tolerance_fails() and errors(FLOAT32)[10**5] >= 5e-4, backs=[r'\(10^5\)', 'float32']),
     prose('half-heading', "a heading", unbacked=['half']),
-    computed('significant-bits', significant_bits, backs=['11', '8', r'\(2^{11}\)', r'\(2^{8}\)', 'bfloat16', 'exactly', 'float16']),
+    computed('significant-bits', significant_bits_measured, backs=['11', '8', r'\(2^{11}\)', r'\(2^{8}\)', 'bfloat16', 'exactly', 'float16']),
     computed('past-the-limit', past_the_limit_same_number, backs=['same']),
-    computed('float16-steps', float16_steps, backs=['2', '4', '4096', 'above', 'every', 'float16', 'gen.precision.duplicate_rows.float16_last_exact', 'up to']),
+    computed('float16-steps', float16_steps_measured, backs=['2', '4', '4096', 'above', 'every', 'float16', 'gen.precision.duplicate_rows.float16_last_exact', 'up to']),
     computed('float16-overflow', lambda: float16_overflow() and passes(precision_tests.test_float16_rows_past_its_maximum_are_nan)(), backs=[r'\(\sin(\infty)\)', 'gen.precision.duplicate_rows.float16_first_inf', 'gen.precision.duplicate_rows.float16_max', 'largest', 'row', 'up']),
     computed('bfloat16-range', bfloat16_range, backs=['128', 'above', 'bfloat16', 'distinct', 'every', 'float32', 'gen.precision.duplicate_rows.bfloat16_last_exact', 'gen.precision.duplicate_rows.bfloat16_last_exact', 'never', 'only', 'up to']),
     computed('float32-integers', lambda: DUP("float32_last_exact") == f"{last_exact_integer(torch.float32):,}" and last_exact_integer(torch.float32) == 2**24, backs=['every', 'float32', 'gen.precision.duplicate_rows.float32_last_exact', 'up to']),

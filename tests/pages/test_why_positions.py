@@ -6,6 +6,7 @@ import re
 import torch
 import why_positions.permutation_equivariance as perm_eq
 import why_positions.simple_encodings as simple
+from claim_words import Compare, Number
 from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from reference import positional_encoding
@@ -83,6 +84,14 @@ def seeded_head_six_tokens() -> bool:
             and "seq_len, d_model, d_head = 6, 16, 8" in run and "x[perm]" in run)
 
 
+def seeded_head_measured():
+    """"fed six random tokens and then the same tokens shuffled": how many tokens the snippet feeds its head."""
+    if not seeded_head_six_tokens():
+        return False
+    tokens = int(re.search(r"seq_len, d_model, d_head = (\d+), \d+, \d+", inspect.getsource(perm_eq)).group(1))
+    return Number(tokens)
+
+
 def gap_without_and_repeat() -> bool:
     weights, x = seeded()
     perm = torch.tensor([3, 0, 5, 1, 4, 2])
@@ -124,6 +133,14 @@ def the_attention_tests() -> bool:
             and ok(te.test_a_causal_mask_breaks_the_symmetry_without_pe))
 
 
+def attention_tests_measured():
+    """"checks twenty random shuffles without PE (gap below 10^-12)": the shuffles the test draws."""
+    if not the_attention_tests():
+        return False
+    source = inspect.getsource(te.test_attention_without_pe_is_permutation_equivariant)
+    return Number(int(re.search(r"random_perms\(\d+, (\d+)\)", source).group(1)), at=0)
+
+
 def codes():
     return {name: code(N, WIDTH) for name, code in simple.CODES.items()}
 
@@ -141,6 +158,20 @@ def sinusoidal_bounded() -> bool:
 def same_at_lengths() -> bool:
     return (simple.same_code_across_lengths(simple.sinusoidal_code, WIDTH, 10, 1000)
             and not simple.same_code_across_lengths(simple.fraction_code, WIDTH, 10, 1000))
+
+
+LENGTHS = (10, 1000)  # the two sequence lengths the page compares a position's code across
+
+
+def same_at_lengths_measured():
+    """"position 5 means the same thing in a sentence of 10 tokens and in one of 1,000": the largest difference
+    between the codes of position 5 at the two lengths, and the lengths compared."""
+    short, long = LENGTHS
+    if not (simple.same_code_across_lengths(simple.sinusoidal_code, WIDTH, short, long)
+            and not simple.same_code_across_lengths(simple.fraction_code, WIDTH, short, long)):
+        return False
+    gap = (simple.sinusoidal_code(short, WIDTH)[5] - simple.sinusoidal_code(long, WIDTH)[5]).abs().max().item()
+    return [Number(5, at=0), Compare(gap, 0.0), Number(short, at=1), Number(long, at=2)]
 
 
 def distance_by_offset() -> bool:
@@ -172,6 +203,17 @@ def the_three_codes() -> bool:
     bits = c["binary"] @ (2.0 ** torch.arange(WIDTH, dtype=torch.float64))  # least significant bit first
     return (torch.equal(c["integer p"][:, 0], p) and torch.equal(c["p / length"][:, 0], p / N)
             and torch.equal(bits, p) and len(simple.CODES) == 4)
+
+
+def three_codes_measured():
+    """"Three codes come to mind first": the simple codes the page's table sets beside the sinusoidal one."""
+    return the_three_codes() and Number(len([name for name in simple.CODES if name != "sinusoidal"]))
+
+
+def sixteen_wide_measured():
+    """"each 16 numbers wide": the width the table of simple codes is drawn at."""
+    width = inspect.signature(simple.summary).parameters['width'].default
+    return simple.HEADER[0] == f"code (width {width})" and width == WIDTH and Number(width)
 
 
 def integer_row() -> bool:
@@ -354,7 +396,7 @@ LEDGER = Ledger('why-positions.md', [
            'Lilian Weng, The Transformer Family (2020), https://lilianweng.github.io/posts/2020-04-07-the-transformer-family/',
            pooling_is_invariant_outputs_are_not, backs=['after', 'invariant', 'only']),
     computed('same-bag-of-words', pooling_is_invariant_outputs_are_not, backs=['every', 'every', 'same']),
-    computed('one-seeded-head', seeded_head_six_tokens, backs=['same']),
+    computed('one-seeded-head', seeded_head_measured, backs=['same']),
     computed('gap-without-and-repeat',
              gap_without_and_repeat, backs=['below', 'both', 'equal', 'exactly', 'float64', 'gen.why_positions.permutation_equivariance.gap_without_bound', 'same', 'twice']),
     computed('gap-with-pe', gap_with_pe, backs=['0', '1', '2', 'gen.why_positions.permutation_equivariance.gap_with']),
@@ -369,13 +411,13 @@ LEDGER = Ledger('why-positions.md', [
            'Haviv et al., Findings of EMNLP 2022, arXiv:2203.16634 (abstract and results); Kazemnejad et al., NeurIPS 2023, arXiv:2305.19466 (abstract)', backs=['2022', '2023', 'longer', 'no', 'not']),
     computed('encoder-needs-it',
              lambda: ok(te.test_attention_without_pe_is_permutation_equivariant) and ok(te.test_repeated_token_gets_the_same_output_only_without_pe), backs=['no']),
-    computed('the-attention-tests', the_attention_tests, backs=[r'\(10^{-12}\)', 'below', 'every']),
+    computed('the-attention-tests', attention_tests_measured, backs=[r'\(10^{-12}\)', 'below', 'every']),
     prose('heading-wishes', 'a heading: the claims are in the sentences below it'),
     prose('wish-list',
            'announces the list of wishes; each wish below is measured on the codes', unbacked=[r'\(e(p)\)', r'\(p\)']),
     computed('wish-unique', sinusoidal_unique, backs=['never', 'unique']),
     computed('wish-bounded', sinusoidal_bounded, backs=['10,000', 'bounded', 'not', 'same']),
-    computed('wish-length-independent', same_at_lengths, backs=['1,000', '10', '5', 'independent', 'same']),
+    computed('wish-length-independent', same_at_lengths_measured, backs=['1,000', '10', '5', 'independent', 'same']),
     computed('wish-offset',
              distance_by_offset, backs=[r'\(e(p)\)', r'\(e(q)\)', r'\(|p - q|\)', 'depend', 'not', 'smooth']),
     computed('wish-relative', one_matrix_per_offset, backs=[r'\(k\)', r'\(p\)', 'every']),
@@ -387,9 +429,8 @@ LEDGER = Ledger('why-positions.md', [
     cited('fifth-is-the-papers',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 ('we hypothesized it would allow the model to easily learn to attend by relative positions'); Fleetwood 2024 (linear relation between encoded positions)", backs=['3.5', 'linear']),
     computed('heading-simple-codes-fail', simple_codes_test),
-    computed('three-codes', the_three_codes, backs=[r'\(n\)', r'\(p / n\)', r'\(p\)', r'\(p\)', 'first']),
-    computed('sixteen-wide',
-             lambda: inspect.signature(simple.summary).parameters['width'].default == WIDTH and simple.HEADER[0] == 'code (width 16)', backs=['16', 'each', 'next']),
+    computed('three-codes', three_codes_measured, backs=[r'\(n\)', r'\(p / n\)', r'\(p\)', r'\(p\)', 'first']),
+    computed('sixteen-wide', sixteen_wide_measured, backs=['16', 'each', 'next']),
     prose('measured', 'a lead-in to the included table', unbacked=['above']),
     computed('bits-least-significant-first', printed_least_significant_first, backs=['first', 'least']),
     prose('row-by-row', 'a lead-in to the list', unbacked=['row', 'row']),
