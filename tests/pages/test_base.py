@@ -7,6 +7,7 @@ import re
 
 import base.comparison as bc
 import torch
+from claim_words import Compare, Count, Number, Trend
 from claimcheck import Ledger, cited, computed, passes, prose
 from formula import wavelengths
 from support import ROOT, number, values
@@ -85,6 +86,18 @@ def closest_are_neighbours() -> bool:
     return all(r[b]["closest_offset"] == 1 for b in bc.BASES) and min(far) > 1.0 and D // 2 == 256
 
 
+def closest_measured():
+    """"For every base the closest two positions in the window are neighbours (offset 1) ... because 256 frequencies
+    never line up at once": the bases whose closest distinct positions are neighbours, the offset, the frequencies."""
+    if not closest_are_neighbours():
+        return False
+    r = results()
+    neighbours = sum(r[b]["closest_offset"] == 1 for b in bc.BASES)
+    offsets = {r[b]["closest_offset"] for b in bc.BASES}
+    return [Count(neighbours, len(bc.BASES), at=0), Count(neighbours, len(bc.BASES), at=1),
+            Number(offsets.pop() if len(offsets) == 1 else -1, at=1), Number(D // 2, at=2)]
+
+
 def small_base_wraps_everything() -> bool:
     r, q = results(), values("base/comparison")
     sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, 10.0)
@@ -102,6 +115,42 @@ def large_base_freezes() -> bool:
     change = 2 * torch.sin(frozen * sentence / 2)  # how far a frozen pair's point moves over a sentence
     return D // 2 - r[1e6]["wrapping"] > D // 4 and frozen.numel() == D // 2 - r[1e6]["wrapping"] and bool(
         change.max() < 0.1)
+
+
+def six_bases_measured():
+    """"For d = 512, a window of 4,096 positions, and six bases": the window and the bases the snippet measures."""
+    return measured_at_512_over_4096() and [Number(WINDOW, at=0), Number(len(bc.BASES), at=1)]
+
+
+def frozen_share(base: float) -> float:
+    """The share of the pairs that do not complete a turn within the window at this base."""
+    return (D // 2 - results()[base]["wrapping"]) / (D // 2)
+
+
+def large_base_measured():
+    """"At base 1,000,000 more than half the pairs never complete a turn in the window": the largest base measured
+    and the share of its pairs without a turn."""
+    return large_base_freezes() and [Number(max(bc.BASES), at=0), Number(frozen_share(max(bc.BASES)), at=1)]
+
+
+def in_short_measured():
+    """"at base 10 every pair repeats within 4,096 positions, at base 1,000,000 more than half never complete a
+    turn": the pairs of base 10 that repeat in the window, the window, and base 1,000,000's share without a turn."""
+    if not in_short():
+        return False
+    r = results()
+    return [Count(r[min(bc.BASES)]["wrapping"], D // 2, at=0), Number(min(bc.BASES), at=1), Number(WINDOW, at=2),
+            Number(max(bc.BASES), at=3), Number(frozen_share(max(bc.BASES)), at=4)]
+
+
+def neighbours_closer_measured():
+    """"falls from 7.30 at base 10 to 3.06 ... far positions stay similar (up to 0.438)": the neighbour distance
+    over the bases in increasing order, and base 1,000,000's far similarity against the quoted bound."""
+    if not neighbours_closer_far_similar():
+        return False
+    r, q = results(), values("base/comparison")
+    return [Trend(tuple(r[b]["neighbour"] for b in sorted(bc.BASES))), Number(min(bc.BASES), at=0),
+            Compare(r[1e6]["far_similarity"], number(q["far_1000000"]) + 0.0005)]
 
 
 def neighbours_closer_far_similar() -> bool:
@@ -251,7 +300,7 @@ LEDGER = Ledger('base.md', [
     prose('builds-on-the-formula',
            'which page to read first; mkdocs build --strict checks that the target exists', unbacked=['right']),
     computed('in-short',
-             in_short, backs=['1,000,000', '10', '10000', '4,096', 'every', 'half', 'more', 'never', 'slowest', 'within']),
+             in_short_measured, backs=['1,000,000', '10', '10000', '4,096', 'every', 'half', 'more', 'never', 'slowest', 'within']),
     computed('asserted', lambda: 'base/comparison' in te.JOBS and ok(te.test_what_the_base_trades)),
     cited('heading-no-reason',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (the base's only mention besides the formula) and Table 3 (no row varies it)", backs=['no']),
@@ -279,19 +328,19 @@ LEDGER = Ledger('base.md', [
              wavelengths_from_2pi_for_every_base, backs=['0', r'\(2\pi b^{(d-2)/d}\)', r'\(2\pi\)', r'\(\omega_i = b^{-2i/d}\)', r'\(b\)', r'\(i\)', 'every', 'same']),
     computed('fast-and-slow-pairs', base_shares_fast_and_slow, backs=[r'\(d/2\)', 'slowest']),
     computed('base-widget', base_widget_freezes_more_pairs, backs=['constant', 'larger', 'more', 'same']),
-    computed('six-bases', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)']),
+    computed('six-bases', six_bases_measured, backs=['4,096', r'\(d = 512\)']),
     computed('figure-left', left_panel, backs=['cosine', 'each', 'fall', 'fall', 'zero']),
     computed('figure-right', right_panel, backs=['below', 'each', 'each']),
     prose('column-by-column', 'a lead-in to the list', unbacked=['column', 'column']),
     computed('distinct-at-every-base',
-             closest_are_neighbours, backs=['1', '256', 'distinct', 'distinct', 'every', 'every', 'never', 'no', 'up']),
+             closest_measured, backs=['1', '256', 'distinct', 'distinct', 'every', 'every', 'never', 'no', 'up']),
     computed('uniqueness-not-the-point', closest_are_neighbours, backs=['not']),
     computed('small-base-wraps',
              small_base_wraps_everything, backs=['10', '2,048', '256', '4,095', 'all', 'at most', 'falls', 'gen.base.comparison.far_10', 'gen.base.comparison.first_min_10', 'no', 'only', 'within', 'zero']),
     computed('large-base-freezes',
-             large_base_freezes, backs=['1,000,000', 'constant', 'half', 'more', 'never', 'within']),
+             large_base_measured, backs=['1,000,000', 'constant', 'half', 'more', 'never', 'within']),
     computed('neighbours-closer',
-             neighbours_closer_far_similar, backs=['10', r'\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\)', 'falls', 'gen.base.comparison.far_1000000', 'gen.base.comparison.neighbour_10', 'gen.base.comparison.neighbour_1000000', 'up to']),
+             neighbours_closer_measured, backs=['10', r'\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\)', 'falls', 'gen.base.comparison.far_1000000', 'gen.base.comparison.neighbour_10', 'gen.base.comparison.neighbour_1000000', 'up to']),
     computed('ten-thousand-between',
              ten_thousand_between, backs=['10000', '4,096', 'at least', 'falling', 'falls', 'gen.base.comparison.first_min_10000', 'gen.base.comparison.slow_10000', 'gen.base.comparison.wrapping_10000', 'not', 'same', 'up to', 'within']),
     computed('monotone-range-peaks',
