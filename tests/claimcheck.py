@@ -1281,17 +1281,21 @@ def decide_new(item: Item, claim: Claim | None, id: str, binds: Binds = None) ->
     return Decision(True, f"a new {claim.kind} entry")
 
 
-def binding(claim: Claim, text: str) -> list:
+def binding(claim: Claim, text: str, only: Iterable | None = None) -> list:
     """The words of the five classes in `text` whose contradictory makes the claim's check fail: the check is run
-    against the sentence (it must hold) and against each mutation of it (claim_words.mutations)."""
+    against the sentence (it must hold) and against each mutation of it (claim_words.mutations; `only` these sites,
+    as (kind, word, start), when given)."""
     if claim.check is None:
         return []
     original = claim._text
     moved = []
+    wanted = None if only is None else set(only)
     try:
         claim._text = normalise(text)
         claim.verify()
         for site, mutated in vocabulary.mutations(claim._text):
+            if wanted is not None and (site.kind, site.word, site.start) not in wanted:
+                continue
             claim._text = normalise(mutated)
             try:
                 claim.verify()
