@@ -10,6 +10,7 @@ import re
 
 import test_reference as reference_tests
 import torch
+from claim_words import Count, Number
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
@@ -29,6 +30,13 @@ def three_choices():
     page = (DOCS / "reference.md").read_text(encoding="utf-8")
     section = page.split("## The function", 1)[1].split("\n## ", 1)[0]
     return len(re.findall(r"^- \*\*", section, flags=re.M)) == 3
+
+
+def three_choices_measured():
+    """"Three choices in these few lines matter": the bold items of the section that follows."""
+    page = (DOCS / "reference.md").read_text(encoding="utf-8")
+    section = page.split("## The function", 1)[1].split("\n## ", 1)[0]
+    return three_choices() and Number(len(re.findall(r"^- \*\*", section, flags=re.M)))
 
 
 def exponent_and_range():
@@ -90,6 +98,36 @@ def column_zero():
     omega = torch.asin(positional_encoding(2, 8, dtype=torch.float64)[1, 0::2])
     return (bool(torch.allclose(table[:, 0], positions.sin(), rtol=0, atol=1e-12)) and f"{2 * math.pi:.2f}" == "6.28"
             and bool((omega[1:] < omega[:-1]).all()))
+
+
+def what_it_prints_measured():
+    """"For d_model = 4 (two pairs) and d_model = 5 (two pairs and a lone sine), six positions each": the pairs of
+    each width and the rows each printed block shows."""
+    if not what_it_prints():
+        return False
+    blocks = text("reference_page/table").strip().split("\n\n")
+    rows = {block.count("\n") for block in blocks}
+    return [Number(positional_encoding(1, 4).shape[1] // 2, at=0), Number(positional_encoding(1, 5).shape[1] // 2, at=1),
+            Number(rows.pop() if len(rows) == 1 else -1, at=2)]
+
+
+def row_zero_measured():
+    """"Row 0 is always (0, 1, 0, 1, …)": the widths whose row 0 alternates 0 and 1, of those tried."""
+    widths = (4, 5, 8, 9, 64, 129)
+    holding = sum(positional_encoding(1, d)[0].tolist() == [float(j % 2) for j in range(d)] for d in widths)
+    return row_zero() and Count(holding, len(widths))
+
+
+def column_zero_measured():
+    """"Column 0 has frequency 1": the frequency column 0 turns at, read from row 1."""
+    omega = torch.asin(positional_encoding(2, 8, dtype=torch.float64)[1, 0::2])
+    return column_zero() and Number(omega[0].item(), at=1)
+
+
+def heatmap_measured():
+    """"The same table for 128 positions": the positions the heatmap's snippet draws."""
+    source = (SNIPPETS / "reference_page/heatmap.py").read_text()
+    return heatmap_source() and Number(int(re.search(r"positional_encoding\((\d+), \d+", source).group(1)), at=0)
 
 
 def heatmap_source():
@@ -442,18 +480,18 @@ LEDGER = Ledger('reference.md', [
     equation('the-formula'),
     computed('check-yours', checked_against_this, backs=['right']),
     prose('function', "a heading"),
-    computed('three-choices', three_choices),
+    computed('three-choices', three_choices_measured),
     computed('two-i', exponent_and_range, backs=['0', '2', r'\(1\)', r'\(2i/d\)', r'\(\text{base}^{-(d-2)/d}\)', r'\(d\)', 'down', 'even', 'not']),
     computed('odd-width', odd_width, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'all', 'column', 'columns', 'columns', 'even', 'first', 'last', 'no', 'odd', 'odd', 'sine', 'sine']),
     computed('float64', float64_angles, backs=['each', 'float64', 'float64']),
     computed('float32-off', float32_off_and_reference_within, backs=[r'\(10^6\)', 'every', 'exact', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.float32_error_1e6', 'most', 'within']),
     computed('libraries', libraries_differ, backs=['column', 'every', 'same', 'store']),
     prose('prints', "a heading"),
-    computed('two-tables', what_it_prints, backs=['4', '5', 'each', 'sine']),
-    computed('row-zero', row_zero, backs=['0', r'\((0, 1, 0, 1, \dots)\)', r'\(\cos 0 = 1\)', r'\(\sin 0 = 0\)', 'always', 'row']),
-    computed('column-zero', column_zero, backs=['0', '1', r'\(2\pi \approx 6.28\)', 'column', 'columns', 'every', 'later', 'more', 'more']),
+    computed('two-tables', what_it_prints_measured, backs=['4', '5', 'each', 'sine']),
+    computed('row-zero', row_zero_measured, backs=['0', r'\((0, 1, 0, 1, \dots)\)', r'\(\cos 0 = 1\)', r'\(\sin 0 = 0\)', 'always', 'row']),
+    computed('column-zero', column_zero_measured, backs=['0', '1', r'\(2\pi \approx 6.28\)', 'column', 'columns', 'every', 'later', 'more', 'more']),
     prose('picture', "a heading"),
-    computed('heatmap', heatmap_source, backs=['128', '128', 'column', 'same']),
+    computed('heatmap', heatmap_measured, backs=['128', '128', 'column', 'same']),
     computed('heatmap-alt', lambda: stripes_and_bands() and tf.heatmap_split_by_pair(), backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
     prose('module', "a heading"),
     cited('bottom-and-dropout', "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
