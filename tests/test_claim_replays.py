@@ -258,3 +258,51 @@ def test_a_new_false_sentence_tied_to_an_unrelated_check_is_refused(monkeypatch,
                                                            claim_words(sentence), claim.backs)])
     red = red_in_test_page(page, items, ledger, lock, claim, sentence)
     assert any("sentence-blind" in r and repr(word) in r.lower() for r in red), red
+
+
+@pytest.mark.slow  # a checkout of the repository and four runs of the command: seconds
+def test_the_tables_first_row_in_a_copy_of_the_repository(tmp_path):
+    """The table's first row as a contributor ran it, in a checkout of HEAD: "constant along every diagonal" made
+    "along no diagonal", the entry removed (first accept run) and added again under the printed id with the same
+    check and the new words (second run). The command refuses it; so does a plain run on linearity.md's
+    "correct" made "incorrect", which once passed for a spelling fix. The real pages are never touched."""
+    import re
+    import subprocess
+    import sys
+
+    copy = tmp_path / "repo"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(copy), "HEAD"], check=True)
+    try:
+        def accept(*args: str) -> subprocess.CompletedProcess:
+            return subprocess.run([sys.executable, "scripts/claims.py", "accept", *args], cwd=copy,
+                                  capture_output=True, text=True, timeout=600)
+
+        page, ledger = copy / "docs" / "properties.md", copy / "tests" / "pages" / "test_properties.py"
+        text = page.read_text(encoding="utf-8")
+        assert "constant along every\n" in text, "properties.md no longer says it: update this test"
+        page.write_text(text.replace("constant along every\n", "constant along no\n", 1), encoding="utf-8")
+        source = ledger.read_text(encoding="utf-8")
+        entry = re.search(r"    computed\('toeplitz', (\w+), backs=\[[^\]]*\]\),\n", source)
+        ledger.write_text(source.replace(entry.group(0), ""), encoding="utf-8")
+        first = accept("properties.md")
+        new_id = re.search(r"under the id '([\w-]+)'", first.stderr).group(1)
+        added = (f"    computed({new_id!r}, {entry.group(1)}, backs=['both', 'constant', 'every', 'no', 'same']),\n")
+        ledger.write_text(source.replace(entry.group(0), added), encoding="utf-8")
+        second = accept("properties.md")
+        assert second.returncode == 1 and new_id in second.stderr, second.stdout + second.stderr
+        assert "sentence-blind" in second.stderr or "changed since" in second.stderr, second.stderr
+        lock = (copy / "tests" / "pages" / "locks" / "properties.lock.json").read_text(encoding="utf-8")
+        assert new_id not in lock
+
+        linearity = copy / "docs" / "linearity.md"
+        before = linearity.read_text(encoding="utf-8")
+        assert "derivation is correct" in before, "linearity.md no longer says it: update this test"
+        linearity.write_text(before.replace("derivation is correct", "derivation is incorrect", 1), encoding="utf-8")
+        lock_before = (copy / "tests" / "pages" / "locks" / "linearity.lock.json").read_text(encoding="utf-8")
+        typo = accept("linearity.md")
+        assert typo.returncode == 1 and "not a pure spelling edit" in typo.stderr, typo.stdout + typo.stderr
+        named = accept("linearity.md", "--ids", "kazemnejad-rows")
+        assert named.returncode == 1 and "kazemnejad-rows" in named.stderr, named.stdout + named.stderr
+        assert (copy / "tests" / "pages" / "locks" / "linearity.lock.json").read_text(encoding="utf-8") == lock_before
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(copy)], check=False)
