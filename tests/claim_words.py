@@ -19,7 +19,9 @@ sentence's own words pick the predicate each reading must satisfy:
 
 A negation just before a word of the first three classes ("not every", "does not grow", "not more") turns its
 predicate into the contradictory: every <-> not every, no <-> some, more <-> not more, at least n <-> fewer than n.
-Readings bind to the words of their class in sentence order (`at=` picks another one). `mutations(sentence)` replaces
+Readings bind to the words of their class in sentence order (`at=` picks another one). A reading of another module
+(a Reading subclass with a `kind` of the five and a method `holds_under(site) -> bool`) judges its word itself: the
+comparison of two groups of seeds, say, where "more" needs ranges that do not overlap. `mutations(sentence)` replaces
 each word of the five classes by its contradictory, one at a time: a bound check fails on every mutation of the words
 it reads, and a check that passes them all is sentence-blind (tests/claimcheck.py, `make claims-accept`).
 
@@ -259,6 +261,9 @@ def _relation(a: float, b: float, relation: str, tolerance: float = 0.0) -> bool
 
 
 def _holds(site: Site, reading: Reading) -> bool:
+    custom = getattr(reading, "holds_under", None)
+    if custom is not None:  # a reading of its own kind (seeds of two groups, say) judges the word itself
+        return bool(custom(site))
     negated = site.negated_by is not None
     if site.kind == "comparison":
         relation = NOT_RELATION[site.says] if negated else site.says

@@ -219,6 +219,11 @@ def test_an_unscoped_conclusion_from_the_experiments_is_refused():
                         general={"cannot": "a proof or paper that says so"}), scoped).verify()
     plain = "In these 2-layer models, sinusoidal encodings reach 30% at twice the training length."
     standalone(measured("at-twice", reads, scope="In these 2-layer models"), plain).verify()
+    # issue 37: the scope's setting words are the experiments' configuration, not ledger text
+    for setting in ("10-layer", "ten-layer"):
+        wrong = plain.replace("2-layer", setting)
+        with pytest.raises(AssertionError, match="names a setting the experiments did not use"):
+            standalone(measured("at-twice", reads, scope=f"In these {setting} models"), wrong).verify()
 
 
 def test_a_slow_check_runs_in_make_test_and_only_there():
