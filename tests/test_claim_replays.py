@@ -265,7 +265,8 @@ def test_the_tables_first_row_in_a_copy_of_the_repository(tmp_path):
     """The table's first row as a contributor ran it, in a checkout of HEAD: "constant along every diagonal" made
     "along no diagonal", the entry removed (first accept run) and added again under the printed id with the same
     check and the new words (second run). The command refuses it; so does a plain run on linearity.md's
-    "correct" made "incorrect", which once passed for a spelling fix. The real pages are never touched."""
+    "correct" made "incorrect", which once passed for a spelling fix; a misspelling made is still accepted alone,
+    two files changed. The real pages are never touched."""
     import re
     import subprocess
     import sys
@@ -304,5 +305,16 @@ def test_the_tables_first_row_in_a_copy_of_the_repository(tmp_path):
         named = accept("linearity.md", "--ids", "kazemnejad-rows")
         assert named.returncode == 1 and "kazemnejad-rows" in named.stderr, named.stdout + named.stderr
         assert (copy / "tests" / "pages" / "locks" / "linearity.lock.json").read_text(encoding="utf-8") == lock_before
+
+        # CONTRIBUTING's walk-through, step 3: a misspelling is still a typo, accepted alone (page and lock change)
+        subprocess.run(["git", "checkout", "--quiet", "--", "."], cwd=copy, check=True)
+        text = page.read_text(encoding="utf-8")
+        assert " encodings " in text, "properties.md no longer says encodings: update this test"
+        page.write_text(text.replace(" encodings ", " encodngs ", 1), encoding="utf-8")
+        fixed = accept()
+        assert fixed.returncode == 0 and "a spelling or punctuation edit" in fixed.stdout, fixed.stdout + fixed.stderr
+        changed = subprocess.run(["git", "status", "--porcelain"], cwd=copy, capture_output=True, text=True).stdout
+        assert sorted(line.split()[-1] for line in changed.splitlines()) == [
+            "docs/properties.md", "tests/pages/locks/properties.lock.json"], changed
     finally:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(copy)], check=False)
