@@ -291,6 +291,53 @@ def lone_sine_measured():
     return Truth(bool(torch.allclose(norms, norms[0].expand_as(norms), rtol=0, atol=1e-9)))
 
 
+def i_is_not_the_column_measured():
+    """"It is not [the dimension]": whether the table is the one that reads i as the column (exponent j/d)."""
+    if not all(torch.allclose(pe(40, d), oracle(40, d), rtol=0, atol=1e-12) for d in WIDTHS):
+        return False
+    return Truth(formula_forms.max_diff(formula_forms.table_i_as_column(40, 64), pe(40, 64)) == 0)
+
+
+def partner_column_measured():
+    """"the last column d-1 = 2i is a sine whose cosine partner would be column d, which does not exist": whether an
+    odd-width table has a column d."""
+    return odd_widths_end_in_a_lone_sine() and Truth(any(pe(3, d).shape[1] > d for d in (1, 5, 7, 129)))
+
+
+def quarter_wave_measured():
+    """"Each pair is a sine and a cosine of one frequency, a quarter wave apart": the pairs of d = 128 whose cosine is
+    their sine a quarter wavelength later."""
+    if not a_quarter_wave_apart():
+        return False
+    d = 128
+    t, lam = pe(200, d), wavelengths.wavelengths(d)
+    p = torch.arange(200, dtype=torch.float64)
+    apart = [torch.allclose(t[:, 2 * i + 1], torch.sin(omega(d)[i] * (p + lam[i] / 4)), rtol=0, atol=1e-9)
+             for i in range(d // 2)]
+    return Count(sum(apart), len(apart))
+
+
+def unit_circle_measured():
+    """"each pair is a point turning on the unit circle": the pairs of d = 64 whose (sin, cos) stays at norm 1."""
+    if not turning_on_the_unit_circle():
+        return False
+    t = pe(300, 64)
+    on = [torch.allclose(t[:, 2 * i] ** 2 + t[:, 2 * i + 1] ** 2, torch.ones(300, dtype=torch.float64), atol=1e-12)
+          for i in range(32)]
+    return Count(sum(on), len(on))
+
+
+def both_exponents_measured():
+    """"Both are 2i/d for pair i = floor(j/2)": the columns (even and odd) whose exponent is 2i/d, widths 1 to 129."""
+    from fractions import Fraction
+
+    if not column_exponent_is_2i_over_d():
+        return False
+    cases = [(j, d) for d in range(1, 130) for j in range(d)]
+    holding = sum(Fraction(j if j % 2 == 0 else j - 1, d) == Fraction(2 * (j // 2), d) for j, d in cases)
+    return Count(holding, len(cases))
+
+
 def odd_widths_end_in_a_lone_sine() -> bool:
     for d in (1, 5, 7, 129):
         t = pe(50, d)
@@ -554,14 +601,14 @@ LEDGER = Ledger('formula.md', [
     cited('paper-says-i-is-the-dimension',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: 'where pos is the position and i is the dimension'"),
     computed('i-counts-pairs',
-             lambda: all(torch.allclose(pe(40, d), oracle(40, d), rtol=0, atol=1e-12) for d in WIDTHS), backs=[r'\(2i+1\)', r'\(2i\)', r'\(i\)', 'column', 'cosine', 'not', 'sine']),
+             i_is_not_the_column_measured, backs=[r'\(2i+1\)', r'\(2i\)', r'\(i\)', 'column', 'cosine', 'not', 'sine']),
     computed('pair-shares-a-frequency',
              pairs_share_measured, backs=[r'\(i = \lfloor j/2 \rfloor\)', r'\(j\)', 'both', 'column', 'columns', 'same']),
     cited('root-of-bugs',
            "HF blog huggingface/blog designing-positional-encoding.md ('the component index'); Packt, Transformers for NLP and Computer Vision p.32 via fliphtml5 (loops range(0, 512, 2), then 10000 ** ((2*i)/d_model)); collected in shared/research/content_anchors.md §7.1", backs=['0', '2', '2', '4', r'\(i\)']),
     prose('lead-in-frequency', 'introduces the display below, which is checked (frequency-form)', unbacked=[r'\(i\)']),
     computed('point-on-unit-circle',
-             turning_on_the_unit_circle, backs=[r'\((\sin \omega_i p, \cos \omega_i p)\)', r'\(\omega_i\)', 'each']),
+             unit_circle_measured, backs=[r'\((\sin \omega_i p, \cos \omega_i p)\)', r'\(\omega_i\)', 'each']),
     computed('wavelength-formula',
              lambda: texmath.holds(r"\lambda_i = 2\pi / \omega_i = 2\pi \cdot 10000^{2i/d}", WAVE), backs=[r'\(\lambda_i = 2\pi / \omega_i = 2\pi \cdot 10000^{2i/d}\)']),
     computed('column-table-header',
@@ -588,7 +635,7 @@ LEDGER = Ledger('formula.md', [
            'phlippe/uvadlc_notebooks docs/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.ipynb (shared/research/content_anchors.md §2)',
            column_form_is_the_pair_form, backs=['6', r'\((j-1)/d\)', r'\(j/d\)', r'\(j\)', r'\(j\)', r'\(j\)', 'column', 'even', 'odd']),
     computed('column-exponent-is-2i-over-d',
-             column_exponent_is_2i_over_d, backs=[r'\(2i/d\)', r'\(i = \lfloor j/2 \rfloor\)', 'both']),
+             both_exponents_measured, backs=[r'\(2i/d\)', r'\(i = \lfloor j/2 \rfloor\)', 'both']),
     computed('forms-differ-in-last-bits',
              forms_measured, backs=['2,048', r'\(\exp\)', r'\(d = 512\)', 'float64', 'gen.formula.forms.largest_form_diff', 'last']),
     computed('denominators-bit-for-bit',
@@ -608,7 +655,7 @@ LEDGER = Ledger('formula.md', [
     cited('paper-assumes-even',
            'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: PE(pos, 2i) and PE(pos, 2i+1) fill the d_model columns two by two', backs=['even']),
     computed('odd-width-columns',
-             odd_widths_end_in_a_lone_sine, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', r'\(d-1 = 2i\)', r'\(d\)', r'\(d\)', 'column', 'column', 'columns', 'columns', 'cosine', 'cosine', 'last', 'not', 'odd', 'sine', 'sine']),
+             partner_column_measured, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', r'\(d-1 = 2i\)', r'\(d\)', r'\(d\)', 'column', 'column', 'columns', 'columns', 'cosine', 'cosine', 'last', 'not', 'odd', 'sine', 'sine']),
     computed('tutorials-crash-on-odd',
              tutorials_crash_or_return_a_wrong_width, backs=['1', '2', r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'columns', 'cos']),
     computed('lone-sine-consequences',
@@ -619,7 +666,7 @@ LEDGER = Ledger('formula.md', [
              heatmap_split_by_pair, backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
     computed('three-pairs', three_pairs_measured, backs=['column', 'column']),
     computed('integer-positions', integer_positions_sample_the_waves, backs=['only']),
-    computed('quarter-wave-apart', a_quarter_wave_apart, backs=['cosine', 'each', 'sine']),
+    computed('quarter-wave-apart', quarter_wave_measured, backs=['cosine', 'each', 'sine']),
     computed('curves-alt',
              curves_measured, backs=['128', 'columns', 'cosine', 'each', 'first', 'growing', 'last', 'same', 'sine']),
     computed('heading-wavelengths', from_2pi_to_just_under, backs=['10000']),
