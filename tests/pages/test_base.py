@@ -113,6 +113,33 @@ def small_base_wraps_everything() -> bool:
             and math.isclose(r[10.0]["far_similarity"], sim[2048:4096].max().item()))
 
 
+def small_base_measured():
+    """"At base 10 all 256 pairs repeat within the window, and the similarity ... falls only until offset 6; beyond
+    that it is noise around zero (at most 0.084 at offsets 2,048 to 4,095)": the smallest base, its pairs that
+    repeat, the similarity up to its first minimum, and the offsets of the far range measured."""
+    if not small_base_wraps_everything():
+        return False
+    r, q = results(), values("base/comparison")
+    base = min(bc.BASES)
+    sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, base)
+    first = r[base]["first_min"]
+    return [Number(base, at=0), Count(r[base]["wrapping"], D // 2, at=0), Number(D // 2, at=1),
+            Trend(tuple(sim[: first + 1].tolist())), Compare(r[base]["far_similarity"], number(q["far_10"]) + 0.0005),
+            Number(WINDOW // 2, at=4), Number(WINDOW - 1, at=5)]
+
+
+def ten_thousand_measured():
+    """"10000 sits between. 181 pairs turn at least once within 4,096 positions": the base in the middle, the fewest
+    turns of the pairs counted as turning, and the window."""
+    if not ten_thousand_between():
+        return False
+    omega = 1e4 ** (-torch.arange(0, D, 2, dtype=torch.float64) / D)
+    turns = omega * WINDOW / (2 * math.pi)
+    turning = turns[turns >= 1].sort(descending=True).values[: results()[1e4]["wrapping"]]
+    return [Number(sorted(bc.BASES)[len(bc.BASES) // 2], at=0), Number(turning.min().item(), at=1),
+            Number(WINDOW, at=2)]
+
+
 def large_base_freezes() -> bool:
     r = results()
     omega = 1e6 ** (-torch.arange(0, D, 2, dtype=torch.float64) / D)
@@ -342,13 +369,13 @@ LEDGER = Ledger('base.md', [
              closest_measured, backs=['1', '256', 'distinct', 'distinct', 'every', 'every', 'never', 'no', 'up']),
     computed('uniqueness-not-the-point', closest_are_neighbours, backs=['not']),
     computed('small-base-wraps',
-             small_base_wraps_everything, backs=['10', '2,048', '256', '4,095', 'all', 'at most', 'falls', 'gen.base.comparison.far_10', 'gen.base.comparison.first_min_10', 'no', 'only', 'within', 'zero']),
+             small_base_measured, backs=['10', '2,048', '256', '4,095', 'all', 'at most', 'falls', 'gen.base.comparison.far_10', 'gen.base.comparison.first_min_10', 'no', 'only', 'within', 'zero']),
     computed('large-base-freezes',
              large_base_measured, backs=['1,000,000', 'constant', 'half', 'more', 'never', 'within']),
     computed('neighbours-closer',
              neighbours_closer_measured, backs=['10', r'\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\)', 'falls', 'gen.base.comparison.far_1000000', 'gen.base.comparison.neighbour_10', 'gen.base.comparison.neighbour_1000000', 'up to']),
     computed('ten-thousand-between',
-             ten_thousand_between, backs=['10000', '4,096', 'at least', 'falling', 'falls', 'gen.base.comparison.first_min_10000', 'gen.base.comparison.slow_10000', 'gen.base.comparison.wrapping_10000', 'not', 'same', 'up to', 'within']),
+             ten_thousand_measured, backs=['10000', '4,096', 'at least', 'falling', 'falls', 'gen.base.comparison.first_min_10000', 'gen.base.comparison.slow_10000', 'gen.base.comparison.wrapping_10000', 'not', 'same', 'up to', 'within']),
     computed('monotone-range-peaks',
              monotone_range_peaks_in_the_middle, backs=['drops', 'fall', 'falls', 'grow', 'largest', 'not']),
     computed('middle-ground', middle_ground, backs=['10000', 'most', 'no', 'within']),
