@@ -216,6 +216,14 @@ def float32_at_three_positions():
             and 5e-4 <= f32[10**5] < 5e-3 * 2 and 5e-3 <= f32[10**6] < 5e-2 * 2)
 
 
+def float32_three_measured():
+    """"At position 1,000 it is 1.1e-04": the position of the first quoted error."""
+    if not float32_at_three_positions():
+        return False
+    f32 = errors(FLOAT32)
+    return Number(next(p for p in sorted(f32) if V("float32_error_1e3") == f"{f32[p]:.1e}" and p >= 1000), at=0)
+
+
 def float32_for_training_lengths():
     f32 = errors(FLOAT32)
     few_thousand = [e for p, e in f32.items() if 1000 <= p <= 5000]
@@ -314,6 +322,11 @@ def bfloat16_100k():
             and c["rows"] == 100_000 and c["distinct"] + c["same_as_previous"] == c["rows"])
 
 
+def bfloat16_100k_measured():
+    """"A 100,000-row table computed in bfloat16": the rows the count was made over."""
+    return bfloat16_100k() and Number(counts("bfloat16", 100_000)["rows"], at=0)
+
+
 def float16_100k():
     c = counts("float16", 100_000)
     return (number(DUP("float16_distinct_100k")) == c["distinct"] and number(DUP("float16_nan_100k")) == c["nan"]
@@ -329,6 +342,17 @@ def angle_already_coarse():
     f16, b16 = errors("float16 throughout"), errors("bfloat16 throughout")
     return (V("float16_error_1e3") == f"{f16[1000]:.2f}" and V("bfloat16_error_1e3") == f"{b16[1000]:.2f}"
             and f16[1000] > 0.1 and b16[1000] > 0.1)
+
+
+def angle_coarse_measured():
+    """"With 11 or 8 significant bits the angle is already coarse: at position 1,000 ...": the significant bits of
+    float16 and bfloat16, and the position whose errors are quoted."""
+    if not angle_already_coarse():
+        return False
+    f16 = errors("float16 throughout")
+    position = next(p for p in sorted(f16) if V("float16_error_1e3") == f"{f16[p]:.2f}" and p >= 1000)
+    bits = [round(-math.log2(torch.finfo(dtype).eps)) + 1 for dtype in (torch.float16, torch.bfloat16)]
+    return [Number(bits[0], at=0), Number(bits[1], at=1), Number(position, at=2)]
 
 
 def storing_costs_half_a_step():
@@ -490,7 +514,7 @@ LEDGER = Ledger('precision.md', [
     computed('float32-absolute', float32_absolute_error, backs=[r'\(p \cdot 2^{-24}\)', 'below', 'every', 'larger', 'smaller']),
     computed('fastest-worst', fastest_set_the_worst_case, backs=['1', r'\(\omega_i\)', r'\(p \cdot 2^{-24}\)', 'cosine', 'fastest', 'row', 'sine', 'worst']),
     computed('float32-band', float32_band_and_slope, backs=['100', r'\(10^6\)', r'\(p \cdot 2^{-24}\)', 'gen.precision.error_vs_position.float32_ratio_max', 'gen.precision.error_vs_position.float32_ratio_min', 'gen.precision.error_vs_position.float32_slope', 'grows', 'linearly']),
-    computed('float32-three', float32_at_three_positions, backs=['1,000', r'\(10^5\)', r'\(10^6\)', 'gen.precision.error_vs_position.float32_error_1e3', 'gen.precision.error_vs_position.float32_error_1e5', 'gen.precision.error_vs_position.float32_error_1e6']),
+    computed('float32-three', float32_three_measured, backs=['1,000', r'\(10^5\)', r'\(10^6\)', 'gen.precision.error_vs_position.float32_error_1e3', 'gen.precision.error_vs_position.float32_error_1e5', 'gen.precision.error_vs_position.float32_error_1e6']),
     computed('float32-training', float32_for_training_lengths, backs=['1,000', r'\(10^{-4}\)', r'\(p \cdot 2^{-24}\)', 'below', 'bfloat16', 'float32', 'gen.precision.error_vs_position.bfloat16_stored_max', 'gen.precision.error_vs_position.float32_error_1e3', 'growing', 'most', 'order', 'same', 'stored']),
     computed('tight-tolerance', lambda: tight_tolerance_fails() and errors(FLOAT32)[10**5] >= 5e-4, backs=[r'\(10^5\)', 'float32']),
     prose('half-heading', "a heading", unbacked=['half']),
@@ -502,10 +526,10 @@ LEDGER = Ledger('precision.md', [
     computed('float32-integers', lambda: DUP("float32_last_exact") == f"{last_exact_integer(torch.float32):,}" and last_exact_integer(torch.float32) == 2**24, backs=['every', 'float32', 'gen.precision.duplicate_rows.float32_last_exact', 'up to']),
     computed('same-row', same_number_same_row, backs=['cannot', 'row', 'same', 'same']),
     computed('counted-on', lambda: DUPLICATES_WIDTH == 512 and counts("float16", 4096)["rows"] == 4096, backs=['512']),
-    computed('bfloat16-100k', bfloat16_100k, backs=['100,000', 'before', 'bfloat16', 'distinct', 'gen.precision.duplicate_rows.bfloat16_distinct_100k', 'gen.precision.duplicate_rows.bfloat16_same_100k', 'row', 'rows', 'rows']),
+    computed('bfloat16-100k', bfloat16_100k_measured, backs=['100,000', 'before', 'bfloat16', 'distinct', 'gen.precision.duplicate_rows.bfloat16_distinct_100k', 'gen.precision.duplicate_rows.bfloat16_same_100k', 'row', 'rows', 'rows']),
     computed('float16-100k', float16_100k, backs=['distinct', 'float16', 'gen.precision.duplicate_rows.float16_distinct_100k', 'gen.precision.duplicate_rows.float16_nan_100k', 'rows', 'rows']),
     computed('not-first-problem', collapse_not_first, backs=['even', 'first', 'not']),
-    computed('angle-coarse', angle_already_coarse, backs=['1', '1', '1,000', '11', '8', 'before', 'bfloat16', 'float16', 'gen.precision.error_vs_position.bfloat16_error_1e3', 'gen.precision.error_vs_position.float16_error_1e3', 'row', 'row']),
+    computed('angle-coarse', angle_coarse_measured, backs=['1', '1', '1,000', '11', '8', 'before', 'bfloat16', 'float16', 'gen.precision.error_vs_position.bfloat16_error_1e3', 'gen.precision.error_vs_position.float16_error_1e3', 'row', 'row']),
     computed('storing', storing_costs_half_a_step, backs=['1', r'\([-1, 1]\)', 'at most', 'bfloat16', 'different', 'float16', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.bfloat16_stored_max', 'gen.precision.error_vs_position.float16_stored_max', 'half', 'half']),
     computed('stored-no-collapse', stored_rows_do_not_collapse, backs=['never']),
     prose('what-to-do', "a heading"),
