@@ -6,7 +6,7 @@ import re
 import torch
 import why_positions.permutation_equivariance as perm_eq
 import why_positions.simple_encodings as simple
-from claim_words import Compare, Number
+from claim_words import Compare, Number, Truth
 from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from reference import positional_encoding
@@ -155,6 +155,18 @@ def sinusoidal_bounded() -> bool:
     return simple.largest_value(big) <= 1 and simple.largest_value(simple.integer_code(10001, WIDTH)) == 10000
 
 
+def bounded_measured():
+    """"bounded — of the same size whatever the position, so it does not drown the token embedding at position
+    10,000": whether every entry stays within 1, the norms of rows 0 and 10,000, whether position 10,000 adds more
+    than 1 to an entry, and that position."""
+    if not sinusoidal_bounded():
+        return False
+    big = simple.sinusoidal_code(10001, WIDTH)
+    norms = big.norm(dim=1)
+    return [Truth(simple.largest_value(big) <= 1, at=0), Compare(round(norms[0].item(), 9), round(norms[-1].item(), 9)),
+            Truth(big[-1].abs().max().item() > 1, at=1), Number(big.shape[0] - 1, at=0)]
+
+
 def same_at_lengths() -> bool:
     return (simple.same_code_across_lengths(simple.sinusoidal_code, WIDTH, 10, 1000)
             and not simple.same_code_across_lengths(simple.fraction_code, WIDTH, 10, 1000))
@@ -252,6 +264,18 @@ def binary_distances() -> bool:
 def sinusoidal_row() -> bool:
     c = codes()["sinusoidal"]
     return (bool(c.min() >= -1 and c.max() <= 1) and same_at_lengths() and simple.offset_spread(c, 8) < 1e-9)
+
+
+def binary_panel_measured():
+    """"binary (6 bits): ... the curve differs with the starting position": the bits of the binary code drawn, and
+    how far its distance curves from starting positions 0 and 7 are apart."""
+    if not figure_panels():
+        return False
+    bits = 6
+    binary = simple.binary_code(64, bits)
+    k = torch.arange(24)
+    first, second = ((binary[s + k] - binary[s]).norm(dim=1) for s in (0, 7))
+    return [Number(binary.shape[1], at=0), Compare((first - second).abs().max().item(), 0.0)]
 
 
 def figure_panels() -> bool:
@@ -416,7 +440,7 @@ LEDGER = Ledger('why-positions.md', [
     prose('wish-list',
            'announces the list of wishes; each wish below is measured on the codes', unbacked=[r'\(e(p)\)', r'\(p\)']),
     computed('wish-unique', sinusoidal_unique, backs=['never', 'unique']),
-    computed('wish-bounded', sinusoidal_bounded, backs=['10,000', 'bounded', 'not', 'same']),
+    computed('wish-bounded', bounded_measured, backs=['10,000', 'bounded', 'not', 'same']),
     computed('wish-length-independent', same_at_lengths_measured, backs=['1,000', '10', '5', 'independent', 'same']),
     computed('wish-offset',
              distance_by_offset, backs=[r'\(e(p)\)', r'\(e(q)\)', r'\(|p - q|\)', 'depend', 'not', 'smooth']),
@@ -443,7 +467,7 @@ LEDGER = Ledger('why-positions.md', [
     computed('sinusoidal-row',
              sinusoidal_row, backs=['0', r'\([-1, 1]\)', 'bounded', 'depends', 'every', 'every', 'every', 'only', 'same']),
     computed('figure-left', figure_panels, backs=['constant', 'down', 'up']),
-    computed('figure-middle', figure_panels, backs=['6', 'differs']),
+    computed('figure-middle', binary_panel_measured, backs=['6', 'differs']),
     computed('figure-right', figure_panels, backs=['6', 'every', 'same']),
     cited('smooth-binary-counter',
            'd2l-ai/d2l-en chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.md, subsection Absolute Positional Information',
