@@ -11,8 +11,9 @@ page is the only place its prose lives. Two files beside it tie each sentence to
 The entries of a ledger:
 
 - `computed(id, check, backs=[...])`: `check()` re-derives the statement from generated results or the library and
-  returns what it measured (readings of tests/claim_words.py, which the sentence's words judge), or True. `backs` lists the claim words (and numbers, symbols, quoted values) of the sentence it backs;
-  `unbacked={word: reason}` the ones it does not. `passes(test_function, *args)` makes a check of an existing test.
+  returns what it measured (readings of tests/claim_words.py, which the sentence's words judge), or True. `backs`
+  lists the claim words (and numbers, symbols, quoted values) of the sentence it backs; `unbacked={word: reason}`
+  the ones it does not. `passes(test_function, *args)` makes a check of an existing test.
 - `measured(id, check, scope=..., general={word: source}, backs=[...])`: a conclusion drawn from the experiments:
   the sentence must carry its scope; a general word (cannot, never, every...) needs a proof or source. A check that
   reads an experiment's outputs (experiments/*.py) must belong to a `measured` entry.
