@@ -182,8 +182,8 @@ def _mask(sentence: str) -> str:
 
 
 # a number stands alone (not "float64", "v2", "1e-12"'s exponent); a word may end in digits ("float64" is one word)
-_TOKEN = re.compile(r"(?<![\w.^_{\\-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])|[A-Za-z][A-Za-z0-9]*(?:['’][a-z]+)?|[<>≤≥≠]"
-                    r"|\\(?:geq|ge|leq|le|gt|lt|neq|ne)\b")
+_TOKEN = re.compile(r"(?<![\w.^_{\\-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])"
+                    r"|[A-Za-z][A-Za-z0-9]*(?:['’][a-z]+)?|[<>≤≥≠]|\\(?:geq|ge|leq|le|gt|lt|neq|ne)\b")
 _NEGATION = re.compile(r"(?:" + "|".join(re.escape(n) for n in NEGATIONS) + r")$", re.IGNORECASE)
 
 

@@ -509,7 +509,7 @@ class Claim:
         self.unbacked = list(unbacked.items()) if isinstance(unbacked, dict) else list(unbacked or [])
         self.scope, self.general = scope, dict(general or {})
         self.setting = setting  # the sentence states the experiments' setting (sizes, steps, seeds), no conclusion
-        self.bound: list = []  # the words of its sentence its last run read (claim_words.Site), when it returned readings
+        self.bound: list = []  # the words (claim_words.Site) its last run read, when its check returned readings
         self.ledger: Ledger | None = None
         self._text = normalise(text) if text is not None else None
         if kind == "prose" and self.backs:
@@ -1401,7 +1401,8 @@ BASELINE = Path(__file__).resolve().parent / "claims_baseline.json"
 
 def read_baseline() -> dict[str, list[LockEntry]]:
     """Every page's lock entries as they stood when accept by mutation began (issue 37): entries that may stay
-    sentence-blind until they are touched. A sentence not among them is new or changed since, and must bind its words."""
+    sentence-blind until they are touched. A sentence not among them is new or changed since, and must bind its
+    words."""
     return _baseline(_mtime(BASELINE))
 
 
