@@ -364,8 +364,8 @@ def test_not_inserted_into_every_sentence_is_refused():
 
 def test_a_typo_in_every_plain_sentence_is_accepted():
     """Two neighbouring letters swapped in a long word that is not a claim word: accepted alone, on every sentence
-    that has such a word (unless the swap happens to spell another English word: "closed" as "colsed" is a typo,
-    "frames" as "farmes" a changed word)."""
+    that has such a word, unless the swap happens to spell another English word ("frames" as "farmes": the dictionary
+    knows both, so it is a changed word)."""
     tried, refused = 0, []
     for page, entry, sentence, claim, _words in every_sentence():
         words = sentence.split()
