@@ -100,8 +100,8 @@ claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a c
 # Every ledger's checks, and per page the entries whose check reads its sentence's words (bound) and those still
 # sentence-blind (unbound): the summary line the conftest writes after every run.
 claims-report:  ## Per page, the claims bound to their words and those unbound (runs every ledger's checks)
-	@$(BIN)/python -m pytest -q -n auto -p no:randomly -p no:cacheprovider -m "not slow and not browser" \
-	  tests/pages -k test_claims_hold 2>&1 | tail -n 3
+	@$(BIN)/python -m pytest -q --numprocesses auto --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
+	  -m "not slow and not browser" tests/pages -k test_claims_hold 2>&1 | tail -n 3
 
 new-claim:  ## The checklist of a new claim (and an empty ledger for a new page): make new-claim PAGE=properties
 	@$(PYTHON) scripts/claims.py new-claim '$(PAGE)'
