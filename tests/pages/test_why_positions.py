@@ -6,7 +6,7 @@ import re
 import torch
 import why_positions.permutation_equivariance as perm_eq
 import why_positions.simple_encodings as simple
-from claim_words import Compare, Number, Truth
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from reference import positional_encoding
@@ -242,6 +242,26 @@ def fraction_row() -> bool:
             and bool(simple.fraction_code(10, 1)[1, 0] != simple.fraction_code(100, 1)[1, 0]))  # one step
 
 
+def integer_row_measured():
+    """"Integer p ... is unbounded: at position 999 it adds 999 to every entry": whether its largest entry stays
+    bounded as the position grows, the last position of the page's table, and the entries of that row holding it."""
+    if not integer_row():
+        return False
+    c = codes()["integer p"]
+    grows = simple.largest_value(simple.integer_code(5001, WIDTH)) > simple.largest_value(c)
+    return [Truth(not grows, at=0), Number(c.shape[0] - 1, at=0), Count(int((c[-1] == c.shape[0] - 1).sum()), WIDTH,
+                                                                      at=0)]
+
+
+def fraction_row_measured():
+    """"p / n is bounded but depends on the sequence length: position 5 and a one-token step mean different numbers":
+    whether its entries stay within 1, and position 5's value at two lengths."""
+    if not fraction_row():
+        return False
+    return [Truth(simple.largest_value(codes()["p / length"]) <= 1, at=0), Number(5, at=0),
+            Compare(simple.fraction_code(10, 1)[5, 0].item(), simple.fraction_code(100, 1)[5, 0].item(), at=0)]
+
+
 def binary_row() -> bool:
     c = codes()["binary"]
     steps = (c[1:] - c[:-1]).norm(dim=1)
@@ -259,6 +279,14 @@ def binary_distances() -> bool:
     b = simple.binary_code(16, 4)
     return (int((b[7] != b[8]).sum()) == 4 and number(q["binary_d78"]) == simple.distance(b, 7, 8) == 2
             and number(q["binary_d08"]) == simple.distance(b, 0, 8) == 1 and simple.offset_spread(codes()["binary"], 8) > 1)
+
+
+def binary_distances_measured():
+    """"from 7 to 8 all four low bits flip": how many of the four low bits differ between b(7) and b(8)."""
+    if not binary_distances():
+        return False
+    b = simple.binary_code(16, 4)
+    return [Count(int((b[7] != b[8]).sum()), b.shape[1], at=0), Number(b.shape[1], at=2)]
 
 
 def sinusoidal_row() -> bool:
@@ -459,11 +487,11 @@ LEDGER = Ledger('why-positions.md', [
     computed('bits-least-significant-first', printed_least_significant_first, backs=['first', 'least']),
     prose('row-by-row', 'a lead-in to the list', unbacked=['row', 'row']),
     computed('integer-row',
-             integer_row, backs=['1', '1,000', '5,000', '999', r'\(p\)', 'every', 'gen.why_positions.simple_encodings.integer_largest', 'never', 'order', 'unbounded', 'unique']),
-    computed('fraction-row', fraction_row, backs=['5', r'\(p / n\)', 'bounded', 'depends', 'different', 'different']),
+             integer_row_measured, backs=['1', '1,000', '5,000', '999', r'\(p\)', 'every', 'gen.why_positions.simple_encodings.integer_largest', 'never', 'order', 'unbounded', 'unique']),
+    computed('fraction-row', fraction_row_measured, backs=['5', r'\(p / n\)', 'bounded', 'depends', 'different', 'different']),
     computed('binary-row', binary_row, backs=['bounded', 'independent', 'unique']),
     computed('binary-distances',
-             binary_distances, backs=['0', '7', '7', '8', '8', r'\(\lVert b(0) - b(8)\rVert =\)', r'\(\lVert b(7) - b(8)\rVert =\)', r'\(|p - q|\)', 'all', 'column', 'depends', 'gen.why_positions.simple_encodings.binary_d08', 'gen.why_positions.simple_encodings.binary_d78', 'not']),
+             binary_distances_measured, backs=['0', '7', '7', '8', '8', r'\(\lVert b(0) - b(8)\rVert =\)', r'\(\lVert b(7) - b(8)\rVert =\)', r'\(|p - q|\)', 'all', 'column', 'depends', 'gen.why_positions.simple_encodings.binary_d08', 'gen.why_positions.simple_encodings.binary_d78', 'not']),
     computed('sinusoidal-row',
              sinusoidal_row, backs=['0', r'\([-1, 1]\)', 'bounded', 'depends', 'every', 'every', 'every', 'only', 'same']),
     computed('figure-left', figure_panels, backs=['constant', 'down', 'up']),
