@@ -62,6 +62,28 @@ def float64_angles():
                 for dt in (torch.float32, torch.float16, torch.bfloat16))  # each float64 value rounded once
 
 
+def rounded_once_measured():
+    """"each finished float64 value is rounded once to dtype": the entries of tables in float32, float16 and
+    bfloat16 that equal the float64 table rounded once."""
+    if not float64_angles():
+        return False
+    exact = positional_encoding(300, 16, dtype=torch.float64)
+    tables = [(positional_encoding(300, 16, dtype=dt), exact.to(dt)) for dt in (torch.float32, torch.float16,
+                                                                              torch.bfloat16)]
+    holding = sum(int((a == b).sum()) for a, b in tables)
+    return Count(holding, sum(a.numel() for a, _ in tables))
+
+
+def odd_width_measured():
+    """"The even columns take all ceil(d/2) frequencies": the frequencies of d = 7 that its even columns turn at."""
+    if not odd_width():
+        return False
+    table = positional_encoding(2, 7, dtype=torch.float64)
+    even = torch.asin(table[1, 0::2])
+    taken = sum(bool(torch.isclose(even, w, rtol=1e-9, atol=0).any()) for w in frequencies(7).double())
+    return Count(taken, len(frequencies(7)), at=0)
+
+
 def float32_off_and_reference_within():
     v = values("precision/error_vs_position")
     measured = data("precision/error_vs_position")
@@ -482,8 +504,8 @@ LEDGER = Ledger('reference.md', [
     prose('function', "a heading"),
     computed('three-choices', three_choices_measured),
     computed('two-i', exponent_and_range, backs=['0', '2', r'\(1\)', r'\(2i/d\)', r'\(\text{base}^{-(d-2)/d}\)', r'\(d\)', 'down', 'even', 'not']),
-    computed('odd-width', odd_width, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'all', 'column', 'columns', 'columns', 'even', 'first', 'last', 'no', 'odd', 'odd', 'sine', 'sine']),
-    computed('float64', float64_angles, backs=['each', 'float64', 'float64']),
+    computed('odd-width', odd_width_measured, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'all', 'column', 'columns', 'columns', 'even', 'first', 'last', 'no', 'odd', 'odd', 'sine', 'sine']),
+    computed('float64', rounded_once_measured, backs=['each', 'float64', 'float64']),
     computed('float32-off', float32_off_and_reference_within, backs=[r'\(10^6\)', 'every', 'exact', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.float32_error_1e6', 'most', 'within']),
     computed('libraries', libraries_differ, backs=['column', 'every', 'same', 'store']),
     prose('prints', "a heading"),
