@@ -227,7 +227,7 @@ def changed_since_baseline(page: str, item: Item, claim, binds, holds) -> str:
     one accept run or across several) without binding its new words."""
     ledger = Ledger(page, [claim])
     ids = {e.fp: e.id for e in read_lock(page).entries} | {item.fp: claim.id}
-    findings = unbound_since_baseline(page, ledger, items=page_items(page), binds=binds, ids=ids)
+    findings = unbound_since_baseline(page, ledger, items=page_items(page), binds=binds, ids=ids, changed_only=True)
     mine = [f for f in findings if f.text == item.text and "changed since the baseline" in f.problem]
     return mine[0].problem if mine else ""
 

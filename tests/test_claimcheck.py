@@ -772,3 +772,21 @@ def test_every_bound_entry_goes_red_when_its_word_is_flipped(page):
         still += [f"{claim.id}: {s.word!r}" for s in read if (s.kind, s.word, s.start) not in keys]
     assert bound > 0, f"{page} has no entry whose check reads its words yet"
     assert not still, f"{page}: flipping these words left their checks green: {still}"
+
+
+def test_a_sentence_the_baseline_never_saw_must_bind_its_words():
+    """tests/claims_baseline.json excuses only the entries accepted before issue 37: a sentence it lacks (a new one,
+    or one on a page it never saw) is new, and its check must read its words, whatever the lock says."""
+    from claimcheck import Item, LockEntry, unbound_since_baseline
+
+    sentence = "The norm grows slowly with the position."
+    item = Item(sentence, "sentence")
+    blind = computed("norm-grows", lambda: True, backs=["grows"])
+    reads = computed("norm-grows", lambda: Trend((1.0, 2.0, 3.0)), backs=["grows"])
+    for claim, expected in ((blind, 1), (reads, 0)):
+        ledger = Ledger("formula.md", [claim])
+        found = unbound_since_baseline("formula.md", ledger, items=[item], baseline={}, ids={item.fp: claim.id})
+        assert len(found) == expected and (not found or "'grows'" in found[0].problem), found
+    known = {"formula.md": [LockEntry("norm-grows", item.fp, "sentence", [], [])]}
+    ledger = Ledger("formula.md", [blind])
+    assert not unbound_since_baseline("formula.md", ledger, items=[item], baseline=known, ids={item.fp: blind.id})
