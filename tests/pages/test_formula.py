@@ -231,6 +231,25 @@ def heatmap_measured():
     return Number(positions, at=0)
 
 
+def heatmap_alt_measured():
+    """"Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine
+    columns below; in both, the first pairs change fast ... and the last ones slowly": the panels the snippet draws,
+    the table's size, each part's height on the figure (panel 0 on top), and the parts whose first pair changes sign
+    more often than their last."""
+    if not heatmap_split_by_pair():
+        return False
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
+    panels = int(re.search(r"plt\.subplots\((\d+), 1", source).group(1))
+    positions, width = (int(n) for n in re.search(r"positional_encoding\((\d+), (\d+)\)", source).groups())
+    height = {name: panels - 1 - int(re.search(rf"\(axes\[(\d)\], {name},", source).group(1))
+              for name in ("sines", "cosines")}
+    table = pe(positions, width)
+    faster = sum(sign_changes(part[:, 0]) > sign_changes(part[:, -1]) for part in (table[:, 0::2], table[:, 1::2]))
+    return [Number(panels, at=0), Number(positions, at=1), Number(width, at=2),
+            Compare(height["sines"], height["cosines"], at=0), Compare(height["cosines"], height["sines"], at=1),
+            Count(faster, 2)]
+
+
 def upper_end_measured():
     """"The upper end is not reached": whether any even width's longest wavelength reaches 2π · 10000."""
     if not last_pair_is_half_d_minus_one():
@@ -663,7 +682,7 @@ LEDGER = Ledger('formula.md', [
     prose('heading-pictures', 'a heading: the claims are in the sentences below it'),
     computed('heatmap-stripes-and-bands', heatmap_measured, backs=['128', r'\(d = 128\)', 'above', 'first']),
     computed('heatmap-alt',
-             heatmap_split_by_pair, backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
+             heatmap_alt_measured, backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
     computed('three-pairs', three_pairs_measured, backs=['column', 'column']),
     computed('integer-positions', integer_positions_sample_the_waves, backs=['only']),
     computed('quarter-wave-apart', quarter_wave_measured, backs=['cosine', 'each', 'sine']),

@@ -514,7 +514,7 @@ LEDGER = Ledger('reference.md', [
     computed('column-zero', column_zero_measured, backs=['0', '1', r'\(2\pi \approx 6.28\)', 'column', 'columns', 'every', 'later', 'more', 'more']),
     prose('picture', "a heading"),
     computed('heatmap', heatmap_measured, backs=['128', '128', 'column', 'same']),
-    computed('heatmap-alt', lambda: stripes_and_bands() and tf.heatmap_split_by_pair(), backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
+    computed('heatmap-alt', lambda: stripes_and_bands() and tf.heatmap_alt_measured(), backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
     prose('module', "a heading"),
     cited('bottom-and-dropout', "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
           "and section 5.4 (dropout on the sums, P_drop = 0.1 for the base model)",
