@@ -750,7 +750,8 @@ def test_only_a_case_that_runs_and_must_pass_stands_in_for_a_ledgers_run():
 # --- checks that read their words (issue 37, stage C) ------------------------------------------------------------
 
 BOUND_PAGES = ["formula.md", "why-positions.md", "base.md", "precision.md", "reference.md", "input-step.md",
-               "performance.md", "variants/seeds.md", "variants/libraries.md", "variants/more-libraries.md"]
+               "performance.md", "variants/seeds.md", "variants/libraries.md", "variants/more-libraries.md",
+               "variants/converting.md"]
 
 
 @pytest.mark.parametrize("page", BOUND_PAGES)
