@@ -751,7 +751,7 @@ def test_only_a_case_that_runs_and_must_pass_stands_in_for_a_ledgers_run():
 
 BOUND_PAGES = ["formula.md", "why-positions.md", "base.md", "precision.md", "reference.md", "input-step.md",
                "performance.md", "variants/seeds.md", "variants/libraries.md", "variants/more-libraries.md",
-               "variants/converting.md"]
+               "variants/converting.md", "exercises.md"]
 
 
 @pytest.mark.parametrize("page", BOUND_PAGES)
