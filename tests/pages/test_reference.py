@@ -10,7 +10,7 @@ import re
 
 import test_reference as reference_tests
 import torch
-from claim_words import Count, Number
+from claim_words import Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
@@ -495,10 +495,54 @@ def position_ids_checked() -> bool:
             and "on meta" in raises(lambda: check_position_ids(torch.arange(5, device="meta"), x, 16), ValueError))
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def pairs_sharing_a_frequency() -> Count:
+    """The pairs of d = 8, 64, 512 whose sine and cosine columns turn at one frequency (read from row 1)."""
+    holding = total = 0
+    for d in (8, 64, 512):
+        row = positional_encoding(2, d, dtype=torch.float64)[1]
+        same = torch.isclose(torch.asin(row[0::2]), torch.acos(row[1::2]), rtol=1e-6, atol=0)
+        holding, total = holding + int(same.sum()), total + same.numel()
+    return Count(holding, total)
+
+
+def paper_layout_measured():
+    """"both columns of a pair share one frequency": the pairs whose two columns do."""
+    return passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)() and pairs_sharing_a_frequency()
+
+
+def frequencies_fall_measured():
+    """"w_0 = 1 and the rest fall geometrically": the frequencies of d_model = 64 in pair order."""
+    ok = frequencies_as_documented() and passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)()
+    return ok and Trend(tuple(frequencies(64).tolist()))
+
+
+def buffer_measured():
+    """"why it is not in state_dict": whether the module's state_dict holds the table."""
+    return buffer_moves() and Truth("pe" in PositionalEncoding(8, max_len=16).state_dict())
+
+
+def not_saved_measured():
+    """"it is not saved in state_dict": whether the module's state_dict holds the table."""
+    return buffer_follows_not_saved_rebuilt() and Truth("pe" in PositionalEncoding(8, max_len=16).state_dict())
+
+
+def default_rows_measured():
+    """"By default token j of every sequence gets row j": the sequences of a batch whose token j got row j."""
+    if not default_rows_and_where_they_start():
+        return False
+    layer = PositionalEncoding(8, max_len=16).eval()
+    out = layer(torch.zeros(3, 5, 8))
+    return Count(sum(torch.equal(out[b], layer.pe[:5]) for b in range(3)), 3)
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "the page's title"),
     computed('compared-against', compared_against, backs=['every']),
-    computed('paper-layout', passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency), backs=['both', 'columns', 'columns', 'cosine', 'even', 'odd', 'sine']),
+    computed('paper-layout', paper_layout_measured,
+             backs=['both', 'columns', 'columns', 'cosine', 'even', 'odd', 'sine']),
     equation('the-formula'),
     computed('check-yours', checked_against_this, backs=['right']),
     prose('function', "a heading"),
@@ -519,13 +563,13 @@ LEDGER = Ledger('reference.md', [
     cited('bottom-and-dropout', "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
           "and section 5.4 (dropout on the sums, P_drop = 0.1 for the base model)",
           passes(reference_tests.test_module_applies_dropout_in_training_only), backs=[r'\(P_{drop} = 0.1\)', 'most']),
-    computed('buffer', buffer_moves, backs=['buffer', 'buffer', 'forward', 'half', 'never', 'not']),
+    computed('buffer', buffer_measured, backs=['buffer', 'buffer', 'forward', 'half', 'never', 'not']),
     computed('non-persistent', not_in_state_dict, backs=['gen.reference_page.module_usage.state_dict_entries', 'persistent']),
     computed('saving-cost', saving_cost, backs=['5000', '512', 'every', 'float32', 'gen.reference_page.module_usage.table_kib_512']),
     computed('chunks', one_chunk_beyond_the_table, backs=['more', 'not']),
     computed('output-dtype', output_dtype_is_x_and_table_float32, backs=['before', 'buffer', 'float32']),
     computed('dtype-differences', quoted_dtype_differences, backs=['float16', 'float16', 'float32', 'float64', 'float64', 'float64', 'float64', 'gen.reference_page.contract.float16_difference', 'gen.reference_page.contract.float64_difference']),
-    computed('rows-default', default_rows_and_where_they_start, backs=[r'\(j\)', r'\(j\)', 'every', 'row', 'rows']),
+    computed('rows-default', default_rows_measured, backs=[r'\(j\)', r'\(j\)', 'every', 'row', 'rows']),
     computed('offset-position-ids', lambda: default_rows_and_where_they_start() and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)()),
     computed('positions-refused', positions_refused_by_name, backs=['negative']),
     prose('heading-bad-input', 'a heading'),
@@ -535,20 +579,20 @@ LEDGER = Ledger('reference.md', [
     computed('module-checks', module_checks_shape_dtype_device),
     computed('what-each-gets', one_line_per_bad_input, backs=['below', 'each']),
     computed('angular-frequencies-w-i-base', frequencies_as_documented, backs=['0', '1', '2', 'float64']),
-    computed('pair-i-columns-2i-2i', lambda: frequencies_as_documented() and passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)(), backs=['1', '1', 'columns', 'fall']),
+    computed('pair-i-columns-2i-2i', frequencies_fall_measured, backs=['1', '1', 'columns', 'fall']),
     computed('return-seq-len-d-model', table_shape_and_layout, backs=['1', 'cos', 'sin']),
     computed('w-i-base-2i-d', frequencies_as_documented),
-    computed('both-columns-pair-share', passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency), backs=['both', 'columns']),
+    computed('both-columns-pair-share', paper_layout_measured, backs=['both', 'columns']),
     computed('odd-d-model-last-column', odd_width, backs=['column', 'last', 'odd', 'sine']),
     computed('angles-are-computed-float64-each', angles_in_float64_rounded_once, backs=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),
     computed('rows-are-computed-chunk-positions', passes(reference_tests.test_peak_memory_stays_within_one_and_a_half_tables), backs=['more'], unbacked={'rows': 'the chunking by rows is checked by the entry chunks (one_chunk_beyond_the_table); this slow check measures the peak'}, slow=True),
     computed('return-rows-table-given-positions', rows_of_given_positions, backs=['float64', 'rows']),
     computed('1-d-tensor-finite-real', real_positions_accepted, backs=['0', '1', '1']),
     computed('add-sinusoidal-table-token-embeddings', adds_then_dropout),
-    computed('by-default-token-j-every', default_rows_and_where_they_start, backs=['every', 'row']),
+    computed('by-default-token-j-every', default_rows_measured, backs=['every', 'row']),
     computed('cached-incremental-decoding-pass-number', offset_starts_the_rows, backs=['rows']),
     computed('padded-or-packed-batches-pass', position_ids_per_token, backs=['each']),
-    computed('table-non-persistent-buffer-follows', buffer_follows_not_saved_rebuilt, backs=['buffer', 'not', 'saved']),
+    computed('table-non-persistent-buffer-follows', not_saved_measured, backs=['buffer', 'not', 'saved']),
     computed('return-dropout-x-rows-x', forward_returns_rows_in_x_dtype, backs=['1', 'both', 'not', 'rows', 'rows', 'rows']),
     computed('table-float32-unless-built-with', float64_x_gets_float32_table, backs=['float32', 'float32', 'float64', 'float64']),
     computed('return-if-positive-int-raise', sizes_checked_by_name, backs=['positive']),
