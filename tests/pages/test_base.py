@@ -325,10 +325,56 @@ def keras_longest_is_below_its_name() -> bool:
     return True
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def window_measured():
+    """"measured for d = 512 over a window of 4,096 positions": the window the comparison's snippet sets."""
+    if not measured_at_512_over_4096():
+        return False
+    return Number(int(re.search(r"d_model, window = \d+, (\d+)", snippet()).group(1)), at=0)
+
+
+def first_wavelength_measured():
+    """"from 2π (pair 0, the same for every base)": the pair whose wavelength is 2π, the first wavelengths at two
+    bases, and the bases whose first wavelength is 2π."""
+    if not wavelengths_from_2pi_for_every_base():
+        return False
+    bases = (10.0, 100.0, 1e4, 1e6, 3.0)
+    first = [wavelengths.wavelengths(D, b)[0].item() for b in bases]
+    pair = next(i for i, lam in enumerate(wavelengths.wavelengths(D, 1e4).tolist()) if lam == 2 * math.pi)
+    return [Number(pair), Compare(first[0], first[-1]), Count(sum(f == 2 * math.pi for f in first), len(bases))]
+
+
+def keras_below_measured():
+    """"its slowest pair's wavelength is 2π · 10000^((d-2)/d), below 2π · 10000": at d = 512."""
+    ok = keras_longest_is_below_its_name() and longest_wavelength_is_below_the_name()
+    return ok and Compare(wavelengths.wavelengths(D)[-1].item(), 2 * math.pi * 10000)
+
+
+def widget_measured():
+    """"the larger the base, the more pairs at the top of the table stay nearly constant": the slider's ends, and
+    the sine columns of d_model = 64 that change by less than 0.1 over 128 positions at each end."""
+    if not base_widget_freezes_more_pairs():
+        return False
+    from reference import positional_encoding
+
+    def frozen(base):
+        sines = positional_encoding(128, 64, base=base, dtype=torch.float64)[:, 0::2]
+        return int(((sines.amax(0) - sines.amin(0)) < 0.1).sum())
+
+    return [Compare(1e6, 10.0), Compare(frozen(1e6), frozen(10.0))]
+
+
+def six_bases_drawn_measured():
+    """"for six bases": the bases the comparison draws."""
+    return left_panel() and Number(len(bc.BASES), at=0)
+
+
 LEDGER = Ledger('base.md', [
     computed('title', lambda: 10000.0 in bc.BASES and one_free_constant(), backs=['10000']),
     computed('one-free-constant', one_free_constant, backs=['constant']),
-    computed('measured-512-4096', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)'],
+    computed('measured-512-4096', window_measured, backs=['4,096', r'\(d = 512\)'],
              unbacked={'no': "a preview of the next section, whose entries cite it ('heading-no-reason', 'base-appears-once')"}),
     prose('builds-on-the-formula',
            'which page to read first; mkdocs build --strict checks that the target exists', unbacked=['right']),
@@ -352,17 +398,19 @@ LEDGER = Ledger('base.md', [
     computed('neither-name-longest-wavelength-tensor2tensor',
              lambda: tensor2tensor_longest_is_2pi_10000() and keras_longest_is_below_its_name(), backs=['10000', r'\(1/10000\)', r'\(2\pi \cdot 10000\)', 'exactly', 'neither', 'slowest']),
     computed('kerasnlp-uses-paper-s-exponents',
-             lambda: keras_longest_is_below_its_name() and longest_wavelength_is_below_the_name(), backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'slowest']),
+             keras_below_measured,
+             backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'slowest']),
     cited('dsse-question',
            'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8', backs=['10000', 'smaller']),
     prose('measure-the-trade', 'announces the measurements that follow'),
     prose('heading-what-the-base-sets', 'a heading: the claims are in the sentences below it'),
     computed('wavelengths-by-base',
-             wavelengths_from_2pi_for_every_base, backs=['0', r'\(2\pi b^{(d-2)/d}\)', r'\(2\pi\)', r'\(\omega_i = b^{-2i/d}\)', r'\(b\)', r'\(i\)', 'every', 'same']),
+             first_wavelength_measured,
+             backs=['0', r'\(2\pi b^{(d-2)/d}\)', r'\(2\pi\)', r'\(\omega_i = b^{-2i/d}\)', r'\(b\)', r'\(i\)', 'every', 'same']),
     computed('fast-and-slow-pairs', base_shares_fast_and_slow, backs=[r'\(d/2\)', 'slowest']),
-    computed('base-widget', base_widget_freezes_more_pairs, backs=['constant', 'larger', 'more', 'same']),
+    computed('base-widget', widget_measured, backs=['constant', 'larger', 'more', 'same']),
     computed('six-bases', six_bases_measured, backs=['4,096', r'\(d = 512\)']),
-    computed('figure-left', left_panel, backs=['cosine', 'each', 'fall', 'fall', 'zero']),
+    computed('figure-left', six_bases_drawn_measured, backs=['cosine', 'each', 'fall', 'fall', 'zero']),
     computed('figure-right', right_panel, backs=['below', 'each', 'each']),
     prose('column-by-column', 'a lead-in to the list', unbacked=['column', 'column']),
     computed('distinct-at-every-base',
