@@ -420,6 +420,59 @@ def measures_as_documented() -> bool:
             and passes(te.test_simple_codes_fail_the_properties_the_page_says_they_fail)())
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def equal_rows(table: torch.Tensor) -> torch.Tensor:
+    """Which rows of the table are equal to which, entry for entry."""
+    return (table[:, None, :] == table[None, :, :]).all(dim=-1)
+
+
+def shared_codes(table: torch.Tensor) -> Count:
+    """The pairs of positions whose codes are equal, among all pairs."""
+    same = equal_rows(table).triu(diagonal=1)
+    n = table.shape[0]
+    return Count(int(same.sum()), n * (n - 1) // 2)
+
+
+def unique_measured():
+    """"two positions never share a code": the pairs (of two) among the sinusoidal code's 1,000 positions that do."""
+    return sinusoidal_unique() and [Number(2), shared_codes(codes()["sinusoidal"])]
+
+
+def binary_row_measured():
+    """"Binary is bounded ... and independent of the length": its largest entry is at most 1, and whether its code
+    of a position changes with the length."""
+    if not binary_row():
+        return False
+    c = codes()["binary"]
+    depends = not simple.same_code_across_lengths(simple.binary_code, WIDTH, 10, N)
+    return [Truth(simple.largest_value(c) <= 1), Truth(depends)]
+
+
+def one_matrix_measured():
+    """"for every offset k there is one matrix that turns PE(p) into PE(p+k) for all p": the offsets whose shift
+    matrix does, and the positions it maps right at the first of them."""
+    if not one_matrix_per_offset():
+        return False
+    t = positional_encoding(600, 64, dtype=torch.float64)
+    offsets = (1, 3, 50, 99)
+    mapped = {k: torch.isclose(t[:500] @ linearity_shift_matrix.shift_matrix(64, k).T, t[k : 500 + k],
+                               atol=1e-9, rtol=0).all(dim=1) for k in offsets}
+    return [Count(sum(bool(m.all()) for m in mapped.values()), len(offsets), at=0),
+            Count(int(mapped[1].sum()), mapped[1].numel(), at=1)]
+
+
+def own_code_measured():
+    """"Every position gets its own code (no two rows equal)": is_unique on a table with a repeated row and on one
+    without, the positions with a code of their own, and the pairs of rows (two) that are equal."""
+    if not measures_as_documented():
+        return False
+    sin = simple.sinusoidal_code(100, 8)
+    own = int(equal_rows(sin).sum(dim=1).eq(1).sum())
+    return [Count(own, sin.shape[0], at=0), shared_codes(sin), Number(2)]
+
+
 LEDGER = Ledger('why-positions.md', [
     computed('takeaway-bag-of-words',
              lambda: pooling_is_invariant_outputs_are_not() and equivariance_with_p() and gap_with_pe(), backs=['order']),
@@ -467,7 +520,7 @@ LEDGER = Ledger('why-positions.md', [
     prose('heading-wishes', 'a heading: the claims are in the sentences below it'),
     prose('wish-list',
            'announces the list of wishes; each wish below is measured on the codes', unbacked=[r'\(e(p)\)', r'\(p\)']),
-    computed('wish-unique', sinusoidal_unique, backs=['never', 'unique']),
+    computed('wish-unique', unique_measured, backs=['never', 'unique']),
     computed('wish-bounded', bounded_measured, backs=['10,000', 'bounded', 'not', 'same']),
     computed('wish-length-independent', same_at_lengths_measured, backs=['1,000', '10', '5', 'independent', 'same']),
     computed('wish-offset',
@@ -489,7 +542,7 @@ LEDGER = Ledger('why-positions.md', [
     computed('integer-row',
              integer_row_measured, backs=['1', '1,000', '5,000', '999', r'\(p\)', 'every', 'gen.why_positions.simple_encodings.integer_largest', 'never', 'order', 'unbounded', 'unique']),
     computed('fraction-row', fraction_row_measured, backs=['5', r'\(p / n\)', 'bounded', 'depends', 'different', 'different']),
-    computed('binary-row', binary_row, backs=['bounded', 'independent', 'unique']),
+    computed('binary-row', binary_row_measured, backs=['bounded', 'independent', 'unique']),
     computed('binary-distances',
              binary_distances_measured, backs=['0', '7', '7', '8', '8', r'\(\lVert b(0) - b(8)\rVert =\)', r'\(\lVert b(7) - b(8)\rVert =\)', r'\(|p - q|\)', 'all', 'column', 'depends', 'gen.why_positions.simple_encodings.binary_d08', 'gen.why_positions.simple_encodings.binary_d78', 'not']),
     computed('sinusoidal-row',
@@ -503,7 +556,8 @@ LEDGER = Ledger('why-positions.md', [
     cited('kernes',
            'Jonathan Kernes, Master Positional Encoding: Part I (Towards Data Science)', backs=['same', 'sines']),
     computed('one-matrix-per-offset',
-             one_matrix_per_offset, backs=[r'\(\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p+k)\)', r'\(k\)', r'\(p\)', 'all', 'cosine', 'every', 'sine']),
+             one_matrix_measured,
+             backs=[r'\(\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p+k)\)', r'\(k\)', r'\(p\)', 'all', 'cosine', 'every', 'sine']),
     prose('where-next',
            'a pointer to another page; mkdocs build --strict (validation.anchors) checks that the target exists', unbacked=['linear', 'next', 'right']),
     computed('simple-codes-test',
@@ -524,7 +578,7 @@ LEDGER = Ledger('why-positions.md', [
     computed('position-divided-by-sequence-length', simple_codes_as_documented, backs=['column', 'every']),
     computed('bits-p-least-significant-first', simple_codes_as_documented, backs=['2', '>', 'first', 'least', 'unique']),
     computed('reference-sinusoidal-table-float64', simple_codes_as_documented, backs=['float64']),
-    computed('every-position-gets-own-code', measures_as_documented, backs=['equal', 'every', 'no', 'rows']),
+    computed('every-position-gets-own-code', own_code_measured, backs=['equal', 'every', 'no', 'rows']),
     computed('largest-entry-what-code-adds', measures_as_documented, backs=['largest'], unbacked={'1': 'describes the embeddings the code is added to (about unit scale), not what the function computes', 'smaller': 'describes the embeddings the code is added to, not what the function computes'}),
     computed('position-p-has-same-code', measures_as_documented, backs=['same']),
     computed('largest-spread-over-p-code', measures_as_documented, backs=['0', '1', 'depends', 'largest', 'only']),
