@@ -599,6 +599,78 @@ def wavelengths_of_pairs() -> bool:
     return bool(ok) and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def curves_pairs_measured():
+    """"The three pairs at the top of the page": the pairs the curves' snippet draws."""
+    return curves_are_reference_columns() and Number(len(curve_pairs()), at=0)
+
+
+def denominators_measured():
+    """"The even and odd denominators of the column form are bit-for-bit equal": their bytes, at widths 4 to 512."""
+    ok = (all_pass(formula_tests.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512))
+          and column_exponent_is_2i_over_d())
+    if not ok:
+        return False
+    pairs = [formula_forms.per_column_exponent(d) for d in (4, 6, 10, 512)]
+    even = b"".join(e.numpy().tobytes() for e, _ in pairs)
+    odd = b"".join(o.numpy().tobytes() for _, o in pairs)
+    return Compare(even, odd, at=0)
+
+
+def misread_two_frequencies_measured():
+    """"sin and cos of a pair get two frequencies": the distinct frequencies of pair 1's columns when i is read as
+    the column (d = 8)."""
+    if not i_as_column_splits_the_pair():
+        return False
+    f = column_frequencies(formula_forms.table_i_as_column(2, 8))
+    return Number(len({f[2].item(), f[3].item()}))
+
+
+def doubled_fall_measured():
+    """"exponent 2j/d, frequencies fall twice as fast": the doubled frequencies in pair order, and the ratio of their
+    log-steps to the paper's (d = 16)."""
+    if not doubled_exponent_twice_as_fast():
+        return False
+    d = 16
+    doubled = torch.asin(formula_forms.table_doubled_exponent(2, d)[1, 0::2])
+    ratio = (doubled.log().diff() / omega(d).log().diff()).mean().item()
+    return [Trend(tuple(doubled.tolist())), Number(ratio, at=3)]
+
+
+def per_column_measured():
+    """"both are 2i/d for the pair i = j // 2": the columns, even and odd, whose exponent is 2i/d."""
+    return per_column_exponents() and both_exponents_measured()
+
+
+def exercise_number_measured():
+    """"Exercise 1 works the same question": the number of the exercise on the longest wavelength."""
+    if not exercise_one_is_d64():
+        return False
+    page = (DOCS / "exercises.md").read_text(encoding="utf-8")
+    return Number(int(re.search(r"^## (\d+)\. The longest wavelength", page, flags=re.M).group(1)), at=0)
+
+
+def ratio_each_measured():
+    """"each wavelength is R times the one before": the wavelengths of d = 512 that are R times the one before."""
+    if not quoted_shortfall_and_ratio():
+        return False
+    lam = wavelengths.wavelengths(512)
+    ratio = number(values("formula/wavelengths")["ratio"])
+    each = torch.isclose(lam[1:] / lam[:-1], torch.full_like(lam[1:], ratio), rtol=1e-5, atol=0)
+    return Count(int(each.sum()), each.numel(), at=0)
+
+
+def wavelengths_alt_measured():
+    """"a straight line from 2π that ends below the paper's 2π·10000 line; ... the last pairs, all below that line":
+    the longest wavelength of d = 512 against 2π · 10000, and the last ten pairs below it."""
+    if not straight_line_below_the_paper():
+        return False
+    lam, upper = wavelengths.wavelengths(512), 2 * math.pi * 10000
+    return [Compare(lam[-1].item(), upper, at=0), Count(int((lam[-10:] < upper).sum()), 10, at=1)]
+
+
 LEDGER = Ledger('formula.md', [
     computed('takeaway-columns',
              lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
@@ -606,7 +678,7 @@ LEDGER = Ledger('formula.md', [
              wavelengths_measured, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi\)', 'grow']),
     prose('read-before',
            'navigation: the page to read before this one; mkdocs build --strict checks that the target exists', unbacked=['first']),
-    computed('curves-from-the-reference', curves_are_reference_columns, backs=['columns']),
+    computed('curves-from-the-reference', curves_pairs_measured, backs=['columns']),
     equation('the-paper-formula'),
     equation('frequency-form'),
     equation('longest-wavelength'),
@@ -658,7 +730,8 @@ LEDGER = Ledger('formula.md', [
     computed('forms-differ-in-last-bits',
              forms_measured, backs=['2,048', r'\(\exp\)', r'\(d = 512\)', 'float64', 'gen.formula.forms.largest_form_diff', 'last']),
     computed('denominators-bit-for-bit',
-             lambda: all_pass(formula_tests.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512)) and column_exponent_is_2i_over_d(), backs=['1', r'\((j - 1)/d = 2i/d\)', r'\(j = 2i+1\)', 'column', 'column', 'equal', 'even', 'odd', 'odd']),
+             denominators_measured,
+             backs=['1', r'\((j - 1)/d = 2i/d\)', r'\(j = 2i+1\)', 'column', 'column', 'equal', 'even', 'odd', 'odd']),
     cited('youtube-notebook',
            'YouTube ZMxVe-HK174, its step-by-step notebook (shared/seeds/001_e6eb5b58e366de2c.txt)', backs=[r'\(d = 6\)', 'both', 'equal']),
     prose('heading-misreadings', 'a heading: the claims are in the sentences below it'),
@@ -700,10 +773,11 @@ LEDGER = Ledger('formula.md', [
     computed('wavelengths-d512',
              paper_upper_measured, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot\)', r'\(d = 512\)', 'gen.formula.wavelengths.longest', 'gen.formula.wavelengths.longest_factor', 'gen.formula.wavelengths.pairs', 'gen.formula.wavelengths.paper_upper', 'gen.formula.wavelengths.shortest', 'not']),
     computed('shortfall-and-ratio',
-             quoted_shortfall_and_ratio, backs=['before', 'each', 'gen.formula.wavelengths.ratio', 'gen.formula.wavelengths.shortfall_percent', 'times']),
-    computed('exercise-1-is-d64', exercise_one_is_d64, backs=['1', '64', 'same']),
+             ratio_each_measured,
+             backs=['before', 'each', 'gen.formula.wavelengths.ratio', 'gen.formula.wavelengths.shortfall_percent', 'times']),
+    computed('exercise-1-is-d64', exercise_number_measured, backs=['1', '64', 'same']),
     computed('wavelengths-alt',
-             straight_line_below_the_paper, backs=['10000', '512', 'all', 'below', 'below', 'each', 'last']),
+             wavelengths_alt_measured, backs=['10000', '512', 'all', 'below', 'below', 'each', 'last']),
     computed('the-tests-note',
              the_tests_are_what_the_note_says, backs=[r'\(10000^{2/512}\)', r'\(2\pi \cdot 10000^{510/512}\)', r'\(d = 1, 5, 7, 129\)', 'column', 'columns', 'constant', 'cosine', 'cosine', 'each', 'even', 'every', 'exactly', 'odd', 'ratio']),
     computed('base-is-next', base_is_the_next_page, backs=['10000', '10000', 'next', 'not']),
@@ -719,9 +793,9 @@ LEDGER = Ledger('formula.md', [
     computed('paper-s-sin-pos-10000', written_forms_agree, backs=['10000', 'sin']),
     computed('same-written-as-multiplication-base', written_forms_agree, backs=['same']),
     computed('div-term-many-pytorch-tutorials', written_forms_agree),
-    computed('per-column-j-exponent-j', per_column_exponents, backs=['1', '2', 'both', 'column', 'even', 'odd']),
-    computed('misreading-i-dimension-column-j', i_as_column_splits_the_pair, backs=['column', 'cos', 'sin']),
-    computed('misreading-loop-i-over-0', doubled_exponent_twice_as_fast, backs=['0', '2', '4', 'fall', 'twice']),
+    computed('per-column-j-exponent-j', per_column_measured, backs=['1', '2', 'both', 'column', 'even', 'odd']),
+    computed('misreading-i-dimension-column-j', misread_two_frequencies_measured, backs=['column', 'cos', 'sin']),
+    computed('misreading-loop-i-over-0', doubled_fall_measured, backs=['0', '2', '4', 'fall', 'twice']),
     computed('wavelength-positions-pair-i-0', wavelengths_of_pairs, backs=['0', '1', '2', '2', '2']),
 ], typed={'128': "the heatmap's size and width, parameters of snippets/reference_page/heatmap.py"})
 
