@@ -27,7 +27,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 # sooner each. regen's jobs still write none (scripts/regenkit/config.py).
 export PYTHONDONTWRITEBYTECODE :=
 
-.PHONY: help setup browser validators serve test test-fast test-page claims-accept new-claim lint regen force-regen check build bundle bench experiments lock clean
+.PHONY: help setup browser validators serve test test-fast test-page claims-accept claims-report new-claim lint regen force-regen check build bundle bench experiments lock clean
 
 help:  ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-12s %s\n", $$1, $$2}'
@@ -87,13 +87,21 @@ test-page: setup  ## One page's checks in seconds: make test-page PAGE=propertie
 	$(BIN)/python -m pytest -q -n 0 -p no:randomly -p no:cacheprovider -m "not slow and not browser" \
 	  tests/pages/test_$$stem.py $$(ls tests/pages/test_$${stem}_code.py 2>/dev/null) \
 	  "tests/test_claims.py::test_the_page_agrees_with_its_lock_and_ledger[$$page]" \
-	  "tests/test_claims.py::test_every_migrated_check_still_runs_against_its_sentence[$$page]" \
+	  "tests/test_claims.py::test_new_and_changed_sentences_bind_their_words[$$page]" \
 	  "tests/test_claims.py::test_numbers_code_computed_are_quoted_not_typed[$$page]"
 
-# The one command that writes the locks (tests/pages/locks/): it accepts typo fixes alone, a changed claim only when
-# named (IDS="id1 id2") with its backed words unchanged, a new sentence once its entry exists; it refuses the rest.
-claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check you re-read
-	@$(PYTHON) scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
+# The one command that writes the locks (tests/pages/locks/): it accepts typo fixes alone (a misspelt word made or
+# fixed: it asks pyspellchecker's English dictionary, hence the .venv), a changed claim only when named (IDS="id1 id2")
+# and its new words bound to its check, a new sentence once its entry exists and binds its words; it refuses the rest.
+claims-accept:  ## After editing a page: accept typo fixes; IDS="id" accepts a changed claim whose check reads its words
+	@test -x $(BIN)/python || { echo "claims-accept runs on the project's .venv (an English dictionary, the checks): make setup first" >&2; exit 2; }
+	@$(BIN)/python scripts/claims.py accept $(PAGE) $(if $(IDS),--ids $(IDS),)
+
+# Every ledger's checks, and per page the entries whose check reads its sentence's words (bound) and those still
+# sentence-blind (unbound): the summary line the conftest writes after every run.
+claims-report:  ## Per page, the claims bound to their words and those unbound (runs every ledger's checks)
+	@$(BIN)/python -m pytest -q --numprocesses auto --dist loadfile --no-loadscope-reorder -p no:cacheprovider \
+	  -m "not slow and not browser" tests/pages -k test_claims_hold 2>&1 | tail -n 3
 
 new-claim:  ## The checklist of a new claim (and an empty ledger for a new page): make new-claim PAGE=properties
 	@$(PYTHON) scripts/claims.py new-claim '$(PAGE)'

@@ -4,7 +4,8 @@ checks; then `make test` as CI runs it, in a fresh clone of the last commit, set
 included (the experiments' forced run is timed by experiments_run).
 
 Figures, not timed tests: they depend on the machine and its load (the report says which machine, and how long
-importing torch took in the same run, the cost the preloaded worker saves once per job). Budgets from issue 11 §3.
+importing torch took in the same run, the cost the preloaded worker saves once per job). Budgets from issue 11 §3,
+as issue 37 sets them: test-page 10 s, test-fast 30 s, a fresh clone's `make test` 8 minutes, set-up included.
 """
 
 import os
@@ -24,7 +25,7 @@ from pelib import docenv  # noqa: F401  (fixed settings; the report goes where r
 
 ROOT = Path(__file__).resolve().parent.parent
 BUDGETS = {"forced_regen": 30.0, "noop_regen": 1.0, "save_to_browser": 3.0, "test_fast": 30.0, "test_page": 10.0,
-           "fresh_clone_test": 360.0}
+           "fresh_clone_test": 480.0}
 # The experiments' forced run (budget 30 min on 2 cores, issue 26) is timed by its own job, experiments_run: it
 # would make this one half an hour long, and a contributor's loop never trains a model.
 PAGE = "properties"  # the page whose checks `make test-page` runs for the per-page figure (issue 23)

@@ -11,8 +11,9 @@ page is the only place its prose lives. Two files beside it tie each sentence to
 The entries of a ledger:
 
 - `computed(id, check, backs=[...])`: `check()` re-derives the statement from generated results or the library and
-  returns True. `backs` lists the claim words (and numbers, symbols, quoted values) of the sentence it backs;
-  `unbacked={word: reason}` the ones it does not. `passes(test_function, *args)` makes a check of an existing test.
+  returns what it measured (readings of tests/claim_words.py, which the sentence's words judge), or True. `backs`
+  lists the claim words (and numbers, symbols, quoted values) of the sentence it backs; `unbacked={word: reason}`
+  the ones it does not. `passes(test_function, *args)` makes a check of an existing test.
 - `measured(id, check, scope=..., general={word: source}, backs=[...])`: a conclusion drawn from the experiments:
   the sentence must carry its scope; a general word (cannot, never, every...) needs a proof or source. A check that
   reads an experiment's outputs (experiments/*.py) must belong to a `measured` entry.
@@ -33,15 +34,17 @@ The checks (tests/test_claims.py, per page; `make test-page PAGE=<page>` runs on
 5. no number a job saved for the prose is typed instead of quoted (`{{ gen.<job>.<key> }}`);
 6. every generated output is shown by some page or declared data-only.
 
-`make claims-accept` (scripts/claims.py accept) is the one command that writes locks. It accepts alone a pure
-spelling or punctuation edit; a changed sentence only when named by id (`make claims-accept IDS="id"`) and only
-if its backed words stand unchanged; a new sentence only once its entry exists (it prints the id and the entry to
-paste); a deleted sentence only once its entry is removed. When an entry's backed words change on a sentence that
-did not (a prose entry given a check), it records the new ones in the lock only if every claim word of the sentence
-is still backed or listed as not backed.
+`make claims-accept` (scripts/claims.py accept) is the one command that writes locks. It accepts alone a spelling
+or punctuation edit (a word misspelt or fixed: one side is not English, is_english); a changed sentence only when
+named by id (`make claims-accept IDS="id"`) and only if its check reads its new words; a new sentence only once its
+entry exists (it prints the id and the entry to paste) and binds its words; a deleted sentence only once its entry is
+removed. A check reads a word when it returns what it measured (tests/claim_words.py: Compare, Count, Trend, Truth,
+Number), the sentence's word picks the predicate, and the word replaced by its contradictory makes it fail
+(binding). A sentence new or changed since tests/claims_baseline.json must bind its words in `make test-page` too,
+whatever its lock says (unbound_since_baseline): a pull request carries page, ledger and lock together.
 
-This module needs nothing but the standard library (pytest and texmath are imported when a check runs), so that
-scripts/claims.py runs without the project's environment.
+This module needs nothing but the standard library to read pages, locks and ledgers (pytest and texmath are
+imported when a check runs; pyspellchecker when the typo rule asks a dictionary).
 """
 
 from __future__ import annotations
@@ -56,6 +59,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import claim_words as vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -409,7 +414,6 @@ class LockEntry:
 class Lock:
     page: str
     entries: list[LockEntry]
-    migrated: list[dict] = field(default_factory=list)
 
     def by_fp(self) -> dict[str, LockEntry]:
         return {e.fp: e for e in self.entries}
@@ -428,7 +432,7 @@ def read_lock(page: str) -> Lock:
         return Lock(page, [])
     raw = json.loads(path.read_text(encoding="utf-8"))
     return Lock(page, [LockEntry(e["id"], e["fp"], e["kind"], list(e.get("words", [])), list(e.get("backed", [])))
-                       for e in raw.get("entries", [])], list(raw.get("migrated", [])))
+                       for e in raw.get("entries", [])])  # a "migrated" list (issue 23's baseline) is left behind
 
 
 def write_lock(lock: Lock) -> Path:
@@ -440,12 +444,7 @@ def write_lock(lock: Lock) -> Path:
     lines += [f"    {dump(e.row())}," for e in lock.entries]
     if lock.entries:
         lines[-1] = lines[-1].rstrip(",")
-    lines.append("  ]" + ("," if lock.migrated else ""))
-    if lock.migrated:
-        lines.append('  "migrated": [')
-        lines += [f"    {dump(m)}," for m in lock.migrated]
-        lines[-1] = lines[-1].rstrip(",")
-        lines.append("  ]")
+    lines.append("  ]")
     lines.append("}")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -510,6 +509,7 @@ class Claim:
         self.unbacked = list(unbacked.items()) if isinstance(unbacked, dict) else list(unbacked or [])
         self.scope, self.general = scope, dict(general or {})
         self.setting = setting  # the sentence states the experiments' setting (sizes, steps, seeds), no conclusion
+        self.bound: list = []  # the words (claim_words.Site) its last run read, when its check returned readings
         self.ledger: Ledger | None = None
         self._text = normalise(text) if text is not None else None
         if kind == "prose" and self.backs:
@@ -562,7 +562,13 @@ class Claim:
             support.READ.update(read_before)
         where = (f"{self.page}: claim {self.id!r} ({self.kind}, check {self.check_name()})\n    sentence: "
                  f"{self._sentence_or_why()}\n    run: {test_page_command(self.page)}")
-        assert result is True, f"{where}\n    does not hold (its check returned {result!r})"
+        found = vocabulary.readings(result)
+        if found is not None:  # what the check measured: the sentence's words pick the predicates
+            failures, self.bound = vocabulary.judge(self.text, found)
+            assert not failures, f"{where}\n    does not hold: " + "; ".join(failures)
+        else:
+            self.bound = []
+            assert result is True, f"{where}\n    does not hold (its check returned {result!r})"
         experiments = sorted(read & experiment_jobs())
         if experiments and self.kind != "measured" and not self.setting:
             raise AssertionError(
@@ -573,6 +579,9 @@ class Claim:
         if self.kind == "measured":
             text = self.text
             assert normalise(self.scope) in text, f"{where}\n    its scope {self.scope!r} is not in its sentence"
+            wrong = scope_disagreements(self.scope, experiments or experiments_behind(self.page, text))
+            assert not wrong, f"{where}\n    its scope {self.scope!r} names a setting the experiments did not use: " \
+                + "; ".join(wrong)
             unbacked = [w for w in general_words(text) if w not in self.general]
             assert not unbacked, (f"{where}\n    a conclusion from the experiments uses the general word(s) {unbacked} "
                                   "without a proof or source for them (general={word: source}), or say it for the "
@@ -583,6 +592,98 @@ class Claim:
             return self.text
         except LookupError as e:
             return str(e)
+
+
+# Words of a scope that name a setting of the experiments, and the configuration keys (docs/generated/<experiment>.json,
+# "config") that say which values were used: "two-layer" must match n_layers, "8 and 16 wide" the widths, and so on.
+SETTING_WORDS = [
+    (re.compile(r"(\w+)[- ]layers?\b", re.I), ("n_layers",), "layers"),
+    (re.compile(r"(\w+)[- ]head(?:s|ed)?\b", re.I), ("n_heads",), "heads"),
+    (re.compile(r"((?:\w+,? )*?\w+)(?: and (\w+))?[- ]wide\b|\bwidths? (?:of )?(\w+)|(\w+) dimensions\b", re.I),
+     ("d_model", "variants"), "width"),
+    (re.compile(r"vocabular(?:y|ies) of (\w+)|(\w+)[- ]token vocabular", re.I), ("vocab",), "vocabulary"),
+    (re.compile(r"(?:lengths?|length of) (?:up to )?(\w+)|\bL = (\w+)|(\w+) positions? long", re.I),
+     ("max_len", "min_len", "lengths", "max_positions"), "length"),
+    (re.compile(r"(\w+(?:,\d{3})*) (?:training )?steps\b", re.I), ("steps",), "steps"),
+    (re.compile(r"(\w+) seeds\b", re.I), ("seeds",), "seeds"),
+    (re.compile(r"learning rates? (?:of )?([\d.e-]+)", re.I), ("lr", "rates"), "learning rate"),
+    (re.compile(r"token (\w+) back", re.I), ("k",), "offset k"),
+]
+
+
+def _as_number(word: str | None) -> float | None:
+    if not word:
+        return None
+    low = word.lower().replace(",", "")
+    if low in vocabulary.NUMBER_WORDS and low not in ("first", "second", "pair", "none", "half", "double"):
+        return float(vocabulary.NUMBER_WORDS[low])
+    try:
+        return float(low)
+    except ValueError:
+        return None
+
+
+def _config_numbers(config: dict, keys: tuple[str, ...]) -> set[float]:
+    found: set[float] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, bool) or value is None:
+            return
+        if isinstance(value, (int, float)):
+            found.add(float(value))
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    for key in keys:
+        if key == "seeds" and isinstance(config.get(key), list):
+            found.add(float(len(config[key])))
+        elif key in config:
+            walk(config[key])
+    return found
+
+
+def experiment_config(job: str) -> dict:
+    path = DOCS / "generated" / f"{job}.json"
+    if not path.is_file():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8")).get("config", {}) or {}
+
+
+def experiments_behind(page: str, text: str) -> list[str]:
+    """The experiments a sentence rests on when its check read none through tests/support.py: those it quotes, else
+    those its page quotes, else every experiment."""
+    named = sorted({job for job in experiment_jobs() if f"gen.{job}." in text})
+    if named:
+        return named
+    try:
+        on_page = sorted({job for job in experiment_jobs() if f"gen.{job}." in page_text(page)})
+    except OSError:
+        on_page = []
+    return on_page or sorted(experiment_jobs())
+
+
+def scope_disagreements(scope: str, experiments: Iterable[str]) -> list[str]:
+    """The setting words of a measured entry's scope ("two-layer", "8 and 16 wide", "800 steps", "5 seeds") that no
+    configuration of the experiments behind it holds (docs/generated/<experiment>.json, "config"). A scope is the
+    experiments' setting, not ledger text: "ten-layer" fails where the configuration says 2."""
+    wrong = []
+    bare = QUOTE.sub(" ", scope)
+    configs = {job: experiment_config(job) for job in experiments}
+    for pattern, keys, what in SETTING_WORDS:
+        for match in pattern.finditer(bare):
+            words = [w for g in match.groups() if g for w in re.split(r",? |, and |,", g) if w]
+            numbers = [n for n in (_as_number(w) for w in words) if n is not None]
+            used = {job: _config_numbers(config, keys) for job, config in configs.items() if config}
+            used = {job: values for job, values in used.items() if values}
+            for n in numbers:
+                if used and not any(n in values for values in used.values()):
+                    said = "; ".join(f"{job} has {sorted(values)}" for job, values in sorted(used.items()))
+                    wrong.append(f"{match.group(0)!r} ({what}): {said}")
+    return wrong
 
 
 @functools.cache
@@ -975,9 +1076,36 @@ def _edits(a: str, b: str) -> int:
     return d[-1][-1]
 
 
+@functools.cache
+def _dictionary():
+    """pyspellchecker's English word list (pinned in requirements.txt), or None where it is not installed."""
+    try:
+        from spellchecker import SpellChecker
+    except ImportError:
+        return None
+    return SpellChecker()
+
+
+def is_english(word: str) -> bool:
+    """A word of an English dictionary (pyspellchecker's) or one of the project's terms (tests/claim_words.py),
+    a plural or a past tense of one included. Without the dictionary every word counts as English, so that no change
+    passes for a spelling fix."""
+    dictionary = _dictionary()
+    if dictionary is None:
+        return True
+    for part in word.lower().replace("’", "'").split("-"):  # a hyphenated word: each part
+        forms = {part, part.removesuffix("s"), part.removesuffix("es"), part.removesuffix("ed"),
+                 part.removesuffix("'s")} - {""}
+        if forms and not (forms & vocabulary.TERMS or dictionary.known(forms)):
+            return False
+    return True
+
+
 def is_typo_fix(old: str, new: str) -> bool:
-    """A pure spelling or punctuation edit: as many words, each changed word a near spelling of the old one (letters
-    only: a changed number, symbol or formula is never a typo), and the same claim words."""
+    """A pure spelling or punctuation edit: as many words, the same claim words, and each changed word a near
+    spelling of the old one (letters only: a changed number, symbol or formula is never a typo) where the word
+    removed or the word added is not English (is_english). A change between two real words (correct/incorrect,
+    above/below) is a changed claim, and so is any change to or from a number word (two/ten, five/fine)."""
     a, b = old.split(), new.split()
     if len(a) != len(b) or claim_words(old) != claim_words(new):
         return False
@@ -993,6 +1121,9 @@ def is_typo_fix(old: str, new: str) -> bool:
             continue
         if _edits(cx.lower(), cy.lower()) > (1 if min(len(cx), len(cy)) <= 4 else 2):
             return False
+        numbers = [any(vocabulary.is_number_word(part) for part in re.split(r"[-'’]", w.lower())) for w in (cx, cy)]
+        if all(numbers) or (is_english(cx) and is_english(cy)):
+            return False
     return True
 
 
@@ -1007,43 +1138,136 @@ def links_aside(text: str) -> str:
     return normalise(re.sub(r"\]\([^)\s]*\)", "]", text))
 
 
+# What a prose entry may give as its reason for claim words of the five classes (tests/claim_words.py) on a new
+# sentence: anything else states something a check or a source must back.
+PROSE_REASONS = ("a definition", "an instruction", "a heading", "an admonition title")
+
+# binds(claim, text) -> the words of the five classes in `text` whose contradictory makes the claim's check fail
+# (claim_words.Site); None where the checks cannot be run (the ledger read from its source alone): nothing binds.
+Binds = Callable[["Claim", str], list] | None
+
+
+def _site_keys(text: str) -> Counter:
+    return Counter((s.kind, s.word.lower(), s.negated_by is not None) for s in vocabulary.sites(text))
+
+
+def _bindable(word: str, claim: Claim) -> bool:
+    """Can a check be shown to read this claim word: a word of the five classes, or an inline entry's formula?"""
+    if word.startswith("\\(") and claim.kind == "inline":
+        return True
+    return bool(vocabulary.sites(word)) or word in vocabulary.COMPARISON
+
+
+def read_the_check(id: str) -> str:
+    """The one piece of advice after a refused change of a claim: the same in every message and in CONTRIBUTING."""
+    return (f"undo the edit, or make the check of {id!r} read the new words (it returns what it measured, "
+            "tests/claim_words.py, and the sentence's words pick the predicate), then run "
+            f"`make claims-accept IDS={id}`: it replaces each new word by its contradictory and accepts only if the "
+            "check then fails")
+
+
+def unbound_words(claim: Claim, text: str, wanted: list, binds: Binds) -> list[str]:
+    """The words of `wanted` (claim_words.Site of `text`) that the claim's check does not read."""
+    if not wanted:
+        return []
+    moved = binds(claim, text) if binds is not None and claim.check is not None else []
+    keys = Counter((s.kind, s.word.lower(), s.negated_by is not None) for s in moved)
+    left = []
+    for site in wanted:
+        key = (site.kind, site.word.lower(), site.negated_by is not None)
+        if keys[key] > 0:
+            keys[key] -= 1
+        else:
+            left.append(site.word)
+    return left
+
+
+def changed_claim_problem(old: str | None, new: str, claim: Claim, binds: Binds, *,
+                          holds_on: Callable[[Claim, str], bool] | None = None) -> str:
+    """'' when a changed sentence's new words are bound to its entry's check; else why not. Words that are new
+    (claim words, and words of the five classes) must be backed, never listed as not backed, and each must be read by
+    the check: replaced by its contradictory, the check fails. A word of the five classes removed (a "not" dropped)
+    must leave a check that fails on the old words."""
+    before = Counter(claim_words(old)) if old is not None else Counter()
+    added = sorted((Counter(claim_words(new)) - before).elements())
+    unlisted = [w for w in added if w not in claim.backs]
+    if unlisted:
+        return (f"{unlisted} are new in the sentence and not backed by its check (a word listed as not backed, or "
+                "moved there, on a changed sentence is a changed claim too)")
+    unflippable = [w for w in added if not _bindable(w, claim)]
+    if unflippable:
+        return (f"{unflippable} are new in the sentence and no check can be shown to read them (only words of the "
+                "five classes of tests/claim_words.py have a contradictory to try)")
+    old_sites = _site_keys(old) if old is not None else Counter()
+    new_sites = [s for s in vocabulary.sites(new)]
+    counts = Counter(old_sites)
+    fresh = []
+    for site in new_sites:
+        key = (site.kind, site.word.lower(), site.negated_by is not None)
+        if counts[key] > 0:
+            counts[key] -= 1
+        else:
+            fresh.append(site)
+    if claim.check is None and (fresh or +counts):
+        return (f"the words {[s.word for s in fresh] or sorted(k[1] for k in (+counts).elements())} changed and "
+                f"a {claim.kind} entry has no check to read them")
+    left = unbound_words(claim, new, fresh, binds)
+    if left:
+        return f"its check does not read {left}: replaced by its contradictory, the check still passes"
+    removed = sorted(k[1] for k in (+counts).elements())
+    if removed and old is not None:
+        if holds_on is None or holds_on(claim, old):
+            return (f"the words {removed} left the sentence and its check holds on the old words as on the new: it "
+                    "does not read them")
+    return ""
+
+
+def new_entry_problem(text: str, claim: Claim, binds: Binds) -> str:
+    """'' when a new entry binds the words of the five classes of its sentence; else why not. A checked entry's check
+    must read each (its contradictory makes the check fail) unless the word is listed as not backed for one of
+    PROSE_REASONS; a cited entry rests on its source; a prose entry needs a reason of PROSE_REASONS for them."""
+    wanted = vocabulary.sites(text)
+    allowed = {w.lower() for w, why in claim.unbacked if why.lower().startswith(PROSE_REASONS)}
+    wanted = [s for s in wanted if s.word.lower() not in allowed]
+    if not wanted or claim.kind == "cited":
+        return ""
+    if claim.kind == "prose":
+        return (f"a prose entry's words {[s.word for s in wanted]} state something: give it a check that reads them, "
+                f"a source (cited), or, for a sentence that states nothing, a reason of {list(PROSE_REASONS)}")
+    left = unbound_words(claim, text, wanted, binds)
+    if left:
+        return (f"sentence-blind: its check does not read {left} (each replaced by its contradictory, the check "
+                "still passes); make it return what it measures (tests/claim_words.py) so that the words decide")
+    return ""
+
+
 def decide_change(old: str | None, new: str, entry: LockEntry, claim: Claim | None, *, named: bool,
-                  display: bool = False) -> Decision:
+                  display: bool = False, binds: Binds = None,
+                  holds_on: Callable[[Claim, str], bool] | None = None) -> Decision:
     """What claims-accept does with a changed sentence (old words, from git, or None where git lacks them): a pure
-    function, so that the tests can try every flip on every sentence."""
+    function given `binds` (which runs the check against each contradictory), so that the tests can try every flip
+    on every sentence."""
     if claim is None:
-        return Decision(False, f"{entry.id!r} has no ledger entry any more: the new sentence is a new claim "
-                        "(add its entry under the id claims-accept prints)")
+        return Decision(False, f"{entry.id!r} has no ledger entry any more: its sentence changed, and a changed "
+                        f"claim keeps its entry: {read_the_check(entry.id)}")
     if not display and old is not None and is_typo_fix(old, new):
         return Decision(True, "a spelling or punctuation edit")
     if not display and old is not None and links_aside(old) == links_aside(new):
         return Decision(True, "only a link's target changed (the page it points to moved)")
     if not named:
         why = "not a pure spelling edit" if old is not None else "git does not have the old words to compare"
-        return Decision(False, f"{why}: read the check of {entry.id!r} ({claim.kind}, {claim.check_name()}) against the "
-                        f"new words, and if it still backs them, name it: IDS={entry.id}")
+        return Decision(False, f"{why}: {read_the_check(entry.id)}")
     if display:
         return Decision(True, "a display named by id (its check reads the new display)")
-    words = Counter(claim_words(new))
-    backed_then = Counter(entry.backed)
-    backs_now = Counter(claim.backs)
-    if backs_now != backed_then:
-        return Decision(False, f"{entry.id!r} backed {sorted(backed_then.elements())} when last accepted and backs "
-                        f"{sorted(backs_now.elements())} now: a claim whose backed words change is a new claim "
-                        "(remove this entry; add one under the id claims-accept prints)")
-    lost = backed_then - words
-    if lost:
-        return Decision(False, f"backed word(s) {sorted(lost.elements())} of {entry.id!r} are no longer in the "
-                        "sentence: a claim whose backed words change is a new claim (remove this entry; add one "
-                        "under the id claims-accept prints)")
-    problem = unaccounted(new, claim)
+    problem = unaccounted(new, claim) or changed_claim_problem(old, new, claim, binds, holds_on=holds_on)
     if problem:
-        return Decision(False, f"claim words of {entry.id!r}: {problem}")
-    return Decision(True, f"named by id, its backed words {sorted(backed_then.elements())} unchanged")
+        return Decision(False, f"claim words of {entry.id!r}: {problem}; {read_the_check(entry.id)}")
+    return Decision(True, "named by id, its check reads its new words")
 
 
-def decide_new(item: Item, claim: Claim | None, id: str) -> Decision:
-    """What claims-accept does with a sentence the lock has never seen: it needs its entry, under the id it prints."""
+def decide_new(item: Item, claim: Claim | None, id: str, binds: Binds = None) -> Decision:
+    """What claims-accept does with a sentence the lock has never seen: it needs its entry, under the id it prints,
+    and that entry must bind the sentence's words of the five classes (new_entry_problem)."""
     if claim is None:
         return Decision(False, f"no entry {id!r} yet")
     if item.kind == "display":
@@ -1052,10 +1276,48 @@ def decide_new(item: Item, claim: Claim | None, id: str) -> Decision:
         return Decision(True, "a display with its equation or formula")
     if claim.kind in DISPLAY_KINDS:
         return Decision(False, f"{id!r} is not a display: it cannot be an {claim.kind} entry")
-    problem = unaccounted(item.text, claim)
+    problem = unaccounted(item.text, claim) or new_entry_problem(item.text, claim, binds)
     if problem:
         return Decision(False, f"claim words of {id!r}: {problem}")
     return Decision(True, f"a new {claim.kind} entry")
+
+
+def binding(claim: Claim, text: str, only: Iterable | None = None) -> list:
+    """The words of the five classes in `text` whose contradictory makes the claim's check fail: the check is run
+    against the sentence (it must hold) and against each mutation of it (claim_words.mutations; `only` these sites,
+    as (kind, word, start), when given)."""
+    if claim.check is None:
+        return []
+    original = claim._text
+    moved = []
+    wanted = None if only is None else set(only)
+    try:
+        claim._text = normalise(text)
+        claim.verify()
+        for site, mutated in vocabulary.mutations(claim._text):
+            if wanted is not None and (site.kind, site.word, site.start) not in wanted:
+                continue
+            claim._text = normalise(mutated)
+            try:
+                claim.verify()
+            except AssertionError:
+                moved.append(site)
+    finally:
+        claim._text = original
+    return moved
+
+
+def holds_on(claim: Claim, text: str) -> bool:
+    """Does the claim's check pass against these words?"""
+    original = claim._text
+    try:
+        claim._text = normalise(text)
+        claim.verify()
+        return True
+    except AssertionError:
+        return False
+    finally:
+        claim._text = original
 
 
 def entry_template(item: Item, id: str, page: str) -> str:
@@ -1066,9 +1328,14 @@ def entry_template(item: Item, id: str, page: str) -> str:
     if not words:
         return f"prose({id!r}, 'why it states nothing a check or source could back'),"
     listed = ", ".join(repr(w) for w in words)
-    return (f"computed({id!r}, check_that_returns_true, backs=[{listed}]),\n"
+    kinds = sorted({site.kind for site in vocabulary.sites(item.text)})
+    readings = {"comparison": "Compare(a, b)", "quantifier": "Count(holding, total)", "direction": "Trend(values)",
+                "polarity": "Truth(holds)", "number": "Number(value)"}
+    returns = ", ".join(readings[k] for k in kinds) or "True"
+    return (f"computed({id!r}, check_that_returns_what_it_measured, backs=[{listed}]),\n"
+            f"    # its check returns {returns} (tests/claim_words.py): the sentence's words pick what must hold\n"
             f"    # or cited({id!r}, 'the source, where to read it', backs=[{listed}]),\n"
-            f"    # or, if no word of it is a claim: prose({id!r}, 'why', unbacked=[{listed}]),")
+            f"    # or, if it states nothing: prose({id!r}, 'a definition: ...', unbacked=[{listed}]),")
 
 
 def read_ledger_source(page: str) -> dict[str, Claim]:
@@ -1125,6 +1392,76 @@ def read_ledger_source(page: str) -> dict[str, Claim]:
             stub.__name__ = "texmath.holds"
         found[id] = claim
     return found
+
+
+# --- what was accepted before the checks read their words -----------------------------------------------------------
+
+BASELINE = Path(__file__).resolve().parent / "claims_baseline.json"
+
+
+def read_baseline() -> dict[str, list[LockEntry]]:
+    """Every page's lock entries as they stood when accept by mutation began (issue 37): entries that may stay
+    sentence-blind until they are touched. A sentence not among them is new or changed since, and must bind its
+    words."""
+    return _baseline(_mtime(BASELINE))
+
+
+@functools.lru_cache(maxsize=4)
+def _baseline(_mtime: int) -> dict[str, list[LockEntry]]:
+    if not BASELINE.is_file():
+        return {}
+    raw = json.loads(BASELINE.read_text(encoding="utf-8"))
+    return {page: [LockEntry(id, fp, kind, [], []) for id, fp, kind in rows] for page, rows in raw["pages"].items()}
+
+
+def write_baseline() -> Path:
+    """Freeze the locks as they stand as the baseline (scripts/claims.py freeze-baseline: once, when merging)."""
+    rows = {page: [[e.id, e.fp, e.kind] for e in read_lock(page).entries] for page in pages()}
+    note = ("The lock entries accepted before a check had to read its sentence's words (issue 37): each may stay "
+            "sentence-blind until its sentence changes. Written once by `python scripts/claims.py freeze-baseline`; "
+            "never grows.")
+    dump = functools.partial(json.dumps, ensure_ascii=False, separators=(",", ":"))
+    lines = ["{", f'  "note": {dump(note)},', '  "pages": {']
+    lines += [f"    {dump(page)}: {dump(rows[page])}," for page in sorted(rows)]
+    lines[-1] = lines[-1].rstrip(",")
+    lines += ["  }", "}"]
+    BASELINE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return BASELINE
+
+
+def unbound_since_baseline(page: str, ledger: Ledger, *, items: list[Item] | None = None,
+                           baseline: dict[str, list[LockEntry]] | None = None, binds: Binds = binding,
+                           history: bool = True, ids: dict[str, str] | None = None,
+                           changed_only: bool = False) -> list[Finding]:
+    """The sentences of a page that are new or changed since the baseline and do not bind their words to their
+    entries: what `make test-page` refuses whatever the lock says (a pull request carries page, ledger and lock
+    together, so the lock alone cannot tell an old sentence from a new one). A changed sentence is paired with the
+    baseline entry it replaced (the same slot between unchanged neighbours: renaming its id changes nothing)."""
+    baseline = read_baseline() if baseline is None else baseline
+    items = page_items(page) if items is None else items
+    base = Lock(page, baseline.get(page, []))  # a page the baseline never saw: every sentence of it is new
+    claims = {c.id: c for c in ledger.claims}
+    ids = {e.fp: e.id for e in read_lock(page).entries} if ids is None else ids  # fingerprint -> id
+    gone = {e.fp for e in base.entries} - {i.fp for i in items}
+    known = old_texts(page, gone) if history and gone else {}
+    pairs, new, _gone = pair_changes(items, base, known)
+    findings = []
+    for old_entry, item in pairs + ([] if changed_only else [(None, i) for i in new]):
+        claim = claims.get(ids.get(item.fp, ""))
+        if claim is None or item.kind == "display":
+            continue  # the lock or the ledger disagree with the page: audit() says so
+        what = f"changed since the baseline (it was {old_entry.id!r})" if old_entry else "new since the baseline"
+        try:
+            if old_entry is not None:
+                problem = changed_claim_problem(known.get(old_entry.fp), item.text, claim, binds, holds_on=holds_on)
+            else:
+                problem = new_entry_problem(item.text, claim, binds)
+        except AssertionError as e:  # the check fails on the sentence itself
+            problem = "its check does not hold on its sentence: " + " ".join(str(e).split())[:300]
+        if problem:
+            findings.append(Finding(page, f"{claim.id!r} ({claim.kind}), {what}: {problem}; "
+                                    f"{read_the_check(claim.id)}", item.text))
+    return findings
 
 
 BACKING_KINDS = ("computed", "measured", "formula", "inline", "cited")  # kinds whose check or source backs words

@@ -130,11 +130,49 @@ def claims_resting_on(item) -> list[str]:
     return sorted(found)
 
 
+def binding_of(claim) -> tuple[str, str, bool, bool]:
+    """(page, id, whether its check returned what it measured for its words to judge, whether its sentence has words
+    of the five classes of tests/claim_words.py): what the claims line of the summary counts."""
+    import claim_words
+
+    try:
+        words = bool(claim_words.sites(claim.text)) if claim.kind != "equation" else False
+    except LookupError:
+        words = False
+    return (claim.page, claim.id, bool(claim.bound), words)
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """One line: per page, the checked entries whose check reads their sentence's words (bound) and those whose
+    sentence has claim words of the five classes but whose check returns True whatever it says (unbound)."""
+    seen: dict[tuple[str, str], tuple[bool, bool]] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            for name, value in getattr(report, "user_properties", ()):
+                if name == "claim_binding":
+                    page, id, bound, words = value
+                    seen[(page, id)] = (bound, words)
+    if not seen:
+        return
+    pages: dict[str, list[int]] = {}
+    for (page, _id), (bound, words) in sorted(seen.items()):
+        counts = pages.setdefault(page, [0, 0])
+        if bound:
+            counts[0] += 1
+        elif words:
+            counts[1] += 1
+    bound, unbound = sum(c[0] for c in pages.values()), sum(c[1] for c in pages.values())
+    listed = ", ".join(f"{page.removesuffix('.md')} {b}/{u}" for page, (b, u) in sorted(pages.items()) if b or u)
+    terminalreporter.write_line(f"claims bound to their words / unbound (issue 37): {bound}/{unbound} ({listed})")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):
     """A failing test that ledger claims rest on says which: their cases passed without running it again."""
     outcome = yield
     report = outcome.get_result()
+    if report.when == "call" and getattr(item, "originalname", "") == "test_claims_hold":
+        report.user_properties.append(("claim_binding", binding_of(item.callspec.params["claim"])))
     if report.when == "call" and report.failed and getattr(item, "function", None) is not None:
         claims = claims_resting_on(item)
         if claims:

@@ -276,9 +276,9 @@ def test_the_contributor_loop_report_has_every_figure_with_its_budget():
     for r in figures.values():
         assert r["seconds"] > 0 and r["within_budget"] == (r["seconds"] <= r["budget_seconds"])
     assert (figures["forced_regen"]["budget_seconds"], figures["noop_regen"]["budget_seconds"]) == (30.0, 1.0)
-    # issue 23: test-fast 30 s, one page's checks 10 s, make test in a fresh clone 6 min (set-up included); the
-    # experiments' forced run has its own report (experiments_run, below)
-    assert (figures["test_fast"]["budget_seconds"], figures["fresh_clone_test"]["budget_seconds"]) == (30.0, 360.0)
+    # issue 37: test-fast 30 s, one page's checks 10 s, make test in a fresh clone 8 min (set-up included, replacing
+    # issue 23's 6 min); the experiments' forced run has its own report (experiments_run, below)
+    assert (figures["test_fast"]["budget_seconds"], figures["fresh_clone_test"]["budget_seconds"]) == (30.0, 480.0)
     assert figures["test_page"]["budget_seconds"] == 10.0
 
 

@@ -1,5 +1,6 @@
 """The claims of docs/base.md, each with what makes it true (see tests/claimcheck.py)."""
 
+import functools
 import importlib
 import inspect
 import math
@@ -7,6 +8,7 @@ import re
 
 import base.comparison as bc
 import torch
+from claim_words import Compare, Count, Number, Trend
 from claimcheck import Ledger, cited, computed, passes, prose
 from formula import wavelengths
 from support import ROOT, number, values
@@ -22,8 +24,13 @@ def ok(test, *args) -> bool:
     return passes(test, *args)()
 
 
+@functools.cache  # the measures are deterministic, and a flipped word re-runs the checks that read them
+def _results() -> tuple:
+    return tuple((b, bc.measure(D, b, WINDOW)) for b in bc.BASES)
+
+
 def results() -> dict:
-    return {b: bc.measure(D, b, WINDOW) for b in bc.BASES}
+    return {b: dict(r) for b, r in _results()}
 
 
 def snippet() -> str:
@@ -85,6 +92,18 @@ def closest_are_neighbours() -> bool:
     return all(r[b]["closest_offset"] == 1 for b in bc.BASES) and min(far) > 1.0 and D // 2 == 256
 
 
+def closest_measured():
+    """"For every base the closest two positions in the window are neighbours (offset 1) ... because 256 frequencies
+    never line up at once": the bases whose closest distinct positions are neighbours, the offset, the frequencies."""
+    if not closest_are_neighbours():
+        return False
+    r = results()
+    neighbours = sum(r[b]["closest_offset"] == 1 for b in bc.BASES)
+    offsets = {r[b]["closest_offset"] for b in bc.BASES}
+    return [Count(neighbours, len(bc.BASES), at=0), Count(neighbours, len(bc.BASES), at=1),
+            Number(offsets.pop() if len(offsets) == 1 else -1, at=1), Number(D // 2, at=2)]
+
+
 def small_base_wraps_everything() -> bool:
     r, q = results(), values("base/comparison")
     sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, 10.0)
@@ -92,6 +111,33 @@ def small_base_wraps_everything() -> bool:
             and abs(sim[r[10.0]["first_min"] + 1 :].mean().item()) < 0.01  # noise around zero beyond
             and q["far_10"] == f"{r[10.0]['far_similarity']:.3f}"
             and math.isclose(r[10.0]["far_similarity"], sim[2048:4096].max().item()))
+
+
+def small_base_measured():
+    """"At base 10 all 256 pairs repeat within the window, and the similarity ... falls only until offset 6; beyond
+    that it is noise around zero (at most 0.084 at offsets 2,048 to 4,095)": the smallest base, its pairs that
+    repeat, the similarity up to its first minimum, and the offsets of the far range measured."""
+    if not small_base_wraps_everything():
+        return False
+    r, q = results(), values("base/comparison")
+    base = min(bc.BASES)
+    sim = bc.similarity_by_offset(torch.arange(0, WINDOW), D, base)
+    first = r[base]["first_min"]
+    return [Number(base, at=0), Count(r[base]["wrapping"], D // 2, at=0), Number(D // 2, at=1),
+            Trend(tuple(sim[: first + 1].tolist())), Compare(r[base]["far_similarity"], number(q["far_10"]) + 0.0005),
+            Number(WINDOW // 2, at=4), Number(WINDOW - 1, at=5)]
+
+
+def ten_thousand_measured():
+    """"10000 sits between. 181 pairs turn at least once within 4,096 positions": the base in the middle, the fewest
+    turns of the pairs counted as turning, and the window."""
+    if not ten_thousand_between():
+        return False
+    omega = 1e4 ** (-torch.arange(0, D, 2, dtype=torch.float64) / D)
+    turns = omega * WINDOW / (2 * math.pi)
+    turning = turns[turns >= 1].sort(descending=True).values[: results()[1e4]["wrapping"]]
+    return [Number(sorted(bc.BASES)[len(bc.BASES) // 2], at=0), Number(turning.min().item(), at=1),
+            Number(WINDOW, at=2)]
 
 
 def large_base_freezes() -> bool:
@@ -102,6 +148,42 @@ def large_base_freezes() -> bool:
     change = 2 * torch.sin(frozen * sentence / 2)  # how far a frozen pair's point moves over a sentence
     return D // 2 - r[1e6]["wrapping"] > D // 4 and frozen.numel() == D // 2 - r[1e6]["wrapping"] and bool(
         change.max() < 0.1)
+
+
+def six_bases_measured():
+    """"For d = 512, a window of 4,096 positions, and six bases": the window and the bases the snippet measures."""
+    return measured_at_512_over_4096() and [Number(WINDOW, at=0), Number(len(bc.BASES), at=1)]
+
+
+def frozen_share(base: float) -> float:
+    """The share of the pairs that do not complete a turn within the window at this base."""
+    return (D // 2 - results()[base]["wrapping"]) / (D // 2)
+
+
+def large_base_measured():
+    """"At base 1,000,000 more than half the pairs never complete a turn in the window": the largest base measured
+    and the share of its pairs without a turn."""
+    return large_base_freezes() and [Number(max(bc.BASES), at=0), Number(frozen_share(max(bc.BASES)), at=1)]
+
+
+def in_short_measured():
+    """"at base 10 every pair repeats within 4,096 positions, at base 1,000,000 more than half never complete a
+    turn": the pairs of base 10 that repeat in the window, the window, and base 1,000,000's share without a turn."""
+    if not in_short():
+        return False
+    r = results()
+    return [Count(r[min(bc.BASES)]["wrapping"], D // 2, at=0), Number(min(bc.BASES), at=1), Number(WINDOW, at=2),
+            Number(max(bc.BASES), at=3), Number(frozen_share(max(bc.BASES)), at=4)]
+
+
+def neighbours_closer_measured():
+    """"falls from 7.30 at base 10 to 3.06 ... far positions stay similar (up to 0.438)": the neighbour distance
+    over the bases in increasing order, and base 1,000,000's far similarity against the quoted bound."""
+    if not neighbours_closer_far_similar():
+        return False
+    r, q = results(), values("base/comparison")
+    return [Trend(tuple(r[b]["neighbour"] for b in sorted(bc.BASES))), Number(min(bc.BASES), at=0),
+            Compare(r[1e6]["far_similarity"], number(q["far_1000000"]) + 0.0005)]
 
 
 def neighbours_closer_far_similar() -> bool:
@@ -243,15 +325,61 @@ def keras_longest_is_below_its_name() -> bool:
     return True
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def window_measured():
+    """"measured for d = 512 over a window of 4,096 positions": the window the comparison's snippet sets."""
+    if not measured_at_512_over_4096():
+        return False
+    return Number(int(re.search(r"d_model, window = \d+, (\d+)", snippet()).group(1)), at=0)
+
+
+def first_wavelength_measured():
+    """"from 2π (pair 0, the same for every base)": the pair whose wavelength is 2π, the first wavelengths at two
+    bases, and the bases whose first wavelength is 2π."""
+    if not wavelengths_from_2pi_for_every_base():
+        return False
+    bases = (10.0, 100.0, 1e4, 1e6, 3.0)
+    first = [wavelengths.wavelengths(D, b)[0].item() for b in bases]
+    pair = next(i for i, lam in enumerate(wavelengths.wavelengths(D, 1e4).tolist()) if lam == 2 * math.pi)
+    return [Number(pair), Compare(first[0], first[-1]), Count(sum(f == 2 * math.pi for f in first), len(bases))]
+
+
+def keras_below_measured():
+    """"its slowest pair's wavelength is 2π · 10000^((d-2)/d), below 2π · 10000": at d = 512."""
+    ok = keras_longest_is_below_its_name() and longest_wavelength_is_below_the_name()
+    return ok and Compare(wavelengths.wavelengths(D)[-1].item(), 2 * math.pi * 10000)
+
+
+def widget_measured():
+    """"the larger the base, the more pairs at the top of the table stay nearly constant": the slider's ends, and
+    the sine columns of d_model = 64 that change by less than 0.1 over 128 positions at each end."""
+    if not base_widget_freezes_more_pairs():
+        return False
+    from reference import positional_encoding
+
+    def frozen(base):
+        sines = positional_encoding(128, 64, base=base, dtype=torch.float64)[:, 0::2]
+        return int(((sines.amax(0) - sines.amin(0)) < 0.1).sum())
+
+    return [Compare(1e6, 10.0), Compare(frozen(1e6), frozen(10.0))]
+
+
+def six_bases_drawn_measured():
+    """"for six bases": the bases the comparison draws."""
+    return left_panel() and Number(len(bc.BASES), at=0)
+
+
 LEDGER = Ledger('base.md', [
     computed('title', lambda: 10000.0 in bc.BASES and one_free_constant(), backs=['10000']),
     computed('one-free-constant', one_free_constant, backs=['constant']),
-    computed('measured-512-4096', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)'],
+    computed('measured-512-4096', window_measured, backs=['4,096', r'\(d = 512\)'],
              unbacked={'no': "a preview of the next section, whose entries cite it ('heading-no-reason', 'base-appears-once')"}),
     prose('builds-on-the-formula',
            'which page to read first; mkdocs build --strict checks that the target exists', unbacked=['right']),
     computed('in-short',
-             in_short, backs=['1,000,000', '10', '10000', '4,096', 'every', 'half', 'more', 'never', 'slowest', 'within']),
+             in_short_measured, backs=['1,000,000', '10', '10000', '4,096', 'every', 'half', 'more', 'never', 'slowest', 'within']),
     computed('asserted', lambda: 'base/comparison' in te.JOBS and ok(te.test_what_the_base_trades)),
     cited('heading-no-reason',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 (the base's only mention besides the formula) and Table 3 (no row varies it)", backs=['no']),
@@ -270,30 +398,32 @@ LEDGER = Ledger('base.md', [
     computed('neither-name-longest-wavelength-tensor2tensor',
              lambda: tensor2tensor_longest_is_2pi_10000() and keras_longest_is_below_its_name(), backs=['10000', r'\(1/10000\)', r'\(2\pi \cdot 10000\)', 'exactly', 'neither', 'slowest']),
     computed('kerasnlp-uses-paper-s-exponents',
-             lambda: keras_longest_is_below_its_name() and longest_wavelength_is_below_the_name(), backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'slowest']),
+             keras_below_measured,
+             backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot 10000^{(d-2)/d}\)', 'below', 'slowest']),
     cited('dsse-question',
            'https://datascience.stackexchange.com/questions/82451 (answers with heatmaps for bases 10000, 100, 20, 1); shared/research/content_anchors.md §8', backs=['10000', 'smaller']),
     prose('measure-the-trade', 'announces the measurements that follow'),
     prose('heading-what-the-base-sets', 'a heading: the claims are in the sentences below it'),
     computed('wavelengths-by-base',
-             wavelengths_from_2pi_for_every_base, backs=['0', r'\(2\pi b^{(d-2)/d}\)', r'\(2\pi\)', r'\(\omega_i = b^{-2i/d}\)', r'\(b\)', r'\(i\)', 'every', 'same']),
+             first_wavelength_measured,
+             backs=['0', r'\(2\pi b^{(d-2)/d}\)', r'\(2\pi\)', r'\(\omega_i = b^{-2i/d}\)', r'\(b\)', r'\(i\)', 'every', 'same']),
     computed('fast-and-slow-pairs', base_shares_fast_and_slow, backs=[r'\(d/2\)', 'slowest']),
-    computed('base-widget', base_widget_freezes_more_pairs, backs=['constant', 'larger', 'more', 'same']),
-    computed('six-bases', measured_at_512_over_4096, backs=['4,096', r'\(d = 512\)']),
-    computed('figure-left', left_panel, backs=['cosine', 'each', 'fall', 'fall', 'zero']),
+    computed('base-widget', widget_measured, backs=['constant', 'larger', 'more', 'same']),
+    computed('six-bases', six_bases_measured, backs=['4,096', r'\(d = 512\)']),
+    computed('figure-left', six_bases_drawn_measured, backs=['cosine', 'each', 'fall', 'fall', 'zero']),
     computed('figure-right', right_panel, backs=['below', 'each', 'each']),
     prose('column-by-column', 'a lead-in to the list', unbacked=['column', 'column']),
     computed('distinct-at-every-base',
-             closest_are_neighbours, backs=['1', '256', 'distinct', 'distinct', 'every', 'every', 'never', 'no', 'up']),
+             closest_measured, backs=['1', '256', 'distinct', 'distinct', 'every', 'every', 'never', 'no', 'up']),
     computed('uniqueness-not-the-point', closest_are_neighbours, backs=['not']),
     computed('small-base-wraps',
-             small_base_wraps_everything, backs=['10', '2,048', '256', '4,095', 'all', 'at most', 'falls', 'gen.base.comparison.far_10', 'gen.base.comparison.first_min_10', 'no', 'only', 'within', 'zero']),
+             small_base_measured, backs=['10', '2,048', '256', '4,095', 'all', 'at most', 'falls', 'gen.base.comparison.far_10', 'gen.base.comparison.first_min_10', 'no', 'only', 'within', 'zero']),
     computed('large-base-freezes',
-             large_base_freezes, backs=['1,000,000', 'constant', 'half', 'more', 'never', 'within']),
+             large_base_measured, backs=['1,000,000', 'constant', 'half', 'more', 'never', 'within']),
     computed('neighbours-closer',
-             neighbours_closer_far_similar, backs=['10', r'\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\)', 'falls', 'gen.base.comparison.far_1000000', 'gen.base.comparison.neighbour_10', 'gen.base.comparison.neighbour_1000000', 'up to']),
+             neighbours_closer_measured, backs=['10', r'\(\lVert \mathrm{PE}(p) - \mathrm{PE}(p+1) \rVert\)', 'falls', 'gen.base.comparison.far_1000000', 'gen.base.comparison.neighbour_10', 'gen.base.comparison.neighbour_1000000', 'up to']),
     computed('ten-thousand-between',
-             ten_thousand_between, backs=['10000', '4,096', 'at least', 'falling', 'falls', 'gen.base.comparison.first_min_10000', 'gen.base.comparison.slow_10000', 'gen.base.comparison.wrapping_10000', 'not', 'same', 'up to', 'within']),
+             ten_thousand_measured, backs=['10000', '4,096', 'at least', 'falling', 'falls', 'gen.base.comparison.first_min_10000', 'gen.base.comparison.slow_10000', 'gen.base.comparison.wrapping_10000', 'not', 'same', 'up to', 'within']),
     computed('monotone-range-peaks',
              monotone_range_peaks_in_the_middle, backs=['drops', 'fall', 'falls', 'grow', 'largest', 'not']),
     computed('middle-ground', middle_ground, backs=['10000', 'most', 'no', 'within']),

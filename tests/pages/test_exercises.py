@@ -11,6 +11,7 @@ import re
 import sympy as sp
 import test_reference as reference_tests
 import torch
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from exercises.odd_width import pair_loop, slice_assign, stack_and_flatten
 from pelib.shift import shift_matrix
@@ -286,9 +287,123 @@ def first_inexact_as_documented() -> bool:
             and torch.equal(exact.half().double(), exact) and float(torch.tensor(2049.0, dtype=torch.float64).half()) != 2049.0)
 
 
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def eight_measured():
+    """"Eight exercises": the numbered sections of the page."""
+    return eight_exercises() and Number(len(re.findall(r"^## (\d+)\. ", page(), flags=re.M)), at=0)
+
+
+def limit_measured():
+    """"the exponent (d-2)/d ... never reaches [1]": the even widths up to 4096 whose exponent reaches 1."""
+    if not exponent_approaches_one():
+        return False
+    from fractions import Fraction
+
+    ratios = [Fraction(d - 2, d) for d in range(2, 4097, 2)]
+    return Count(sum(r >= 1 for r in ratios), len(ratios))
+
+
+def pairs_measured():
+    """"Two pairs": the frequencies of d_model = 4."""
+    return shift_d4() and Number(len(frequencies(4)))
+
+
+def turns_measured():
+    """"The top-left block turns pair 0 by 3 radians; the bottom-right block turns pair 1": the pair of each block
+    (its first row over 2) and the top-left block's angle."""
+    if not turns():
+        return False
+    m3 = shift_matrix(4, 3)
+    return [Number(0 // 2), Number(math.atan2(m3[0, 1].item(), m3[0, 0].item())), Number(2 // 2)]
+
+
+def left_right_measured():
+    """"The two dot products are equal for every k": the sequences compared, the largest difference between them
+    (to 12 decimals), and the offsets where they agree."""
+    if not left_right_equal():
+        return False
+    pe = positional_encoding(200, 64, dtype=torch.float64)
+    right = torch.stack([pe[100] @ pe[100 + q] for q in range(1, 100)])
+    left = torch.stack([pe[100] @ pe[100 - q] for q in range(1, 100)])
+    agree = torch.isclose(right, left, rtol=0, atol=1e-12)
+    return [Number(len((right, left))), Compare(round((right - left).abs().max().item(), 12), 0.0),
+            Count(int(agree.sum()), agree.numel())]
+
+
+def vectors_measured():
+    """"The vectors PE(p+k) and PE(p-k) are different ...; a plain dot product just cannot see it": the smallest
+    distance between them, and whether the dot products tell them apart."""
+    if not vectors_differ():
+        return False
+    pe = positional_encoding(200, 64, dtype=torch.float64)
+    distance = min((pe[100 + q] - pe[100 - q]).norm().item() for q in range(1, 100))
+    sees = any(abs((pe[100] @ pe[100 + q] - pe[100] @ pe[100 - q]).item()) > 1e-9 for q in range(1, 100))
+    return [Compare(distance, 0.0), Truth(sees)]
+
+
+def no_p_measured():
+    """"No p survives": whether p is left in the simplified quadratic form."""
+    if not block_quadratic_form():
+        return False
+    s, c = sp.sin(w * p), sp.cos(w * p)
+    block = sp.Matrix([[sp.cos(w * k), sp.sin(w * k)], [-sp.sin(w * k), sp.cos(w * k)]])
+    form = sp.simplify((sp.Matrix([s, c]).T * block * sp.Matrix([s, c]))[0])
+    return Count(int(p in form.free_symbols), 1)
+
+
+def value_measured():
+    """"the value is ... at every one of the thousand positions": the positions whose dot product at k = 10 is the
+    sum of cos(w_i k), and how many positions."""
+    if not value_at_k10():
+        return False
+    pe = positional_encoding(1010, 64, dtype=torch.float64)
+    expected = float(torch.cos(frequencies(64) * 10).sum())
+    dots = (pe[:1000] * pe[10:1010]).sum(dim=1)
+    close = torch.isclose(dots, torch.full_like(dots, expected), rtol=0, atol=1e-9)
+    return [Count(int(close.sum()), close.numel()), Number(close.numel())]
+
+
+def loop_measured():
+    """"leaves the last column at zero: it never reaches the lone sine": the largest value of the last column, and
+    its entries written."""
+    if not loop_zero_column():
+        return False
+    last = pair_loop(6, 5)[:, -1]
+    return [Number(last.abs().max().item()), Count(int(torch.count_nonzero(last)), last.numel())]
+
+
+def stack_measured():
+    """"one column more than asked; the first five are right": the columns returned against those asked for, and
+    the leading columns that equal the reference's."""
+    if not stack_extra_column():
+        return False
+    stacked, ref = stack_and_flatten(6, 5), positional_encoding(6, 5, dtype=torch.float64)
+    right = 0
+    while right < 5 and torch.allclose(stacked[:, right], ref[:, right], rtol=0, atol=1e-15):
+        right += 1
+    return [Compare(stacked.shape[1], 5), Number(right)]
+
+
+def significant_bits_measured():
+    """"float16 has 11 significant bits, bfloat16 has 8": each dtype's mantissa bits plus the implicit one."""
+    if not significant_bits():
+        return False
+    return [Number(round(-math.log2(torch.finfo(dtype).eps)) + 1) for dtype in (torch.float16, torch.bfloat16)]
+
+
+def element_loop_measured():
+    """"for d_model // 2 pairs": d_model over the pairs the loop writes, at d_model = 8."""
+    if not patterns_as_documented():
+        return False
+    written = int((pair_loop(6, 8).abs().sum(dim=0) > 0).sum()) // 2
+    return Number(8 / written)
+
+
 LEDGER = Ledger('exercises.md', [
     prose('title', "the page's title"),
-    computed('eight', eight_exercises),
+    computed('eight', eight_measured),
     prose('try-first', "advice to the reader", unbacked=['before', 'each']),
     computed('every-solution', every_solution_generated_and_tested, backs=['every']),
     prose('run-one', "an instruction; every solution's snippet lies in snippets/exercises/ (checked by 'every-solution')"),
@@ -299,14 +414,14 @@ LEDGER = Ledger('exercises.md', [
     computed('ex1-hint', pair_and_wavelength, backs=[r'\(2\pi / \omega_i\)', r'\(\omega_i = 10000^{-2i/d}\)', r'\(i\)']),
     prose('ex1-hint-question', "the hint's question", unbacked=[r'\(i\)', 'largest']),
     computed('ex1-answer', longest_wavelength, backs=['1', r'\(10000 \cdot 2\pi\)', r'\(2\pi \cdot 10000^{62/64} \approx\)', r'\(2i/d = 62/64\)', r'\(i = 0, \dots, d/2 - 1\)', r'\(i = d/2\)', 'gen.exercises.longest_wavelength.longest', 'last', 'not', 'not']),
-    computed('ex1-limit', exponent_approaches_one, backs=['1', r'\((d-2)/d\)', r'\(d\)', 'larger', 'never']),
+    computed('ex1-limit', limit_measured, backs=['1', r'\((d-2)/d\)', r'\(d\)', 'larger', 'never']),
     prose('ex1-see', "links to pages that say more", unbacked=['512']),
     prose('ex2', "a heading", unbacked=['2']),
     computed('ex2-task', lambda: solves_the_question("exercises/shift_d4", "shift_matrix(4, 3)"), backs=['4', r'\(M_3\)', r'\(\mathrm{PE}(p + 3) = M_3\,\mathrm{PE}(p)\)']),
     computed('ex2-apply', lambda: solves_the_question("exercises/shift_d4", "m3 @ pe[10]", "pe[13]"), backs=[r'\(\mathrm{PE}(10)\)', r'\(\mathrm{PE}(13)\)']),
-    computed('ex2-pairs', shift_d4, backs=[r'\(\omega_0 = 1\)', r'\(\omega_1 = 10000^{-2/4} = 0.01\)']),
+    computed('ex2-pairs', pairs_measured, backs=[r'\(\omega_0 = 1\)', r'\(\omega_1 = 10000^{-2/4} = 0.01\)']),
     computed('ex2-block', shift_d4, backs=[r'\(\begin{pmatrix} \cos \omega k & \sin \omega k \\ -\sin \omega k & \cos \omega k \end{pmatrix}\)', 'each']),
-    computed('ex2-turns', turns, backs=['0', '1', '3', r'\(3\omega_1\)', r'\(\cos 3 < 0\)', 'only']),
+    computed('ex2-turns', turns_measured, backs=['0', '1', '3', r'\(3\omega_1\)', r'\(\cos 3 < 0\)', 'only']),
     prose('ex2-see', "a link to the derivation"),
     prose('ex3', "a heading", unbacked=['3', 'rotate']),
     prose('ex3-task', "the exercise's set-up: the matrix it names is the usual anticlockwise rotation", unbacked=[r'\((\sin \omega p, \cos \omega p)\)', r'\(\begin{pmatrix} \cos \omega k & -\sin \omega k \\ \sin \omega k & \cos \omega k \end{pmatrix}\)', 'rotation']),
@@ -319,8 +434,8 @@ LEDGER = Ledger('exercises.md', [
     prose('ex4-compare', "the exercise's task", unbacked=[r'\(\mathrm{PE}(p) \cdot \mathrm{PE}(p + k)\)', r'\(\mathrm{PE}(p) \cdot \mathrm{PE}(p - k)\)']),
     prose('ex4-question', "the exercise's question", unbacked=[r'\(k\)', r'\(k\)', 'left', 'right']),
     prose('ex4-question-2', "the exercise's question"),
-    computed('ex4-equal', left_right_equal, backs=[r'\(\sin a \sin b + \cos a \cos b = \cos(a - b)\)', r'\(i\)', r'\(k\)', 'equal', 'even', 'every']),
-    computed('ex4-vectors', vectors_differ, backs=[r'\(\mathrm{PE}(p+k)\)', r'\(\mathrm{PE}(p-k)\)', 'cannot', 'column', 'different', 'last']),
+    computed('ex4-equal', left_right_measured, backs=[r'\(\sin a \sin b + \cos a \cos b = \cos(a - b)\)', r'\(i\)', r'\(k\)', 'equal', 'even', 'every']),
+    computed('ex4-vectors', vectors_measured, backs=[r'\(\mathrm{PE}(p+k)\)', r'\(\mathrm{PE}(p-k)\)', 'cannot', 'column', 'different', 'last']),
     computed('ex4-projections', projections_see_direction, backs=['only']),
     prose('ex4-see', "a link", unbacked=['depends', 'only']),
     prose('ex5', "a heading", unbacked=['5', 'depends', 'only']),
@@ -330,8 +445,8 @@ LEDGER = Ledger('exercises.md', [
     prose('ex5-hint-question', "the hint's question", unbacked=['2', '2', r'\(R\)', r'\(\cos\)', r'\(\pm\sin\)', r'\(x^{\top} R\, x\)', '×']),
     computed('ex5-blocks', via_m_k, backs=[r'\(\mathrm{PE}(p)\cdot\mathrm{PE}(p+k) = \mathrm{PE}(p)^{\top} M_k\,\mathrm{PE}(p) = \sum_i x_i^{\top} R_i(k)\, x_i\)', r'\(x_i = (\sin\omega_i p, \cos\omega_i p)\)']),
     computed('ex5-cancel', block_quadratic_form, backs=[r'\(\cos\omega_i k\,(s^2 + c^2) = \cos\omega_i k\)', r'\(\sin\omega_i k\, s c - \sin\omega_i k\, c s = 0\)']),
-    computed('ex5-no-p', block_quadratic_form, backs=[r'\(p\)', 'no']),
-    computed('ex5-value', value_at_k10, backs=[r'\(k = 10\)', 'every', 'gen.exercises.dot_product.value']),
+    computed('ex5-no-p', no_p_measured, backs=[r'\(p\)', 'no']),
+    computed('ex5-value', value_measured, backs=[r'\(k = 10\)', 'every', 'gen.exercises.dot_product.value']),
     prose('ex5-see', "a link to the page that plots the sum", unbacked=[r'\(k\)', 'grows']),
     prose('ex6', "a heading", unbacked=['6', 'interleaved']),
     computed('ex6-libraries', libraries_split, backs=['after', 'all', 'all', 'cosines', 'first', 'sines', 'some', 'store']),
@@ -342,15 +457,15 @@ LEDGER = Ledger('exercises.md', [
     computed('ex7-patterns', odd_patterns, backs=['2', '5', 'cos', 'sin']),
     prose('ex7-question', "the exercise's question", unbacked=['each']),
     computed('ex7-slice', slice_crashes, backs=[r'\(\lceil 5/2 \rceil = 3\)', r'\(\lfloor 5/2 \rfloor = 2\)', 'columns', 'cosines', 'odd', 'only']),
-    computed('ex7-loop', loop_zero_column, backs=['column', 'last', 'never', 'sine', 'zero']),
-    computed('ex7-stack', stack_extra_column, backs=['column', 'first', 'more', 'right']),
+    computed('ex7-loop', loop_measured, backs=['column', 'last', 'never', 'sine', 'zero']),
+    computed('ex7-stack', stack_measured, backs=['column', 'first', 'more', 'right']),
     computed('ex7-seeds', seeds_show_all_three, backs=['2022', 'all', 'column', 'column', 'zero']),
     computed('ex7-reference', reference_odd, backs=[r'\(\lfloor d/2 \rfloor\)', 'cosines', 'first', 'only', 'sine']),
     prose('ex8', "a heading", unbacked=['8', 'float16']),
     computed('ex8-arange', arange_positions),
     prose('ex8-question', "the exercise's question", unbacked=['cannot', 'exactly', 'first', 'float16']),
     prose('ex8-question-2', "the exercise's question", unbacked=['bfloat16']),
-    computed('ex8-hint', significant_bits, backs=['11', '8', r'\(2^{11}\)', 'above', 'bfloat16', 'float16', 'float16']),
+    computed('ex8-hint', significant_bits_measured, backs=['11', '8', r'\(2^{11}\)', 'above', 'bfloat16', 'float16', 'float16']),
     computed('ex8-answer', first_inexact, backs=['bfloat16', 'first', 'float16', 'gen.exercises.float16_integers.bfloat16', 'gen.exercises.float16_integers.float16', 'same', 'same']),
     computed('ex8-advice', lambda: trig_profile(REFERENCE)[0] == "float64", backs=['float32', 'float64', 'half', 'only']),
     prose('hint', 'an admonition title: it labels the folded hint'),
@@ -358,7 +473,7 @@ LEDGER = Ledger('exercises.md', [
     computed('column-order-puts-sines-even', split_order_as_documented, backs=['column', 'columns', 'columns', 'cosines', 'even', 'first', 'odd', 'order', 'sines']),
     computed('built-independently-all-sines-then', split_order_as_documented, backs=['all', 'all', 'cosines', 'same', 'sines']),
     computed('vectorised-sin-every-frequency-into', patterns_as_documented, backs=['columns', 'cos', 'even', 'every', 'every', 'odd', 'sin']),
-    computed('element-by-element-one-sin', patterns_as_documented, backs=['2', 'cos', 'sin']),
+    computed('element-by-element-one-sin', element_loop_measured, backs=['2', 'cos', 'sin']),
     computed('stack-sin-cos-every-frequency', patterns_as_documented, backs=['cos', 'every', 'last', 'sin']),
     computed('smallest-non-negative-integer-changes', first_inexact_as_documented, backs=['smallest', 'stored', 'up to']),
     computed('practice-what-explanation-pages-teach', lambda: eight_exercises() and every_solution_generated_and_tested() and page().count('??? success "Solution"') == 8, backs=['each', 'float16', 'odd']),

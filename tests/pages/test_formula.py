@@ -7,6 +7,7 @@ import re
 import sympy
 import texmath
 import torch
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose, read_page
 from formula import forms as formula_forms
 from formula import wavelengths
@@ -177,6 +178,184 @@ def doubled_exponent_slower() -> bool:
     twice = torch.allclose(doubled.log(), 2 * omega(d).log(), rtol=1e-9, atol=1e-12)
     slower = int((doubled < omega(d).min()).sum())
     return twice and slower == int(quoted["doubled_slower"]) and int(quoted["pairs"]) == d // 2 == doubled.numel()
+
+
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def doubled_exponent_measured():
+    """"squeezes the frequencies toward zero twice as fast: N of the pairs end up slower than the paper's slowest":
+    the ratio of the exponents (twice), and the fastest of the N slowest doubled pairs against the paper's slowest."""
+    if not doubled_exponent_slower():
+        return False
+    d = 512
+    doubled = torch.asin(formula_forms.table_doubled_exponent(2, d)[1, 0::2]).sort().values
+    ratio = (doubled[1:].log() / omega(d)[1:].sort().values.log()).mean().item()
+    n = int(values("formula/forms")["doubled_slower"])
+    return [Number(ratio, at=1), Compare(doubled[n - 1].item(), omega(d).min().item())]
+
+
+def misreading_gap_measured():
+    """"differs from the reference by up to 2.000": the largest difference measured, against 0 and the quoted bound."""
+    if not misreading_gap_is_two():
+        return False
+    measured = formula_forms.max_diff(formula_forms.table_i_as_column(2048, 512), pe(2048, 512))
+    return [Compare(measured, 0.0), Compare(measured, number(values("formula/forms")["misreading_diff"]))]
+
+
+def wavelengths_measured():
+    """"The wavelengths grow geometrically": the wavelengths of d = 512 in pair order."""
+    return straight_line_below_the_paper() and Trend(tuple(wavelengths.wavelengths(512).tolist()))
+
+
+def three_pairs_measured():
+    return Number(len(curve_pairs()))
+
+
+def curves_measured():
+    """"Three pairs of columns of the table for d_model = 128 ... the wavelength growing from the first pair to the
+    last": how many pairs the figure draws, at which width, and their wavelengths in the order drawn."""
+    if not (three_pairs_growing() and a_quarter_wave_apart()):
+        return False
+    source = (ROOT / "snippets" / "formula/per_dimension_curves.py").read_text(encoding="utf-8")
+    width = int(re.search(r"d_model, seq_len = (\d+), \d+", source).group(1))
+    lam = wavelengths.wavelengths(width)
+    return [Number(len(curve_pairs()), at=0), Number(width, at=1), Trend(tuple(lam[i].item() for i in curve_pairs()))]
+
+
+def heatmap_measured():
+    """"The whole table for 128 positions": the positions the heatmap's snippet draws."""
+    if not heatmap_stripes_then_bands():
+        return False
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
+    positions = int(re.search(r"positional_encoding\((\d+), \d+", source).group(1))
+    return Number(positions, at=0)
+
+
+def heatmap_alt_measured():
+    """"Two heatmaps of PE for 128 positions and d_model = 128, one row per pair: the sine columns above, the cosine
+    columns below; in both, the first pairs change fast ... and the last ones slowly": the panels the snippet draws,
+    the table's size, each part's height on the figure (panel 0 on top), and the parts whose first pair changes sign
+    more often than their last."""
+    if not heatmap_split_by_pair():
+        return False
+    source = (ROOT / "snippets" / "reference_page/heatmap.py").read_text(encoding="utf-8")
+    panels = int(re.search(r"plt\.subplots\((\d+), 1", source).group(1))
+    positions, width = (int(n) for n in re.search(r"positional_encoding\((\d+), (\d+)\)", source).groups())
+    height = {name: panels - 1 - int(re.search(rf"\(axes\[(\d)\], {name},", source).group(1))
+              for name in ("sines", "cosines")}
+    table = pe(positions, width)
+    faster = sum(sign_changes(part[:, 0]) > sign_changes(part[:, -1]) for part in (table[:, 0::2], table[:, 1::2]))
+    return [Number(panels, at=0), Number(positions, at=1), Number(width, at=2),
+            Compare(height["sines"], height["cosines"], at=0), Compare(height["cosines"], height["sines"], at=1),
+            Count(faster, 2)]
+
+
+def upper_end_measured():
+    """"The upper end is not reached": whether any even width's longest wavelength reaches 2π · 10000."""
+    if not last_pair_is_half_d_minus_one():
+        return False
+    reached = any(wavelengths.wavelengths(d)[-1].item() >= 2 * math.pi * 10000 for d in range(2, 1025, 2))
+    return Truth(reached)
+
+
+def progression_measured():
+    """"exact ... for every i": the largest relative deviation of the ratios from 10000^(2/d), and how many of the
+    ratios hold it to the last bits, over widths 4 to 1024."""
+    ok = texmath.holds(r"\lambda_{i+1} / \lambda_i = 10000^{2/d}", WAVE) and passes(
+        formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)()
+    if not ok:
+        return False
+    holding = total = 0
+    for d in range(4, 1025, 2):
+        lam = wavelengths.wavelengths(d)
+        ratios = lam[1:] / lam[:-1]
+        exact = ((ratios - 10000 ** (2 / d)).abs() <= 1e-12 * 10000 ** (2 / d))
+        holding, total = holding + int(exact.sum()), total + exact.numel()
+    return [Truth(holding == total), Count(holding, total)]
+
+
+def paper_upper_measured():
+    """"the 60,611 ... not the 62,832 of 2π · 10000": whether the longest wavelength of d = 512 is the paper's bound."""
+    if not quoted_wavelengths():
+        return False
+    return Truth(math.isclose(wavelengths.wavelengths(512)[-1].item(), 2 * math.pi * 10000, rel_tol=1e-9))
+
+
+def forms_measured():
+    """"The three frequency forms give the reference table (2,048 positions ...)": how many forms, over how many
+    positions, the check compares."""
+    if not form_differences_are_last_bits_times_position():
+        return False
+    forms = (formula_forms.omega_paper, formula_forms.omega_negative_power, formula_forms.omega_exp_log)
+    return [Number(len(forms), at=0), Number(2048, at=1)]
+
+
+def pairs_share_measured():
+    """"both columns of a pair use the same frequency": the pairs whose two columns turn at one frequency."""
+    if not columns_of_a_pair_share_a_frequency():
+        return False
+    holding = total = 0
+    for d in (8, 64, 512):
+        f = column_frequencies(pe(2, d))
+        same = torch.isclose(f[0::2], f[1::2], rtol=1e-6, atol=0)
+        holding, total = holding + int(same.sum()), total + same.numel()
+    return Count(holding, total)
+
+
+def lone_sine_measured():
+    """"the norm of an odd-width encoding is not constant": whether the norm stays constant over the positions."""
+    if not lone_sine_has_no_constant_norm_nor_matrix():
+        return False
+    norms = pe(2000, 5).norm(dim=1)
+    return Truth(bool(torch.allclose(norms, norms[0].expand_as(norms), rtol=0, atol=1e-9)))
+
+
+def i_is_not_the_column_measured():
+    """"It is not [the dimension]": whether the table is the one that reads i as the column (exponent j/d)."""
+    if not all(torch.allclose(pe(40, d), oracle(40, d), rtol=0, atol=1e-12) for d in WIDTHS):
+        return False
+    return Truth(formula_forms.max_diff(formula_forms.table_i_as_column(40, 64), pe(40, 64)) == 0)
+
+
+def partner_column_measured():
+    """"the last column d-1 = 2i is a sine whose cosine partner would be column d, which does not exist": whether an
+    odd-width table has a column d."""
+    return odd_widths_end_in_a_lone_sine() and Truth(any(pe(3, d).shape[1] > d for d in (1, 5, 7, 129)))
+
+
+def quarter_wave_measured():
+    """"Each pair is a sine and a cosine of one frequency, a quarter wave apart": the pairs of d = 128 whose cosine is
+    their sine a quarter wavelength later."""
+    if not a_quarter_wave_apart():
+        return False
+    d = 128
+    t, lam = pe(200, d), wavelengths.wavelengths(d)
+    p = torch.arange(200, dtype=torch.float64)
+    apart = [torch.allclose(t[:, 2 * i + 1], torch.sin(omega(d)[i] * (p + lam[i] / 4)), rtol=0, atol=1e-9)
+             for i in range(d // 2)]
+    return Count(sum(apart), len(apart))
+
+
+def unit_circle_measured():
+    """"each pair is a point turning on the unit circle": the pairs of d = 64 whose (sin, cos) stays at norm 1."""
+    if not turning_on_the_unit_circle():
+        return False
+    t = pe(300, 64)
+    on = [torch.allclose(t[:, 2 * i] ** 2 + t[:, 2 * i + 1] ** 2, torch.ones(300, dtype=torch.float64), atol=1e-12)
+          for i in range(32)]
+    return Count(sum(on), len(on))
+
+
+def both_exponents_measured():
+    """"Both are 2i/d for pair i = floor(j/2)": the columns (even and odd) whose exponent is 2i/d, widths 1 to 129."""
+    from fractions import Fraction
+
+    if not column_exponent_is_2i_over_d():
+        return False
+    cases = [(j, d) for d in range(1, 130) for j in range(d)]
+    holding = sum(Fraction(j if j % 2 == 0 else j - 1, d) == Fraction(2 * (j // 2), d) for j, d in cases)
+    return Count(holding, len(cases))
 
 
 def odd_widths_end_in_a_lone_sine() -> bool:
@@ -537,15 +716,86 @@ def reference_rounds_float64_angles_once() -> bool:
     table = positional_encoding(300, 64, dtype=torch.float32)
     return torch.equal(table, positional_encoding(300, 64, dtype=torch.float64).to(torch.float32))
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def curves_pairs_measured():
+    """"The three pairs at the top of the page": the pairs the curves' snippet draws."""
+    return curves_are_reference_columns() and Number(len(curve_pairs()), at=0)
+
+
+def denominators_measured():
+    """"The even and odd denominators of the column form are bit-for-bit equal": their bytes, at widths 4 to 512."""
+    ok = (all_pass(formula_tests.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512))
+          and column_exponent_is_2i_over_d())
+    if not ok:
+        return False
+    pairs = [formula_forms.per_column_exponent(d) for d in (4, 6, 10, 512)]
+    even = b"".join(e.numpy().tobytes() for e, _ in pairs)
+    odd = b"".join(o.numpy().tobytes() for _, o in pairs)
+    return Compare(even, odd, at=0)
+
+
+def misread_two_frequencies_measured():
+    """"sin and cos of a pair get two frequencies": the distinct frequencies of pair 1's columns when i is read as
+    the column (d = 8)."""
+    if not i_as_column_splits_the_pair():
+        return False
+    f = column_frequencies(formula_forms.table_i_as_column(2, 8))
+    return Number(len({f[2].item(), f[3].item()}))
+
+
+def doubled_fall_measured():
+    """"exponent 2j/d, frequencies fall twice as fast": the doubled frequencies in pair order, and the ratio of their
+    log-steps to the paper's (d = 16)."""
+    if not doubled_exponent_twice_as_fast():
+        return False
+    d = 16
+    doubled = torch.asin(formula_forms.table_doubled_exponent(2, d)[1, 0::2])
+    ratio = (doubled.log().diff() / omega(d).log().diff()).mean().item()
+    return [Trend(tuple(doubled.tolist())), Number(ratio, at=3)]
+
+
+def per_column_measured():
+    """"both are 2i/d for the pair i = j // 2": the columns, even and odd, whose exponent is 2i/d."""
+    return per_column_exponents() and both_exponents_measured()
+
+
+def exercise_number_measured():
+    """"Exercise 1 works the same question": the number of the exercise on the longest wavelength."""
+    if not exercise_one_is_d64():
+        return False
+    page = (DOCS / "exercises.md").read_text(encoding="utf-8")
+    return Number(int(re.search(r"^## (\d+)\. The longest wavelength", page, flags=re.M).group(1)), at=0)
+
+
+def ratio_each_measured():
+    """"each wavelength is R times the one before": the wavelengths of d = 512 that are R times the one before."""
+    if not quoted_shortfall_and_ratio():
+        return False
+    lam = wavelengths.wavelengths(512)
+    ratio = number(values("formula/wavelengths")["ratio"])
+    each = torch.isclose(lam[1:] / lam[:-1], torch.full_like(lam[1:], ratio), rtol=1e-5, atol=0)
+    return Count(int(each.sum()), each.numel(), at=0)
+
+
+def wavelengths_alt_measured():
+    """"a straight line from 2π that ends below the paper's 2π·10000 line; ... the last pairs, all below that line":
+    the longest wavelength of d = 512 against 2π · 10000, and the last ten pairs below it."""
+    if not straight_line_below_the_paper():
+        return False
+    lam, upper = wavelengths.wavelengths(512), 2 * math.pi * 10000
+    return [Compare(lam[-1].item(), upper, at=0), Count(int((lam[-10:] < upper).sum()), 10, at=1)]
+
 
 LEDGER = Ledger('formula.md', [
     computed('takeaway-columns',
              lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
     computed('takeaway-wavelengths',
-             straight_line_below_the_paper, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi\)', 'grow']),
+             wavelengths_measured, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi\)', 'grow']),
     prose('read-before',
            'navigation: the page to read before this one; mkdocs build --strict checks that the target exists', unbacked=['first']),
-    computed('curves-from-the-reference', curves_are_reference_columns, backs=['columns']),
+    computed('curves-from-the-reference', curves_pairs_measured, backs=['columns']),
     equation('the-paper-formula'),
     equation('frequency-form'),
     equation('longest-wavelength'),
@@ -559,14 +809,14 @@ LEDGER = Ledger('formula.md', [
     cited('paper-says-i-is-the-dimension',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: 'where pos is the position and i is the dimension'"),
     computed('i-counts-pairs',
-             lambda: all(torch.allclose(pe(40, d), oracle(40, d), rtol=0, atol=1e-12) for d in WIDTHS), backs=[r'\(2i+1\)', r'\(2i\)', r'\(i\)', 'column', 'cosine', 'not', 'sine']),
+             i_is_not_the_column_measured, backs=[r'\(2i+1\)', r'\(2i\)', r'\(i\)', 'column', 'cosine', 'not', 'sine']),
     computed('pair-shares-a-frequency',
-             columns_of_a_pair_share_a_frequency, backs=[r'\(i = \lfloor j/2 \rfloor\)', r'\(j\)', 'both', 'column', 'columns', 'same']),
+             pairs_share_measured, backs=[r'\(i = \lfloor j/2 \rfloor\)', r'\(j\)', 'both', 'column', 'columns', 'same']),
     cited('root-of-bugs',
            "HF blog huggingface/blog designing-positional-encoding.md ('the component index'); Packt, Transformers for NLP and Computer Vision p.32 via fliphtml5 (loops range(0, 512, 2), then 10000 ** ((2*i)/d_model)); collected in shared/research/content_anchors.md §7.1", backs=['0', '2', '2', '4', r'\(i\)']),
     prose('lead-in-frequency', 'introduces the display below, which is checked (frequency-form)', unbacked=[r'\(i\)']),
     computed('point-on-unit-circle',
-             turning_on_the_unit_circle, backs=[r'\((\sin \omega_i p, \cos \omega_i p)\)', r'\(\omega_i\)', 'each']),
+             unit_circle_measured, backs=[r'\((\sin \omega_i p, \cos \omega_i p)\)', r'\(\omega_i\)', 'each']),
     computed('wavelength-formula',
              lambda: texmath.holds(r"\lambda_i = 2\pi / \omega_i = 2\pi \cdot 10000^{2i/d}", WAVE), backs=[r'\(\lambda_i = 2\pi / \omega_i = 2\pi \cdot 10000^{2i/d}\)']),
     computed('column-table-header',
@@ -593,11 +843,12 @@ LEDGER = Ledger('formula.md', [
            'phlippe/uvadlc_notebooks docs/tutorial_notebooks/tutorial6/Transformers_and_MHAttention.ipynb (shared/research/content_anchors.md §2)',
            column_form_is_the_pair_form, backs=['6', r'\((j-1)/d\)', r'\(j/d\)', r'\(j\)', r'\(j\)', r'\(j\)', 'column', 'even', 'odd']),
     computed('column-exponent-is-2i-over-d',
-             column_exponent_is_2i_over_d, backs=[r'\(2i/d\)', r'\(i = \lfloor j/2 \rfloor\)', 'both']),
+             both_exponents_measured, backs=[r'\(2i/d\)', r'\(i = \lfloor j/2 \rfloor\)', 'both']),
     computed('forms-differ-in-last-bits',
-             form_differences_are_last_bits_times_position, backs=['2,048', r'\(\exp\)', r'\(d = 512\)', 'float64', 'gen.formula.forms.largest_form_diff', 'last']),
+             forms_measured, backs=['2,048', r'\(\exp\)', r'\(d = 512\)', 'float64', 'gen.formula.forms.largest_form_diff', 'last']),
     computed('denominators-bit-for-bit',
-             lambda: all_pass(formula_tests.test_even_and_odd_denominators_are_equal, (4, 6, 10, 512)) and column_exponent_is_2i_over_d(), backs=['1', r'\((j - 1)/d = 2i/d\)', r'\(j = 2i+1\)', 'column', 'column', 'equal', 'even', 'odd', 'odd']),
+             denominators_measured,
+             backs=['1', r'\((j - 1)/d = 2i/d\)', r'\(j = 2i+1\)', 'column', 'column', 'equal', 'even', 'odd', 'odd']),
     cited('youtube-notebook',
            'YouTube ZMxVe-HK174, its step-by-step notebook (shared/seeds/001_e6eb5b58e366de2c.txt)', backs=[r'\(d = 6\)', 'both', 'equal']),
     prose('heading-misreadings', 'a heading: the claims are in the sentences below it'),
@@ -606,41 +857,42 @@ LEDGER = Ledger('formula.md', [
     computed('misreading-has-no-rotation',
              no_rotation_for_misread_pairs, backs=['2', '2', r'\(\omega_i\)', 'cos', 'linear', 'longer', 'longer', 'no', 'no', 'rotation', 'sin', '×']),
     computed('misreading-gap-is-two',
-             misreading_gap_is_two, backs=[r'\([-1, 1]\)', 'differs', 'gen.formula.forms.misreading_diff', 'largest', 'up to']),
+             misreading_gap_measured, backs=[r'\([-1, 1]\)', 'differs', 'gen.formula.forms.misreading_diff', 'largest', 'up to']),
     computed('doubled-exponent-slower',
-             doubled_exponent_slower, backs=['gen.formula.forms.doubled_slower', 'gen.formula.forms.pairs', 'slower', 'slowest', 'twice', 'up', 'zero']),
+             doubled_exponent_measured, backs=['gen.formula.forms.doubled_slower', 'gen.formula.forms.pairs', 'slower', 'slowest', 'twice', 'up', 'zero']),
     computed('heading-lone-sine', odd_widths_end_in_a_lone_sine, backs=['odd', 'sine']),
     cited('paper-assumes-even',
            'Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: PE(pos, 2i) and PE(pos, 2i+1) fill the d_model columns two by two', backs=['even']),
     computed('odd-width-columns',
-             odd_widths_end_in_a_lone_sine, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', r'\(d-1 = 2i\)', r'\(d\)', r'\(d\)', 'column', 'column', 'columns', 'columns', 'cosine', 'cosine', 'last', 'not', 'odd', 'sine', 'sine']),
+             partner_column_measured, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', r'\(d-1 = 2i\)', r'\(d\)', r'\(d\)', 'column', 'column', 'columns', 'columns', 'cosine', 'cosine', 'last', 'not', 'odd', 'sine', 'sine']),
     computed('tutorials-crash-on-odd',
              tutorials_crash_or_return_a_wrong_width, backs=['1', '2', r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'columns', 'cos']),
     computed('lone-sine-consequences',
-             lone_sine_has_no_constant_norm_nor_matrix, backs=['constant', 'no', 'no', 'nor', 'not', 'sine', 'sine']),
+             lone_sine_measured, backs=['constant', 'no', 'no', 'nor', 'not', 'sine', 'sine']),
     prose('heading-pictures', 'a heading: the claims are in the sentences below it'),
-    computed('heatmap-stripes-and-bands', heatmap_stripes_then_bands, backs=['128', r'\(d = 128\)', 'above', 'first']),
+    computed('heatmap-stripes-and-bands', heatmap_measured, backs=['128', r'\(d = 128\)', 'above', 'first']),
     computed('heatmap-alt',
-             heatmap_split_by_pair, backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
-    computed('three-pairs', lambda: len(curve_pairs()) == 3, backs=['column', 'column']),
+             heatmap_alt_measured, backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
+    computed('three-pairs', three_pairs_measured, backs=['column', 'column']),
     computed('integer-positions', integer_positions_sample_the_waves, backs=['only']),
-    computed('quarter-wave-apart', a_quarter_wave_apart, backs=['cosine', 'each', 'sine']),
+    computed('quarter-wave-apart', quarter_wave_measured, backs=['cosine', 'each', 'sine']),
     computed('curves-alt',
-             lambda: three_pairs_growing() and a_quarter_wave_apart(), backs=['128', 'columns', 'cosine', 'each', 'first', 'growing', 'last', 'same', 'sine']),
+             curves_measured, backs=['128', 'columns', 'cosine', 'each', 'first', 'growing', 'last', 'same', 'sine']),
     computed('heading-wavelengths', from_2pi_to_just_under, backs=['10000']),
     cited('paper-geometric-progression',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: 'The wavelengths form a geometric progression from 2π to 10000 · 2π'", backs=['10000', '3.5']),
     computed('progression-is-exact',
-             lambda: texmath.holds(r"\lambda_{i+1} / \lambda_i = 10000^{2/d}", WAVE) and passes(formula_tests.test_wavelengths_are_geometric_from_2pi_to_2pi_base_to_510_over_512)(), backs=[r'\(\lambda_{i+1} / \lambda_i = 10000^{2/d}\)', r'\(i\)', 'every', 'exact']),
+             progression_measured, backs=[r'\(\lambda_{i+1} / \lambda_i = 10000^{2/d}\)', r'\(i\)', 'every', 'exact']),
     computed('upper-end-not-reached',
-             last_pair_is_half_d_minus_one, backs=[r'\(d\)', r'\(i = d/2 - 1\)', 'even', 'last', 'not']),
+             upper_end_measured, backs=[r'\(d\)', r'\(i = d/2 - 1\)', 'even', 'last', 'not']),
     computed('tends-only-in-the-limit',
              tends_to_2pi_10000_only_in_the_limit, backs=[r'\(2\pi \cdot 10000\)', r'\(d \to \infty\)', 'only']),
     computed('wavelengths-d512',
-             quoted_wavelengths, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot\)', r'\(d = 512\)', 'gen.formula.wavelengths.longest', 'gen.formula.wavelengths.longest_factor', 'gen.formula.wavelengths.pairs', 'gen.formula.wavelengths.paper_upper', 'gen.formula.wavelengths.shortest', 'not']),
+             paper_upper_measured, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi \cdot\)', r'\(d = 512\)', 'gen.formula.wavelengths.longest', 'gen.formula.wavelengths.longest_factor', 'gen.formula.wavelengths.pairs', 'gen.formula.wavelengths.paper_upper', 'gen.formula.wavelengths.shortest', 'not']),
     computed('shortfall-and-ratio',
-             quoted_shortfall_and_ratio, backs=['before', 'each', 'gen.formula.wavelengths.ratio', 'gen.formula.wavelengths.shortfall_percent', 'times']),
-    computed('exercise-1-is-d64', exercise_one_is_d64, backs=['1', '64', 'same']),
+             ratio_each_measured,
+             backs=['before', 'each', 'gen.formula.wavelengths.ratio', 'gen.formula.wavelengths.shortfall_percent', 'times']),
+    computed('exercise-1-is-d64', exercise_number_measured, backs=['1', '64', 'same']),
     computed('wavelength-each-pair-d-model',
              straight_line_below_the_paper, backs=['10000', '512', '8', 'all', 'below', 'below', 'each', 'last']),
     computed('the-tests-note',
@@ -658,9 +910,9 @@ LEDGER = Ledger('formula.md', [
     computed('paper-s-sin-pos-10000', written_forms_agree, backs=['10000', 'sin']),
     computed('same-written-as-multiplication-base', written_forms_agree, backs=['same']),
     computed('div-term-many-pytorch-tutorials', written_forms_agree),
-    computed('per-column-j-exponent-j', per_column_exponents, backs=['1', '2', 'both', 'column', 'even', 'odd']),
-    computed('misreading-i-dimension-column-j', i_as_column_splits_the_pair, backs=['column', 'cos', 'sin']),
-    computed('misreading-loop-i-over-0', doubled_exponent_twice_as_fast, backs=['0', '2', '4', 'fall', 'twice']),
+    computed('per-column-j-exponent-j', per_column_measured, backs=['1', '2', 'both', 'column', 'even', 'odd']),
+    computed('misreading-i-dimension-column-j', misread_two_frequencies_measured, backs=['column', 'cos', 'sin']),
+    computed('misreading-loop-i-over-0', doubled_fall_measured, backs=['0', '2', '4', 'fall', 'twice']),
     computed('wavelength-positions-pair-i-0', wavelengths_of_pairs, backs=['0', '1', '2', '2', '2']),
     prose('why-tutorials-take-exp-log', 'a heading: it names the question the section answers'),
     cited('form-line-many-pytorch-tutorials', T2T_SOURCE, tutorial_div_term_is_the_frequency,

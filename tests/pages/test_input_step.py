@@ -4,9 +4,12 @@ The checks re-derive each statement with the reference module and the NeMo varia
 (tests/support.py), and cite the paper where it is the source.
 """
 
+import math
+
 import mpmath
 import test_reference as tr
 import torch
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, formula, passes, prose
 from pelib.variants import nemo
 from reference import PositionalEncoding, positional_encoding
@@ -49,6 +52,15 @@ def faint_directions() -> bool:
     s = torch.linalg.svdvals(positional_encoding(64, 64, dtype=torch.float64))
     usable = int((s > 1e-6 * s[0]).sum())
     return str(usable) == RECOVER["usable_64"] and usable < 64 / 2 and f"64 rows: {usable} of 64 directions above a millionth" in text("input_step/recover")
+
+
+def singular_values_measured():
+    """"they fall from about 36 to the rounding floor": the singular values of 64 rows of the table for d = 64, in
+    decreasing order, and the largest."""
+    if not faint_directions():
+        return False
+    s = torch.linalg.svdvals(positional_encoding(64, 64, dtype=torch.float64))
+    return [Trend(tuple(s.tolist())), Number(s[0].item(), at=0)]
 
 
 def read_out_results() -> bool:
@@ -99,6 +111,17 @@ def same_balance() -> bool:
     return torch.allclose(a / a.norm(), b / b.norm(), atol=1e-12)
 
 
+def balance_measured():
+    """"One overall factor on every input changes the scale the first layer sees, not the balance of token and
+    position": whether the direction of the input (the balance) changes when the factor moves to the table."""
+    d = 64
+    e, pe = torch.randn(d, dtype=torch.float64), positional_encoding(3, d, dtype=torch.float64)[2]
+    a, b = d**0.5 * e + pe, e + pe / d**0.5
+    if not math.isclose(a.norm().item() / b.norm().item(), d**0.5, rel_tol=1e-12):  # the scale changes
+        return False
+    return Truth(not torch.allclose(a / a.norm(), b / b.norm(), atol=1e-12))
+
+
 def nemo_divides() -> bool:
     return (nemo.build(5, 16).double() * 4 - positional_encoding(5, 16, dtype=torch.float64)).abs().max() < 1e-6
 
@@ -123,6 +146,20 @@ def masks_differ_per_sequence() -> bool:
     return not torch.equal(zero[0], zero[1]) and dropout_entries()
 
 
+def no_token_lost_measured():
+    """"No token loses its whole vector and no entry of the table is dropped for the whole batch: each sequence loses
+    a different tenth": the tokens with every entry zeroed, the table entries zeroed in every sequence, and the masks
+    of two sequences, under the reference module's dropout."""
+    if not masks_differ_per_sequence():
+        return False
+    layer = PositionalEncoding(d_model=256, max_len=64, dropout=0.1).train()
+    torch.manual_seed(5)
+    zero = layer(torch.randn(16, 64, 256)) == 0
+    return [Count(int(zero.all(-1).sum()), zero.shape[0] * zero.shape[1], at=0),
+            Count(int(zero.all(0).sum()), zero.shape[1] * zero.shape[2], at=1),
+            Compare(tuple(zero[0].flatten().tolist()), tuple(zero[1].flatten().tolist()), at=0)]
+
+
 LEDGER = Ledger("input-step.md", [
     prose('title', "a heading"),
     computed('takeaway',
@@ -130,8 +167,7 @@ LEDGER = Ledger("input-step.md", [
     prose('page-shows-how-much-each',
         "says what the page gives and which page to read before it (the words name its sections, each checked there)",
         unbacked=[r'\(\sqrt{d}\)', 'each', 'first', 'linear', 'right']),
-    computed('figure-alt',
-        lambda: faint_directions() and 35 < torch.linalg.svdvals(positional_encoding(64, 64, dtype=torch.float64))[0].item() < 37, backs=['36', 'above', 'fall', 'gen.input_step.recover.d', 'gen.input_step.recover.d', 'gen.input_step.recover.usable_64', 'largest', 'only', 'rows', 'singular']),
+    computed('figure-alt', singular_values_measured, backs=['36', 'above', 'fall', 'gen.input_step.recover.d', 'gen.input_step.recover.d', 'gen.input_step.recover.usable_64', 'largest', 'only', 'rows', 'singular']),
     prose('recover-heading', "a heading"),
     cited('span',
         "docs/linearity.md, 'The position plays no part' (the Vandermonde argument)", exact_full_rank, backs=[r'\(\mathbb{R}^d\)', r'\(d\)', 'all', 'more', 'rows']),
@@ -158,12 +194,12 @@ LEDGER = Ledger("input-step.md", [
         lambda: tied_numbers() and input_norms(), backs=[r'\(\sqrt{d}\, e\)', 'both', 'cannot', 'depends', 'gen.input_step.scale.scaled_norm', 'ratio']),
     computed('nemo', lambda: nemo_divides() and nemo_same_sum(), backs=[r'\(\sqrt{d}\)', 'down', 'same']),
     formula('nemo-identity', nemo_same_sum),
-    computed('balance', same_balance, backs=['every', 'first', 'not']),
+    computed('balance', balance_measured, backs=['every', 'first', 'not']),
     prose('dropout-heading', "a heading"),
     cited('paper-dropout',
         PAPER + ", section 5.4 (Regularization, Residual Dropout): 'we apply dropout to the sums of the embeddings and the positional encodings in both the encoder and decoder stacks. For the base model, we use a rate of P_drop = 0.1'", backs=['5.4', r'\(P_{drop} = 0.1\)']),
     computed('dropout-entries', dropout_entries, backs=[r'\(1/(1-p)\)', r'\(p\)', 'each']),
-    computed('no-token-lost', masks_differ_per_sequence, backs=['different', 'each', 'no', 'no']),
+    computed('no-token-lost', no_token_lost_measured, backs=['different', 'each', 'no', 'no']),
     computed('checked-where',
         lambda: (ROOT / "tests" / "pages" / "test_input_step.py").is_file() and "dropout" in (ROOT / "tests" / "test_reference.py").read_text(), backs=['every']),
     prose('how-page-checked', 'an admonition title: it labels the note on the tests'),

@@ -21,6 +21,7 @@ from claimcheck import ROOT as ROOT_DIR
 from pages import test_performance_code as fast_tests
 import torch
 from pelib.variants.registry import REFERENCE, VARIANTS, TrigCalls, trig_profile
+from claim_words import Compare, Count, Number, Trend
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from performance.fast_table import fast_table
 from performance import timings
@@ -450,14 +451,209 @@ def forward_passes_as_documented():
             and all(t.device.type == "cpu" for m in modules for t in [*m.parameters(), *m.buffers()]))
 
 
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def plan_measured():
+    """"up to 10^5 positions of width 512": the longest length the build benchmark times, against 10^5, and its
+    width."""
+    return plan() and [Compare(max(build_bench.LENGTHS), 10**5), Number(build_bench.D_MODEL)]
+
+
+def no_gpu_measured():
+    """"no GPU, so there are no GPU rows": the reports that found a GPU, and the rows timed on one."""
+    if not no_gpu():
+        return False
+    rows = [r for j in BENCHES for r in data(j)["results"]]
+    return [Count(sum(data(j)["gpu"] != "not available" for j in BENCHES), len(BENCHES)),
+            Count(sum(r["device"] != "cpu" for r in rows), len(rows))]
+
+
+def largest_rows():
+    """The length of the rows the build benchmark's largest results were timed at."""
+    return timed("build_table", REF, max(build_bench.LENGTHS))["seq_len"]
+
+
+def table_size_measured():
+    """"peak memory at 100,000 rows": the length the memory of the build benchmark was measured at."""
+    ok = B("table_mib") == f"{LARGEST * 512 * 4 / 2**20:,.0f}" and build_bench.D_MODEL == 512
+    measured = {r["seq_len"] for r in data("build_table")["results"] if "memory" in r and r["device"] == "cpu"}
+    return ok and len(measured) == 1 and Number(measured.pop())
+
+
+def loop_at_largest_measured():
+    return loop_at_largest() and Number(timed("build_table", LOOP, max(build_bench.LENGTHS))["seq_len"])
+
+
+def reference_cost_measured():
+    return reference_cost() and Number(largest_rows())
+
+
+def float32_cost_measured():
+    """"more memory than the reference's chunks": the peak memory of the float32 recipe against the reference's."""
+    return float32_cost() and Compare(memory_x(F32), memory_x(REF))
+
+
+def fast_cost_measured():
+    """"at 100,000 rows ... times faster than the reference": the length, and the speeds (1 / time) of the two."""
+    if not fast_cost():
+        return False
+    n = max(build_bench.LENGTHS)
+    fast, ref = timed("build_table", FAST, n), timed("build_table", REF, n)
+    return [Number(fast["seq_len"]), Compare(1 / fast["seconds"], 1 / ref["seconds"])]
+
+
+def windows_measured():
+    """"the whole 100,000-row table and the last rows before 10^6": the rows of the first window and the last
+    position of the second, against 10^6."""
+    if not windows():
+        return False
+    first, second = (re.search(r"positions ([\d,]+) \.\. ([\d,]+)", line).groups()
+                     for line in text("performance/fast_table").splitlines()[:2])
+    rows = int(first[1].replace(",", "")) - int(first[0].replace(",", "")) + 1
+    return [Number(rows), Compare(int(second[1].replace(",", "")), 10**6)]
+
+
+def fast_error_measured():
+    """"it does not grow with the position": the error of fast_table near 10^5 and near 10^6, in that order."""
+    if not fast_error():
+        return False
+    near, _, far, _ = fast_measured()
+    return Trend((near, far))
+
+
+def slice_view_measured():
+    """"a slice is a view, no copy": the slices of the cached buffer that hold memory of their own."""
+    if not slicing_is_a_view():
+        return False
+    layer = PositionalEncoding(8, max_len=32)
+    slices = [layer.pe[:n] for n in (1, 5, 32)]
+    return Count(sum(s.data_ptr() != layer.pe.data_ptr() or s._base is not layer.pe for s in slices), len(slices))
+
+
+def slowdowns_measured():
+    """"a forward pass ... times slower than the cached one at 1,024 positions": the speed (1 / time) of the forward
+    that rebuilds with the reference recipe against the cached one's, and the length measured."""
+    if not slowdowns():
+        return False
+    ref = RECOMPUTED[0]
+    return [Compare(1 / seconds(ref, 1024), 1 / seconds(CACHED, 1024)),
+            Number(timed("forward_cached_vs_recomputed", ref, 1024)["seq_len"])]
+
+
+def batch_measured():
+    """"The larger the batch, the more the addition dominates and the less rebuilding costs in proportion": two
+    batches, and for each the share of the numbers the addition writes and of the sines and cosines rebuilding
+    evaluates, in the order larger batch, smaller batch."""
+    if not rebuild_cost_does_not_grow_with_the_batch():
+        return False
+    module = forward_bench.Recomputed(16, positional_encoding)
+    shares = {}
+    for batch in (8, 1):
+        with TrigCalls() as calls:
+            module(torch.zeros(batch, 10, 16))
+        added, rebuilt = batch * 10 * 16, len(calls.dtypes)
+        shares[batch] = (added / (added + rebuilt), rebuilt / (added + rebuilt))
+    return [Compare(8, 1), Compare(shares[8][0], shares[1][0]), Compare(shares[8][1], shares[1][1])]
+
+
+def forward_figure_measured():
+    """"seq_len from 128 ... three ways of rebuilding the table": the first length the figure draws and the forwards
+    drawn that rebuild."""
+    if not forward_figure():
+        return False
+    report = data("forward_cached_vs_recomputed")
+    drawn = {variant for _, variant in timings.timed(report, timings.FORWARD)}
+    lengths = sorted({r["seq_len"] for r in report["results"] if r["variant"] in drawn})
+    return [Number(lengths[0]), Number(len([v for v in drawn if v.startswith("recomputed")]))]
+
+
+def outputs_measured():
+    """"Each benchmark writes NAME.json, NAME.md and NAME.values.json": the benchmarks that wrote all three."""
+    if not outputs_written():
+        return False
+    from support import GENERATED
+
+    wrote = [all((GENERATED / f"{j}{suffix}").is_file() for suffix in (".json", ".md", ".values.json"))
+             for j in BENCHES]
+    return Count(sum(wrote), len(wrote), at=0)
+
+
+def regen_skips_measured():
+    """"A normal make regen never runs them": the benchmarks a forced plain regen would run."""
+    if not regen_skips_benchmarks():
+        return False
+    jobs = discover()
+    plain = {j.name for j in commands.plan(jobs, GENERATED_DIR, force=True, bench=False, experiments=False)}
+    benches = [j.name for j in jobs if j.kind == "bench"]
+    return Count(sum(name in plain for name in benches), len(benches))
+
+
+def sin_cos_baseline_measured():
+    """"over outputs // 2 float32 angles": the outputs asked for over the angles of one function."""
+    return sin_cos_baseline_as_documented() and Number(40 / _bench.sin_cos_baseline(40)()[0].numel())
+
+
+def build_baseline_measured():
+    """"seq_len * d_model / 2 float32 angles": the table's entries over the angles of one function."""
+    return build_baseline_as_documented() and Number(10 * 8 / build_bench.baseline(10, 8)[0].numel())
+
+
+def fast_table_angles_measured():
+    """"about 2 sqrt(seq_len) angles per frequency": the sines evaluated per frequency over sqrt(seq_len)."""
+    ok = (trig_count() and evaluated_in_float64()
+          and passes(fast_tests.test_float64_fast_table_is_the_reference, 100, 8, None)())
+    if not ok:
+        return False
+    counted = {"sin": 0}
+    original = torch.sin
+
+    def spy(t):
+        counted["sin"] += t.numel()
+        return original(t)
+
+    torch.sin = spy
+    try:
+        n, d = 10_000, 64
+        fast_table(n, d)
+    finally:
+        torch.sin = original
+    return Number(counted["sin"] / (d // 2) / math.sqrt(n))
+
+
+def rebuilt_every_call_measured():
+    """"rebuilt on every call": the calls that rebuilt the table."""
+    if not rebuilt_on_every_call():
+        return False
+    built = []
+
+    def build(n, d):
+        built.append((n, d))
+        return positional_encoding(n, d)
+
+    module = forward_bench.Recomputed(8, build)
+    for _ in range(3):
+        module(torch.zeros(2, 5, 8))
+    return Count(len(built), 3)
+
+
+def forward_passes_measured():
+    """"The cached reference module and three that recompute, all on device": the modules that rebuild, and those
+    whose tensors are all on the device asked for."""
+    if not forward_passes_as_documented():
+        return False
+    modules = list(forward_bench.forward_passes("cpu", 16).values())
+    on_device = [all(t.device.type == "cpu" for t in [*m.parameters(), *m.buffers()]) for m in modules]
+    return [Number(sum(isinstance(m, forward_bench.Recomputed) for m in modules)), Count(sum(on_device), len(modules))]
+
 
 LEDGER = Ledger('performance.md', [
     prose('title', "the page's title"),
     prose('question', "the question the page answers"),
-    computed('plan', plan, backs=['512', r'\(10^5\)', 'both', 'each', 'every', 'every', 'forward', 'times', 'up to']),
+    computed('plan', plan_measured, backs=['512', r'\(10^5\)', 'both', 'each', 'every', 'every', 'forward', 'times', 'up to']),
     computed('machine', machine, backs=['gen.build_table.cpu_model', 'gen.build_table.logical_cpus', 'gen.build_table.torch', 'gen.build_table.torch_threads']),
     computed('gpu', lambda: B("gpu") == data("build_table")["machine"]["gpu"] == data("build_table")["gpu"], backs=['gen.build_table.gpu']),
-    computed('no-gpu-rows', no_gpu, backs=['below', 'no', 'no', 'rows']),
+    computed('no-gpu-rows', no_gpu_measured, backs=['below', 'no', 'no', 'rows']),
     computed('gpu-repeats', gpu_repeats, backs=['every', 'rows', 'same']),
     prose('how-to-read', "a heading"),
     computed('ratio-to-baseline', ratio_to_baseline, backs=[r'\(n/2\)', r'\(n\)', 'as many', 'cos', 'each', 'every', 'float32', 'more', 'ratio', 'same', 'sin', 'times']),
@@ -473,15 +669,15 @@ LEDGER = Ledger('performance.md', [
     prose('orders-of-magnitude', "how to read the numbers, following from the sentence before", unbacked=['not']),
     prose('building', "a heading"),
     prose('variants', "introduces the code shown below it"),
-    computed('table-size', lambda: B("table_mib") == f"{LARGEST * 512 * 4 / 2**20:,.0f}" and build_bench.D_MODEL == 512, backs=['100,000', '512', 'float32', 'gen.build_table.table_mib', 'rows']),
+    computed('table-size', table_size_measured, backs=['100,000', '512', 'float32', 'gen.build_table.table_mib', 'rows']),
     computed('figure-alt', build_figure, backs=['cosine', 'float32', 'float64', 'sine']),
     computed('loop-extrapolated', loop_extrapolated, backs=['every', 'gen.build_table.loop_rows', 'not', 'rows', 'same']),
     computed('loop-ratio-changes', loop_ratio_changes, backs=['not', 'ratio']),
-    computed('loop-at-largest', loop_at_largest, backs=['100,000', 'gen.build_table.loop_ratio', 'gen.build_table.loop_seconds', 'rows', 'times']),
-    computed('reference-cost', reference_cost, backs=['100,000', 'each', 'float64', 'float64', 'gen.build_table.reference_memory_x', 'gen.build_table.reference_ratio', 'rows', 'times', 'times']),
+    computed('loop-at-largest', loop_at_largest_measured, backs=['100,000', 'gen.build_table.loop_ratio', 'gen.build_table.loop_seconds', 'rows', 'times']),
+    computed('reference-cost', reference_cost_measured, backs=['100,000', 'each', 'float64', 'float64', 'gen.build_table.reference_memory_x', 'gen.build_table.reference_ratio', 'rows', 'times', 'times']),
     computed('reference-once', reference_runs_once),
-    computed('float32-cost', float32_cost, backs=[r'\(10^5\)', 'float32', 'float32', 'gen.build_table.float32_ratio', 'more', 'times']),
-    computed('fast-cost', fast_cost, backs=['100,000', 'faster', 'gen.build_table.fast_memory_x', 'gen.build_table.fast_ratio', 'gen.build_table.fast_vs_reference', 'rows', 'times', 'times', 'times']),
+    computed('float32-cost', float32_cost_measured, backs=[r'\(10^5\)', 'float32', 'float32', 'gen.build_table.float32_ratio', 'more', 'times']),
+    computed('fast-cost', fast_cost_measured, backs=['100,000', 'faster', 'gen.build_table.fast_memory_x', 'gen.build_table.fast_ratio', 'gen.build_table.fast_vs_reference', 'rows', 'times', 'times', 'times']),
     prose('below', "points to the next section", unbacked=['below']),
     prose('fast-heading', "a heading"),
     computed('rotation', rotation_pair_by_pair, backs=[r'\(p + q\)', r'\(p\)', 'rotation']),
@@ -489,40 +685,40 @@ LEDGER = Ledger('performance.md', [
     computed('two-sqrt-n', trig_count, backs=[r'\(2\sqrt{n}\)', r'\(B\)', r'\(Bk\)', r'\(\lceil n/B \rceil\)', r'\(n\)', r'\(r\)', 'all', 'cosines', 'sines']),
     computed('float64-evaluations', evaluated_in_float64, backs=['any', 'exact', 'float32', 'float64']),
     computed('complex-product', complex_product, backs=[r'\(\sin((a+b)\omega) + i\cos((a+b)\omega)\)', r'\(s = \sin a\omega + i\cos a\omega\)', r'\(s\,t\)', r'\(t = \cos b\omega - i\sin b\omega\)', 'columns', 'columns', 'cos', 'exactly', 'sin']),
-    computed('windows', windows, backs=['100,000', r'\(10^6\)', 'before', 'float64', 'last', 'rows']),
-    computed('fast-error', fast_error, backs=['1', r'\(10^5\)', r'\(10^6\)', r'\(10^6\)', 'float32', 'float32', 'gen.performance.fast_table.error_1e5', 'gen.performance.fast_table.error_1e6', 'gen.performance.fast_table.float32_steps_near_one', 'gen.performance.fast_table.ratio_to_reference', 'gen.performance.fast_table.reference_error', 'gen.precision.error_vs_position.float32_error_1e6', 'grow', 'not', 'times', 'up to']),
+    computed('windows', windows_measured, backs=['100,000', r'\(10^6\)', 'before', 'float64', 'last', 'rows']),
+    computed('fast-error', fast_error_measured, backs=['1', r'\(10^5\)', r'\(10^6\)', r'\(10^6\)', 'float32', 'float32', 'gen.performance.fast_table.error_1e5', 'gen.performance.fast_table.error_1e6', 'gen.performance.fast_table.float32_steps_near_one', 'gen.performance.fast_table.ratio_to_reference', 'gen.performance.fast_table.reference_error', 'gen.precision.error_vs_position.float32_error_1e6', 'grow', 'not', 'times', 'up to']),
     computed('roundings', roundings_explain, backs=['cosines', 'each', 'each', 'float32', 'float64', 'half', 'sines', 'up to']),
     prose('cached-heading', "a heading"),
     computed('cached-and-seed', cached_and_one_seed, backs=['every', 'every', 'every', 'forward', 'forward']),
     computed('forward-input', forward_input, backs=['512', 'each', 'gen.forward_cached_vs_recomputed.batch']),
     computed('forward-baseline', lambda: data("forward_cached_vs_recomputed")["baseline"]["what"].endswith("(one table)"), backs=['cosine', 'forward', 'sine']),
-    computed('forward-figure', forward_figure, backs=['128', 'buffer', 'cos', 'forward', 'sin']),
-    computed('slice-view', slicing_is_a_view, backs=['1,024', 'buffer', 'gen.forward_cached_vs_recomputed.cached_vs_add_1k', 'gen.forward_cached_vs_recomputed.cached_vs_add_last', 'gen.forward_cached_vs_recomputed.longest', 'no', 'times', 'times']),
-    computed('slowdowns', slowdowns, backs=['1,024', '1,024', '1,024', 'float32', 'forward', 'gen.forward_cached_vs_recomputed.fast_slowdown_1k', 'gen.forward_cached_vs_recomputed.fast_slowdown_last', 'gen.forward_cached_vs_recomputed.float32_slowdown_1k', 'gen.forward_cached_vs_recomputed.longest', 'gen.forward_cached_vs_recomputed.longest', 'gen.forward_cached_vs_recomputed.reference_slowdown_1k', 'gen.forward_cached_vs_recomputed.reference_slowdown_last', 'slower', 'times', 'times', 'times', 'times', 'times']),
-    computed('batch', rebuild_cost_does_not_grow_with_the_batch, backs=['larger', 'less', 'more']),
+    computed('forward-figure', forward_figure_measured, backs=['128', 'buffer', 'cos', 'forward', 'sin']),
+    computed('slice-view', slice_view_measured, backs=['1,024', 'buffer', 'gen.forward_cached_vs_recomputed.cached_vs_add_1k', 'gen.forward_cached_vs_recomputed.cached_vs_add_last', 'gen.forward_cached_vs_recomputed.longest', 'no', 'times', 'times']),
+    computed('slowdowns', slowdowns_measured, backs=['1,024', '1,024', '1,024', 'float32', 'forward', 'gen.forward_cached_vs_recomputed.fast_slowdown_1k', 'gen.forward_cached_vs_recomputed.fast_slowdown_last', 'gen.forward_cached_vs_recomputed.float32_slowdown_1k', 'gen.forward_cached_vs_recomputed.longest', 'gen.forward_cached_vs_recomputed.longest', 'gen.forward_cached_vs_recomputed.reference_slowdown_1k', 'gen.forward_cached_vs_recomputed.reference_slowdown_last', 'slower', 'times', 'times', 'times', 'times', 'times']),
+    computed('batch', batch_measured, backs=['larger', 'less', 'more']),
     computed('build-once', build_once, backs=['buffer', 'float64']),
     computed('rebuild-offset', rebuild_at_offset, backs=['any', 'more', 'not', 'only', 'rows']),
     prose('run-heading', "a heading"),
-    computed('outputs', outputs_written, backs=['above', 'each', 'every']),
-    computed('regen-skips', regen_skips_benchmarks, backs=['never']),
+    computed('outputs', outputs_measured, backs=['above', 'each', 'every']),
+    computed('regen-skips', regen_skips_measured, backs=['never']),
     computed('check-promises', check_promises, backs=['any', 'differ', 'each', 'either', 'never', 'not']),
     equation('angle-addition'),
     prose('machine-these-numbers-come-from', 'an admonition title: it labels the box that names the machine'),
     prose('recommendation', 'an admonition title: it labels the box of advice that follows and states nothing itself'),
     computed('shortest-wall-time-each-call', shortest_of_interleaved_rounds, backs=['each', 'each', 'every']),
     prose('interleaving-puts-baseline-what-compared', 'why the timing method is chosen: a judgement about noise on a shared machine, which the site does not measure', unbacked=['both', 'least', 'minimum', 'more', 'same']),
-    computed('torch-sin-torch-cos-over', sin_cos_baseline_as_documented, backs=['2', 'cos', 'each', 'float32', 'sin']),
+    computed('torch-sin-torch-cos-over', sin_cos_baseline_measured, backs=['2', 'cos', 'each', 'float32', 'sin']),
     computed('one-entry-at-time-with', loop_is_one_entry_at_a_time),
     computed('vectorised-everything-float32-other-seeds', float32_recipe_as_documented, backs=['float32']),
     computed('reference-float64-angles-cast-float32', reference_recipe_as_documented, backs=['float32', 'float64']),
-    computed('fast-table-float64-sin-cos', lambda: trig_count() and evaluated_in_float64() and passes(fast_tests.test_float64_fast_table_is_the_reference, 100, 8, None)(), backs=['2', 'cos', 'float64', 'sin']),
-    computed('torch-sin-torch-cos-seq', build_baseline_as_documented, backs=['2', 'as many', 'cos', 'float32', 'sin']),
+    computed('fast-table-float64-sin-cos', fast_table_angles_measured, backs=['2', 'cos', 'float64', 'sin']),
+    computed('torch-sin-torch-cos-seq', build_baseline_measured, backs=['2', 'as many', 'cos', 'float32', 'sin']),
     computed('return-rows-start-start-seq', lambda: passes(fast_tests.test_start_gives_the_rows_at_an_offset)() and trig_count(), backs=['1', 'cosines', 'rows', 'sines']),
     computed('write-each-position-as-p', lambda: all(passes(fast_tests.test_float64_fast_table_is_the_reference, 50, 6, block)() for block in (1, 7, 50)) and block_near_sqrt_n(), backs=['0', '<', '<', 'each']),
     computed('then-every-frequency-w-sin', angle_addition_at_every_frequency, backs=['cos', 'cos', 'cos', 'cos', 'cos', 'every', 'sin', 'sin', 'sin', 'sin', 'sin']),
     computed('few-sines-cosines-b-are', lambda: evaluated_in_float64() and complex_product() and passes(fast_tests.test_float32_error_is_a_few_steps_at_any_position)(), backs=['any', 'columns', 'cosines', 'float64', 'sines']),
-    computed('add-table-rebuilt-every-call', rebuilt_on_every_call, backs=['every']),
-    computed('cached-reference-module-three-recompute', forward_passes_as_documented, backs=['all', 'recompute']),
+    computed('add-table-rebuilt-every-call', rebuilt_every_call_measured, backs=['every']),
+    computed('cached-reference-module-three-recompute', forward_passes_measured, backs=['all', 'recompute']),
     prose('what-building-using-table-costs', 'what the page gives: a plan of the page (its measurements are checked where they stand)', unbacked=['every']),
     prose('read-reference-implementation-first-linearity', 'reading advice (the strict build checks the links)', unbacked=['first']),
 ])

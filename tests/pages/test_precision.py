@@ -11,6 +11,7 @@ import re
 import mpmath
 import test_reference as reference_tests
 import torch
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from precision.duplicate_rows import D_MODEL as DUPLICATES_WIDTH
 from precision.duplicate_rows import collapsed_rows, first_infinite_integer, last_exact_integer
@@ -102,6 +103,11 @@ def row_error_definition():
             and torch.equal(max_error_per_row(rows, exact), (rows.double() - exact).abs().amax(dim=1)))
 
 
+def row_error_measured():
+    """"the largest |computed - exact| over its 512 columns": the width of the rows the experiment measures."""
+    return row_error_definition() and Number(data("precision/error_vs_position")["d_model"])
+
+
 def seeds_compute_in_float32():
     from pelib.variants.registry import VARIANTS
 
@@ -119,6 +125,15 @@ def stored_is_rounded_once():
 def four_ways_at_100k():
     lines = text("precision/recipes").splitlines()
     return lines[0].startswith("row 100,000") and len(lines) == 1 + 1 + 4 and lines[1].startswith("exact")
+
+
+def four_ways_measured():
+    """"One row, four ways, at position 100,000": the ways the recipes print and the position of their row."""
+    lines = text("precision/recipes").splitlines()
+    if not four_ways_at_100k():
+        return False
+    position = int(re.match(r"row ([\d,]+)", lines[0]).group(1).replace(",", ""))
+    return [Number(len(lines) - 2, at=0), Number(position, at=1)]
 
 
 def figure_alt_text():
@@ -201,6 +216,14 @@ def float32_at_three_positions():
             and 5e-4 <= f32[10**5] < 5e-3 * 2 and 5e-3 <= f32[10**6] < 5e-2 * 2)
 
 
+def float32_three_measured():
+    """"At position 1,000 it is 1.1e-04": the position of the first quoted error."""
+    if not float32_at_three_positions():
+        return False
+    f32 = errors(FLOAT32)
+    return Number(next(p for p in sorted(f32) if V("float32_error_1e3") == f"{f32[p]:.1e}" and p >= 1000), at=0)
+
+
 def float32_for_training_lengths():
     f32 = errors(FLOAT32)
     few_thousand = [e for p, e in f32.items() if 1000 <= p <= 5000]
@@ -222,6 +245,24 @@ def significant_bits():
         last_exact_integer(torch.float16), last_exact_integer(torch.bfloat16)) == (2**11, 2**8)
 
 
+def significant_bits_measured():
+    """"Float16 keeps 11 significant bits and bfloat16 keeps 8": each format's significant bits."""
+    def bits(dtype):
+        return round(-math.log2(torch.finfo(dtype).eps)) + 1
+
+    return significant_bits() and [Number(bits(torch.float16), at=0), Number(bits(torch.bfloat16), at=1)]
+
+
+def float64_angle_measured():
+    """"a float64 angle is off by about p 2^-53 radians, 2^29 times less than a float32 angle, so even at 10^6 it
+    stays far below the float32 step near 1": the two formats' steps, and the float64 angle error at 10^6 against
+    the float32 step."""
+    if not float64_angles_far_below():
+        return False
+    eps32, eps64 = torch.finfo(torch.float32).eps, torch.finfo(torch.float64).eps
+    return [Compare(eps64, eps32), Compare(10**6 * 2.0**-53, STEP)]
+
+
 def past_the_limit_same_number():
     def stored(q, dtype):
         return float(torch.tensor(float(q), dtype=torch.float64).to(dtype))
@@ -237,6 +278,16 @@ def spacing(value, dtype):
 def float16_steps():
     return (DUP("float16_last_exact") == f"{last_exact_integer(torch.float16):,}" and spacing(2048.0, torch.float16) == 2
             and spacing(4094.0, torch.float16) == 2 and spacing(4096.0, torch.float16) == 4)
+
+
+def float16_steps_measured():
+    """"above it, the step is 2, then 4 from 4096": float16's spacing just above its last exact integer and from
+    4096."""
+    if not float16_steps():
+        return False
+    last = float(last_exact_integer(torch.float16))
+    return [Number(spacing(last, torch.float16), at=0), Number(spacing(4096.0, torch.float16), at=1),
+            Number(4096, at=2)]
 
 
 def float16_overflow():
@@ -271,6 +322,11 @@ def bfloat16_100k():
             and c["rows"] == 100_000 and c["distinct"] + c["same_as_previous"] == c["rows"])
 
 
+def bfloat16_100k_measured():
+    """"A 100,000-row table computed in bfloat16": the rows the count was made over."""
+    return bfloat16_100k() and Number(counts("bfloat16", 100_000)["rows"], at=0)
+
+
 def float16_100k():
     c = counts("float16", 100_000)
     return (number(DUP("float16_distinct_100k")) == c["distinct"] and number(DUP("float16_nan_100k")) == c["nan"]
@@ -286,6 +342,17 @@ def angle_already_coarse():
     f16, b16 = errors("float16 throughout"), errors("bfloat16 throughout")
     return (V("float16_error_1e3") == f"{f16[1000]:.2f}" and V("bfloat16_error_1e3") == f"{b16[1000]:.2f}"
             and f16[1000] > 0.1 and b16[1000] > 0.1)
+
+
+def angle_coarse_measured():
+    """"With 11 or 8 significant bits the angle is already coarse: at position 1,000 ...": the significant bits of
+    float16 and bfloat16, and the position whose errors are quoted."""
+    if not angle_already_coarse():
+        return False
+    f16 = errors("float16 throughout")
+    position = next(p for p in sorted(f16) if V("float16_error_1e3") == f"{f16[p]:.2f}" and p >= 1000)
+    bits = [round(-math.log2(torch.finfo(dtype).eps)) + 1 for dtype in (torch.float16, torch.bfloat16)]
+    return [Number(bits[0], at=0), Number(bits[1], at=1), Number(position, at=2)]
 
 
 def storing_costs_half_a_step():
@@ -416,6 +483,87 @@ def collapsed_rows_counts() -> bool:
             and passes(precision_tests.test_float16_rows_past_its_maximum_are_nan)())
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def stored_smaller_measured():
+    """"the accurate table, rounded once to the smaller format": float16's bits against float32's."""
+    return stored_is_rounded_once() and Compare(torch.finfo(torch.float16).bits, torch.finfo(torch.float32).bits)
+
+
+def float32_bits_measured():
+    """"Float32 keeps 24 significant bits": its mantissa bits plus the implicit one."""
+    return float32_relative_error() and Number(round(-math.log2(torch.finfo(torch.float32).eps)) + 1)
+
+
+def float32_absolute_measured():
+    """"the absolute error of every angle stays below about p · 2^-24": the angles whose error does, at three
+    positions."""
+    if not float32_absolute_error():
+        return False
+    within = [e <= 1.1 * p * STEP for p in (1000, 10**5, 10**6) for e in float32_angle_errors(p)[1]]
+    return Count(sum(within), len(within))
+
+
+def stored_in(q, dtype):
+    return float(torch.tensor(float(q), dtype=torch.float64).to(dtype))
+
+
+def past_the_limit_measured():
+    """"consecutive positions round to the same number": float16's 2049 against its 2048."""
+    return past_the_limit_same_number() and Compare(stored_in(2049, torch.float16), stored_in(2048, torch.float16))
+
+
+def bfloat16_range_measured():
+    """"it never overflows, but ... it keeps just 128 distinct values per power of two": the integer positions that
+    round to infinity, and the values bfloat16 keeps between 2^12 and 2^13."""
+    if not bfloat16_range():
+        return False
+    k = 12
+    stored = torch.arange(2.0**k, 2.0**(k + 1), 2.0**(k - 10), dtype=torch.float64).to(torch.bfloat16).unique()
+    return [Count(int(first_infinite_integer(torch.bfloat16) is not None), 1, at=1),
+            Number(len(stored[stored < 2.0**(k + 1)]), at=0)]
+
+
+def same_row_measured():
+    """"two positions that round to the same number get the same row, so the model cannot tell them apart": the
+    positions of the pair, their float16 numbers, their rows, and whether the rows differ."""
+    if not same_number_same_row():
+        return False
+    pair = [2048, 2049]
+    a, b = rows_computed_in(pair, 512, dtype=torch.float16)
+    return [Number(len(pair)), Compare(stored_in(pair[0], torch.float16), stored_in(pair[1], torch.float16), at=0),
+            Compare(a.numpy().tobytes(), b.numpy().tobytes(), at=1), Truth(not torch.equal(a, b))]
+
+
+def stored_no_collapse_measured():
+    """"nothing collapses": the rows equal to the row before in a stored float16 and bfloat16 table."""
+    if not stored_rows_do_not_collapse():
+        return False
+    same = [collapsed_rows(rows_float64_angles(range(4096), 32, dtype=d))["same_as_previous"]
+            for d in (torch.float16, torch.bfloat16)]
+    return Count(sum(same), 2 * 4096)
+
+
+def cast_back_measured():
+    """"Positions do not collapse": whether a half-precision reference module's table has rows equal to the one
+    before."""
+    if not cast_back():
+        return False
+    return Truth(collapsed_rows(PositionalEncoding(8, max_len=4096).half().pe)["same_as_previous"] > 0, at=0)
+
+
+def every_integer_measured():
+    """"every integer 0..n is exactly representable": the integers up to 4096 (or n) each dtype keeps exactly."""
+    if not last_exact_integer_is_two_over_eps():
+        return False
+    holding = total = 0
+    for t in (torch.float16, torch.bfloat16, torch.float32):
+        every = torch.arange(min(last_exact_integer(t), 4096) + 1, dtype=torch.float64)
+        holding, total = holding + int((every.to(t).double() == every).sum()), total + every.numel()
+    return Count(holding, total)
+
+
 LEDGER = Ledger('precision.md', [
     prose('title', "the page's title"),
     prose('question', "the question the page answers; the sentences below answer it"),
@@ -429,47 +577,47 @@ LEDGER = Ledger('precision.md', [
     computed('mpmath-and-grid', how_measured, backs=['1', r'\(10^6\)', 'below', 'exact', 'gen.precision.error_vs_position.mpmath_bits', 'gen.precision.error_vs_position.mpmath_digits', 'gen.precision.error_vs_position.positions_sampled']),
     computed('sampled-rows', lambda: V("full_float64_gb") == f"{10**6 * 512 * 8 / 1e9:.1f}"
              and passes(precision_tests.test_sampled_rows_are_the_reference_rows, 64)(), backs=['512', r'\(10^6\)', 'columns', 'depends', 'each', 'equals', 'float64', 'gen.precision.error_vs_position.full_float64_gb', 'only', 'only', 'row', 'row', 'row', 'rows', 'rows', 'same']),
-    computed('row-error', row_error_definition, backs=['512', r'\(|\text{computed} - \text{exact}|\)', 'columns', 'largest', 'row']),
+    computed('row-error', row_error_measured, backs=['512', r'\(|\text{computed} - \text{exact}|\)', 'columns', 'largest', 'row']),
     prose('side-by-side', "introduces the snippet shown below it", unbacked=['row']),
     computed('seeds-in-float32', seeds_compute_in_float32, backs=['all', 'bfloat16', 'each', 'every', 'float16', 'float32', 'float32', 'recomputed', 'sine']),
     cited('keras-hub', "keras-team/keras-hub@0e1444f, keras_hub/src/layers/modeling/sine_position_encoding.py (SinePositionEncoding "
           "casts positions with ops.cast(..., self.compute_dtype))", backs=['bfloat16', 'float16']),
-    computed('stored-as-float16', stored_is_rounded_once, backs=['float16', 'smaller', 'stored']),
-    computed('four-ways', four_ways_at_100k, backs=['100,000', 'row']),
+    computed('stored-as-float16', stored_smaller_measured, backs=['float16', 'smaller', 'stored']),
+    computed('four-ways', four_ways_measured, backs=['100,000', 'row']),
     prose('error-heading', "a heading", unbacked=['grows']),
     computed('figure-axes', lambda: how_measured() and "set_xscale(\"log\")" in (SNIPPETS / "precision/error_vs_position.py").read_text(), backs=['1', 'largest', 'row']),
     computed('figure-alt', figure_alt_text, backs=['1', '2', '24', 'before', 'bfloat16', 'bfloat16', 'float16', 'float16', 'float16', 'float16', 'float32', 'float32', 'grow', 'maximum', 'order', 'rows', 'stored', 'times']),
     computed('table-width', lambda: data("precision/error_vs_position")["d_model"] == 512, backs=['512', 'largest', 'row']),
     computed('reference-at-half-step', reference_flat_at_half_step, backs=['1', r'\(2^{-25} \approx\)', 'all', 'any', 'best', 'float32', 'float32', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.entries_checked', 'gen.precision.error_vs_position.half_ulp_near_one', 'gen.precision.error_vs_position.reference_max_error', 'grow', 'half', 'largest', 'more', 'no', 'not']),
     computed('reference-rounded', only_few_not_rounded, backs=['differ', 'exact', 'float32', 'float32', 'gen.precision.error_vs_position.reference_not_rounded', 'gen.precision.error_vs_position.reference_worst_ulps', 'more', 'no', 'only', 'worst', 'zero']),
-    computed('float64-angle', float64_angles_far_below, backs=['1', r'\(10^6\)', r'\(2^{-24}\)', r'\(2^{29}\)', r'\(p \cdot 2^{-53}\)', 'below', 'even', 'float32', 'float32', 'float64', 'less', 'times']),
-    computed('float32-relative', float32_relative_error, backs=['24', r'\(2^{-24}\)', r'\(\omega_i\)', r'\(p\,\omega_i\)', 'float32', 'float32', 'more', 'slower']),
-    computed('float32-absolute', float32_absolute_error, backs=[r'\(p \cdot 2^{-24}\)', 'below', 'every', 'larger', 'smaller']),
+    computed('float64-angle', float64_angle_measured, backs=['1', r'\(10^6\)', r'\(2^{-24}\)', r'\(2^{29}\)', r'\(p \cdot 2^{-53}\)', 'below', 'even', 'float32', 'float32', 'float64', 'less', 'times']),
+    computed('float32-relative', float32_bits_measured, backs=['24', r'\(2^{-24}\)', r'\(\omega_i\)', r'\(p\,\omega_i\)', 'float32', 'float32', 'more', 'slower']),
+    computed('float32-absolute', float32_absolute_measured, backs=[r'\(p \cdot 2^{-24}\)', 'below', 'every', 'larger', 'smaller']),
     computed('fastest-worst', fastest_set_the_worst_case, backs=['1', r'\(\omega_i\)', r'\(p \cdot 2^{-24}\)', 'cosine', 'fastest', 'row', 'sine', 'worst']),
     computed('float32-band', float32_band_and_slope, backs=['100', r'\(10^6\)', r'\(p \cdot 2^{-24}\)', 'gen.precision.error_vs_position.float32_ratio_max', 'gen.precision.error_vs_position.float32_ratio_min', 'gen.precision.error_vs_position.float32_slope', 'grows', 'linearly']),
-    computed('float32-three', float32_at_three_positions, backs=['1,000', r'\(10^5\)', r'\(10^6\)', 'gen.precision.error_vs_position.float32_error_1e3', 'gen.precision.error_vs_position.float32_error_1e5', 'gen.precision.error_vs_position.float32_error_1e6']),
+    computed('float32-three', float32_three_measured, backs=['1,000', r'\(10^5\)', r'\(10^6\)', 'gen.precision.error_vs_position.float32_error_1e3', 'gen.precision.error_vs_position.float32_error_1e5', 'gen.precision.error_vs_position.float32_error_1e6']),
     computed('float32-training', float32_for_training_lengths, backs=['1,000', r'\(10^{-4}\)', r'\(p \cdot 2^{-24}\)', 'below', 'bfloat16', 'float32', 'gen.precision.error_vs_position.bfloat16_stored_max', 'gen.precision.error_vs_position.float32_error_1e3', 'growing', 'most', 'order', 'same', 'stored']),
     computed('tight-tolerance', lambda: tight_tolerance_fails() and errors(FLOAT32)[10**5] >= 5e-4, backs=[r'\(10^5\)', 'float32']),
     prose('half-heading', "a heading", unbacked=['half']),
-    computed('significant-bits', significant_bits, backs=['11', '8', r'\(2^{11}\)', r'\(2^{8}\)', 'bfloat16', 'exactly', 'float16']),
-    computed('past-the-limit', past_the_limit_same_number, backs=['same']),
-    computed('float16-steps', float16_steps, backs=['2', '4', '4096', 'above', 'every', 'float16', 'gen.precision.duplicate_rows.float16_last_exact', 'up to']),
+    computed('significant-bits', significant_bits_measured, backs=['11', '8', r'\(2^{11}\)', r'\(2^{8}\)', 'bfloat16', 'exactly', 'float16']),
+    computed('past-the-limit', past_the_limit_measured, backs=['same']),
+    computed('float16-steps', float16_steps_measured, backs=['2', '4', '4096', 'above', 'every', 'float16', 'gen.precision.duplicate_rows.float16_last_exact', 'up to']),
     computed('float16-overflow', lambda: float16_overflow() and passes(precision_tests.test_float16_rows_past_its_maximum_are_nan)(), backs=[r'\(\sin(\infty)\)', 'gen.precision.duplicate_rows.float16_first_inf', 'gen.precision.duplicate_rows.float16_max', 'largest', 'row', 'up']),
-    computed('bfloat16-range', bfloat16_range, backs=['128', 'above', 'bfloat16', 'distinct', 'every', 'float32', 'gen.precision.duplicate_rows.bfloat16_last_exact', 'gen.precision.duplicate_rows.bfloat16_last_exact', 'never', 'only', 'up to']),
+    computed('bfloat16-range', bfloat16_range_measured, backs=['128', 'above', 'bfloat16', 'distinct', 'every', 'float32', 'gen.precision.duplicate_rows.bfloat16_last_exact', 'gen.precision.duplicate_rows.bfloat16_last_exact', 'never', 'only', 'up to']),
     computed('float32-integers', lambda: DUP("float32_last_exact") == f"{last_exact_integer(torch.float32):,}" and last_exact_integer(torch.float32) == 2**24, backs=['every', 'float32', 'gen.precision.duplicate_rows.float32_last_exact', 'up to']),
-    computed('same-row', same_number_same_row, backs=['cannot', 'row', 'same', 'same']),
+    computed('same-row', same_row_measured, backs=['cannot', 'row', 'same', 'same']),
     computed('counted-on', lambda: DUPLICATES_WIDTH == 512 and counts("float16", 4096)["rows"] == 4096, backs=['512']),
-    computed('bfloat16-100k', bfloat16_100k, backs=['100,000', 'before', 'bfloat16', 'distinct', 'gen.precision.duplicate_rows.bfloat16_distinct_100k', 'gen.precision.duplicate_rows.bfloat16_same_100k', 'row', 'rows', 'rows']),
+    computed('bfloat16-100k', bfloat16_100k_measured, backs=['100,000', 'before', 'bfloat16', 'distinct', 'gen.precision.duplicate_rows.bfloat16_distinct_100k', 'gen.precision.duplicate_rows.bfloat16_same_100k', 'row', 'rows', 'rows']),
     computed('float16-100k', float16_100k, backs=['distinct', 'float16', 'gen.precision.duplicate_rows.float16_distinct_100k', 'gen.precision.duplicate_rows.float16_nan_100k', 'rows', 'rows']),
     computed('not-first-problem', collapse_not_first, backs=['even', 'first', 'not']),
-    computed('angle-coarse', angle_already_coarse, backs=['1', '1', '1,000', '11', '8', 'before', 'bfloat16', 'float16', 'gen.precision.error_vs_position.bfloat16_error_1e3', 'gen.precision.error_vs_position.float16_error_1e3', 'row', 'row']),
+    computed('angle-coarse', angle_coarse_measured, backs=['1', '1', '1,000', '11', '8', 'before', 'bfloat16', 'float16', 'gen.precision.error_vs_position.bfloat16_error_1e3', 'gen.precision.error_vs_position.float16_error_1e3', 'row', 'row']),
     computed('storing', storing_costs_half_a_step, backs=['1', r'\([-1, 1]\)', 'at most', 'bfloat16', 'different', 'float16', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.bfloat16_stored_max', 'gen.precision.error_vs_position.float16_stored_max', 'half', 'half']),
-    computed('stored-no-collapse', stored_rows_do_not_collapse, backs=['never']),
+    computed('stored-no-collapse', stored_no_collapse_measured, backs=['never']),
     prose('what-to-do', "a heading"),
     computed('build-once', build_once, backs=[r'\(10^5\)', r'\(10^6\)', 'float32', 'float64', 'gen.performance.fast_table.error_1e5', 'gen.performance.fast_table.error_1e6', 'gen.performance.fast_table.ratio_to_reference', 'grow', 'half', 'not', 'times', 'up to', 'within']),
     computed('keep-float32', module_casts_at_the_addition, backs=['float32']),
     computed('autocast-half', autocast_and_half, backs=['above', 'bfloat16', 'bfloat16', 'buffer', 'buffer', 'float16', 'float32', 'gen.precision.error_vs_position.bfloat16_stored_max', 'gen.precision.error_vs_position.float16_stored_max', 'half', 'stored']),
-    computed('cast-back', cast_back, backs=['after', 'buffer', 'float32', 'never', 'not']),
+    computed('cast-back', cast_back_measured, backs=['after', 'buffer', 'float32', 'never', 'not']),
     computed('on-the-fly', recompute_on_the_fly, backs=[r'\(10^5\)', r'\(p \cdot 2^{-24}\)', 'float32', 'grows', 'recompute']),
     computed('never', lambda: never_half() and passes(precision_tests.test_half_precision_tables_collapse_past_their_limit, torch.float16, 2048)()
              and passes(precision_tests.test_half_precision_tables_collapse_past_their_limit, torch.bfloat16, 256)()
@@ -487,7 +635,7 @@ LEDGER = Ledger('precision.md', [
     computed('reference-recipe-at-arbitrary-positions', reference_recipe_is_float64_then_cast, backs=['cos', 'float64', 'sin']),
     computed('seeds-recipe-with-every-step', seeds_recipe_every_step_in_dtype, backs=['cos', 'every', 'sin']),
     computed('with-dtype-torch-float32-how', every_seed_computes_so, backs=['bfloat16', 'every', 'float16', 'float32']),
-    computed('largest-n-such-every-integer', last_exact_integer_is_two_over_eps, backs=['0', '2', 'every', 'exactly', 'largest']),
+    computed('largest-n-such-every-integer', every_integer_measured, backs=['0', '2', 'every', 'exactly', 'largest']),
     computed('smallest-integer-position-rounds-inf', first_infinite_integer_is_smallest, backs=['10', '30', 'none', 'smallest']),
     computed('count-distinct-finite-rows-table', collapsed_rows_counts, backs=['before', 'distinct', 'equal', 'row', 'rows', 'rows', 'rows']),
     prose('which-way-computing-table-use', "what the page gives: a plan of the page (the advice is the Recommendation box, checked by 'recommendation')"),

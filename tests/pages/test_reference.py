@@ -11,6 +11,7 @@ from pathlib import Path
 
 import test_reference as reference_tests
 import torch
+from claim_words import Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
@@ -34,6 +35,13 @@ def three_choices():
     return len(re.findall(r"^- \*\*", section, flags=re.M)) == 3
 
 
+def three_choices_measured():
+    """"Three choices in these few lines matter": the bold items of the section that follows."""
+    page = (DOCS / "reference.md").read_text(encoding="utf-8")
+    section = page.split("## The function", 1)[1].split("\n## ", 1)[0]
+    return three_choices() and Number(len(re.findall(r"^- \*\*", section, flags=re.M)))
+
+
 def exponent_and_range():
     source = inspect.getsource(frequencies)  # positional_encoding takes its omega from frequencies()
     ok = "torch.arange(0, d_model, 2" in source and "base ** (-pair / d_model)" in source
@@ -55,6 +63,28 @@ def float64_angles():
     return trig_profile(REFERENCE)[0] == "float64" and passes(reference_tests.test_dtype_is_honoured, torch.float16)() \
         and all(torch.equal(positional_encoding(300, 16, dtype=dt), positional_encoding(300, 16, dtype=torch.float64).to(dt))
                 for dt in (torch.float32, torch.float16, torch.bfloat16))  # each float64 value rounded once
+
+
+def rounded_once_measured():
+    """"each finished float64 value is rounded once to dtype": the entries of tables in float32, float16 and
+    bfloat16 that equal the float64 table rounded once."""
+    if not float64_angles():
+        return False
+    exact = positional_encoding(300, 16, dtype=torch.float64)
+    tables = [(positional_encoding(300, 16, dtype=dt), exact.to(dt)) for dt in (torch.float32, torch.float16,
+                                                                              torch.bfloat16)]
+    holding = sum(int((a == b).sum()) for a, b in tables)
+    return Count(holding, sum(a.numel() for a, _ in tables))
+
+
+def odd_width_measured():
+    """"The even columns take all ceil(d/2) frequencies": the frequencies of d = 7 that its even columns turn at."""
+    if not odd_width():
+        return False
+    table = positional_encoding(2, 7, dtype=torch.float64)
+    even = torch.asin(table[1, 0::2])
+    taken = sum(bool(torch.isclose(even, w, rtol=1e-9, atol=0).any()) for w in frequencies(7).double())
+    return Count(taken, len(frequencies(7)), at=0)
 
 
 def float32_off_and_reference_within():
@@ -93,6 +123,36 @@ def column_zero():
     omega = torch.asin(positional_encoding(2, 8, dtype=torch.float64)[1, 0::2])
     return (bool(torch.allclose(table[:, 0], positions.sin(), rtol=0, atol=1e-12)) and f"{2 * math.pi:.2f}" == "6.28"
             and bool((omega[1:] < omega[:-1]).all()))
+
+
+def what_it_prints_measured():
+    """"For d_model = 4 (two pairs) and d_model = 5 (two pairs and a lone sine), six positions each": the pairs of
+    each width and the rows each printed block shows."""
+    if not what_it_prints():
+        return False
+    blocks = text("reference_page/table").strip().split("\n\n")
+    rows = {block.count("\n") for block in blocks}
+    return [Number(positional_encoding(1, 4).shape[1] // 2, at=0), Number(positional_encoding(1, 5).shape[1] // 2, at=1),
+            Number(rows.pop() if len(rows) == 1 else -1, at=2)]
+
+
+def row_zero_measured():
+    """"Row 0 is always (0, 1, 0, 1, …)": the widths whose row 0 alternates 0 and 1, of those tried."""
+    widths = (4, 5, 8, 9, 64, 129)
+    holding = sum(positional_encoding(1, d)[0].tolist() == [float(j % 2) for j in range(d)] for d in widths)
+    return row_zero() and Count(holding, len(widths))
+
+
+def column_zero_measured():
+    """"Column 0 has frequency 1": the frequency column 0 turns at, read from row 1."""
+    omega = torch.asin(positional_encoding(2, 8, dtype=torch.float64)[1, 0::2])
+    return column_zero() and Number(omega[0].item(), at=1)
+
+
+def heatmap_measured():
+    """"The same table for 128 positions": the positions the heatmap's snippet draws."""
+    source = (SNIPPETS / "reference_page/heatmap.py").read_text()
+    return heatmap_source() and Number(int(re.search(r"positional_encoding\((\d+), \d+", source).group(1)), at=0)
 
 
 def heatmap_source():
@@ -540,38 +600,81 @@ def twins_leave_detr_equal() -> bool:
     v = values("reference_page/where")
     return v["detr_gap"] == "< 1e-06" and float(v["paper_gap"]) > 0.5 and f"{v['paper_gap']}" in text("reference_page/where")
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def pairs_sharing_a_frequency() -> Count:
+    """The pairs of d = 8, 64, 512 whose sine and cosine columns turn at one frequency (read from row 1)."""
+    holding = total = 0
+    for d in (8, 64, 512):
+        row = positional_encoding(2, d, dtype=torch.float64)[1]
+        same = torch.isclose(torch.asin(row[0::2]), torch.acos(row[1::2]), rtol=1e-6, atol=0)
+        holding, total = holding + int(same.sum()), total + same.numel()
+    return Count(holding, total)
+
+
+def paper_layout_measured():
+    """"both columns of a pair share one frequency": the pairs whose two columns do."""
+    return passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)() and pairs_sharing_a_frequency()
+
+
+def frequencies_fall_measured():
+    """"w_0 = 1 and the rest fall geometrically": the frequencies of d_model = 64 in pair order."""
+    ok = frequencies_as_documented() and passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)()
+    return ok and Trend(tuple(frequencies(64).tolist()))
+
+
+def buffer_measured():
+    """"why it is not in state_dict": whether the module's state_dict holds the table."""
+    return buffer_moves() and Truth("pe" in PositionalEncoding(8, max_len=16).state_dict())
+
+
+def not_saved_measured():
+    """"it is not saved in state_dict": whether the module's state_dict holds the table."""
+    return buffer_follows_not_saved_rebuilt() and Truth("pe" in PositionalEncoding(8, max_len=16).state_dict())
+
+
+def default_rows_measured():
+    """"By default token j of every sequence gets row j": the sequences of a batch whose token j got row j."""
+    if not default_rows_and_where_they_start():
+        return False
+    layer = PositionalEncoding(8, max_len=16).eval()
+    out = layer(torch.zeros(3, 5, 8))
+    return Count(sum(torch.equal(out[b], layer.pe[:5]) for b in range(3)), 3)
+
 
 LEDGER = Ledger('reference.md', [
     prose('title', "the page's title"),
     computed('compared-against', compared_against, backs=['every']),
-    computed('paper-layout', passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency), backs=['both', 'columns', 'columns', 'cosine', 'even', 'odd', 'sine']),
+    computed('paper-layout', paper_layout_measured,
+             backs=['both', 'columns', 'columns', 'cosine', 'even', 'odd', 'sine']),
     equation('the-formula'),
     computed('check-yours', checked_against_this, backs=['right']),
     prose('function', "a heading"),
-    computed('three-choices', three_choices),
+    computed('three-choices', three_choices_measured),
     computed('two-i', exponent_and_range, backs=['0', '2', r'\(1\)', r'\(2i/d\)', r'\(\text{base}^{-(d-2)/d}\)', r'\(d\)', 'down', 'even', 'not']),
-    computed('odd-width', odd_width, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'all', 'column', 'columns', 'columns', 'even', 'first', 'last', 'no', 'odd', 'odd', 'sine', 'sine']),
-    computed('float64', float64_angles, backs=['each', 'float64', 'float64']),
+    computed('odd-width', odd_width_measured, backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'all', 'column', 'columns', 'columns', 'even', 'first', 'last', 'no', 'odd', 'odd', 'sine', 'sine']),
+    computed('float64', rounded_once_measured, backs=['each', 'float64', 'float64']),
     computed('float32-off', float32_off_and_reference_within, backs=[r'\(10^6\)', 'every', 'exact', 'float32', 'float32', 'float64', 'gen.precision.error_vs_position.float32_error_1e6', 'most', 'within']),
     computed('libraries', libraries_differ, backs=['column', 'every', 'same', 'store']),
     prose('prints', "a heading"),
-    computed('two-tables', what_it_prints, backs=['4', '5', 'each', 'sine']),
-    computed('row-zero', row_zero, backs=['0', r'\((0, 1, 0, 1, \dots)\)', r'\(\cos 0 = 1\)', r'\(\sin 0 = 0\)', 'always', 'row']),
-    computed('column-zero', column_zero, backs=['0', '1', r'\(2\pi \approx 6.28\)', 'column', 'columns', 'every', 'later', 'more', 'more']),
+    computed('two-tables', what_it_prints_measured, backs=['4', '5', 'each', 'sine']),
+    computed('row-zero', row_zero_measured, backs=['0', r'\((0, 1, 0, 1, \dots)\)', r'\(\cos 0 = 1\)', r'\(\sin 0 = 0\)', 'always', 'row']),
+    computed('column-zero', column_zero_measured, backs=['0', '1', r'\(2\pi \approx 6.28\)', 'column', 'columns', 'every', 'later', 'more', 'more']),
     prose('picture', "a heading"),
-    computed('heatmap', heatmap_source, backs=['128', '128', 'column', 'same']),
-    computed('heatmap-alt', lambda: stripes_and_bands() and tf.heatmap_split_by_pair(), backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
+    computed('heatmap', heatmap_measured, backs=['128', '128', 'column', 'same']),
+    computed('heatmap-alt', lambda: stripes_and_bands() and tf.heatmap_alt_measured(), backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
     prose('module', "a heading"),
     cited('bottom-and-dropout', "Vaswani et al. 2017, arXiv:1706.03762, section 3.5 (added at the bottoms of the encoder and decoder stacks) "
           "and section 5.4 (dropout on the sums, P_drop = 0.1 for the base model)",
           passes(reference_tests.test_module_applies_dropout_in_training_only), backs=[r'\(P_{drop} = 0.1\)', 'most']),
-    computed('buffer', buffer_moves, backs=['buffer', 'buffer', 'forward', 'half', 'never', 'not']),
+    computed('buffer', buffer_measured, backs=['buffer', 'buffer', 'forward', 'half', 'never', 'not']),
     computed('non-persistent', not_in_state_dict, backs=['gen.reference_page.module_usage.state_dict_entries', 'persistent']),
     computed('saving-cost', saving_cost, backs=['5000', '512', 'every', 'float32', 'gen.reference_page.module_usage.table_kib_512']),
     computed('chunks', one_chunk_beyond_the_table, backs=['more', 'not']),
     computed('output-dtype', output_dtype_is_x_and_table_float32, backs=['before', 'buffer', 'float32']),
     computed('dtype-differences', quoted_dtype_differences, backs=['float16', 'float16', 'float32', 'float64', 'float64', 'float64', 'float64', 'gen.reference_page.contract.float16_difference', 'gen.reference_page.contract.float64_difference']),
-    computed('rows-default', default_rows_and_where_they_start, backs=[r'\(j\)', r'\(j\)', 'every', 'row', 'rows']),
+    computed('rows-default', default_rows_measured, backs=[r'\(j\)', r'\(j\)', 'every', 'row', 'rows']),
     computed('offset-position-ids', lambda: default_rows_and_where_they_start() and passes(reference_tests.test_decoding_step_by_step_gives_the_rows_of_the_full_sequence, torch.float32)()),
     computed('positions-refused', positions_refused_by_name, backs=['negative']),
     prose('heading-bad-input', 'a heading'),
@@ -581,20 +684,20 @@ LEDGER = Ledger('reference.md', [
     computed('module-checks', module_checks_shape_dtype_device),
     computed('what-each-gets', one_line_per_bad_input, backs=['below', 'each']),
     computed('angular-frequencies-w-i-base', frequencies_as_documented, backs=['0', '1', '2', 'float64']),
-    computed('pair-i-columns-2i-2i', lambda: frequencies_as_documented() and passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency)(), backs=['1', '1', 'columns', 'fall']),
+    computed('pair-i-columns-2i-2i', frequencies_fall_measured, backs=['1', '1', 'columns', 'fall']),
     computed('return-seq-len-d-model', table_shape_and_layout, backs=['1', 'cos', 'sin']),
     computed('w-i-base-2i-d', frequencies_as_documented),
-    computed('both-columns-pair-share', passes(reference_tests.test_paper_layout_even_sin_odd_cos_shared_frequency), backs=['both', 'columns']),
+    computed('both-columns-pair-share', paper_layout_measured, backs=['both', 'columns']),
     computed('odd-d-model-last-column', odd_width, backs=['column', 'last', 'odd', 'sine']),
     computed('angles-are-computed-float64-each', angles_in_float64_rounded_once, backs=['10', '6', 'double', 'each', 'even', 'every', 'exact', 'exactly', 'float32', 'float32', 'float32', 'float64', 'float64', 'half', 'up to', 'within']),
     computed('rows-are-computed-chunk-positions', passes(reference_tests.test_peak_memory_stays_within_one_and_a_half_tables), backs=['more'], unbacked={'rows': 'the chunking by rows is checked by the entry chunks (one_chunk_beyond_the_table); this slow check measures the peak'}, slow=True),
     computed('return-rows-table-given-positions', rows_of_given_positions, backs=['float64', 'rows']),
     computed('1-d-tensor-finite-real', real_positions_accepted, backs=['0', '1', '1']),
     computed('add-sinusoidal-table-token-embeddings', adds_then_dropout),
-    computed('by-default-token-j-every', default_rows_and_where_they_start, backs=['every', 'row']),
+    computed('by-default-token-j-every', default_rows_measured, backs=['every', 'row']),
     computed('cached-incremental-decoding-pass-number', offset_starts_the_rows, backs=['rows']),
     computed('padded-or-packed-batches-pass', position_ids_per_token, backs=['each']),
-    computed('table-non-persistent-buffer-follows', buffer_follows_not_saved_rebuilt, backs=['buffer', 'not', 'saved']),
+    computed('table-non-persistent-buffer-follows', not_saved_measured, backs=['buffer', 'not', 'saved']),
     computed('return-dropout-x-rows-x', forward_returns_rows_in_x_dtype, backs=['1', 'both', 'not', 'rows', 'rows', 'rows']),
     computed('table-float32-unless-built-with', float64_x_gets_float32_table, backs=['float32', 'float32', 'float64', 'float64']),
     computed('return-if-positive-int-raise', sizes_checked_by_name, backs=['positive']),

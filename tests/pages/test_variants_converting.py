@@ -10,6 +10,7 @@ import inspect
 import pelib.variants.seed_aiedge as aiedge
 import pelib.variants.seed_div_term as div_term
 import torch
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants import fairseq as variant_fairseq
 from pelib.variants import marian as variant_marian
@@ -18,7 +19,7 @@ from pelib.variants import split_sin_cos as variant_split_sin_cos
 from pelib.variants import tensor2tensor as variant_tensor2tensor
 from pelib.variants import whisper as variant_whisper
 from reference import PositionalEncoding, positional_encoding
-from support import text, values
+from support import number, text, values
 from variants.axis_slip import BatchFirstEncoding, SeqFirstEncoding, check_batch_first
 from variants.convert import shift_error, shift_map
 
@@ -272,6 +273,93 @@ def check_batch_first_as_documented() -> bool:
     return bool(ok) and passes(tva.test_check_catches_the_slip_and_passes_the_fix, 8)()
 
 
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def wrong_layout_measured():
+    """"off by up to {{ wrong_layout_error }}": the error measured (to the digits shown) against the quoted one."""
+    if not wrong_layout():
+        return False
+    return Compare(round(experiment()["wrong layout"], 2), number(CONVERT["wrong_layout_error"]), at=1)
+
+
+def wrong_frequencies_measured():
+    """"off by up to {{ wrong_frequency_error }} ... and no permutation can fix that": the error measured against the
+    quoted one, and the permutations from tensor2tensor's table to the split reference."""
+    if not wrong_frequencies():
+        return False
+    t2t = variant_tensor2tensor.timing_signal_1d(64, 64)[0]
+    found = registry.column_permutation(t2t, positional_encoding(64, 64)[:, registry.interleaved_to_split(64)])
+    return [Compare(round(experiment()["wrong frequencies"], 2), number(CONVERT["wrong_frequency_error"]), at=0),
+            Count(int(found is not None), 1, at=1)]
+
+
+def feed_neither_measured():
+    """"an interleaved, paper-frequency implementation can feed neither": the permutations from the reference (at
+    either offset) to fairseq's and whisper's tables."""
+    if not feed_neither():
+        return False
+    fairseq, whisper = variant_fairseq.build(64, 64), variant_whisper.sinusoids(64, 64)
+    fed = [registry.column_permutation(fairseq, positional_encoding(66, 64)[2:]) is not None
+           or registry.column_permutation(fairseq, positional_encoding(64, 64)) is not None,
+           registry.column_permutation(whisper, positional_encoding(64, 64)) is not None]
+    return Count(sum(fed), len(fed))
+
+
+def two_seeds_save_measured():
+    """"Two seed variants save their table; the reference does not": the seeds whose state_dict holds it, and
+    whether the reference's does."""
+    if not two_seeds_save():
+        return False
+    saving = [k for k in SEEDS if observed(k, "storage").get("state_dict")]
+    return [Number(len(saving)), Truth(bool(PositionalEncoding(8, max_len=20).state_dict()))]
+
+
+def strict_false_measured():
+    """"strict=False silences the first two ...; not saving the table avoids all three": the refusals strict=False
+    silences, and the kinds of refusal the page printed."""
+    if not strict_false():
+        return False
+    saved = aiedge.AiEdgeEncoding(20, 8).state_dict()
+    attempts = [lambda: PositionalEncoding(8, max_len=20).load_state_dict(saved, strict=False),
+                lambda: div_term.DivTermEncoding(8, 20, 0.1).load_state_dict(saved, strict=False),
+                lambda: div_term.DivTermEncoding(8, 20, 0.1).load_state_dict(
+                    div_term.DivTermEncoding(8, 10, 0.1).state_dict(), strict=False)]
+    silenced = sum(not raises(RuntimeError, attempt) for attempt in attempts)
+    out = text("variants/convert", "state_dict")
+    kinds = sum(kind in out for kind in ("Unexpected key", "Missing key", "size mismatch"))
+    return [Number(silenced, at=0), Number(kinds, at=1)]
+
+
+def batch_first_rows_measured():
+    """"3 sequences of 5 positions ... it takes rows 0, 1, 2 of the table": the input's sequences and positions, and
+    the row of the table each sequence received."""
+    if not batch_first_rows():
+        return False
+    x = torch.zeros(3, 5, 8)
+    out = SeqFirstEncoding(8)(x)
+    table = positional_encoding(10, 8)
+    rows = [next(r for r in range(10) if torch.allclose(out[b, 0], table[r], atol=1e-6)) for b in range(x.size(0))]
+    return [Number(x.size(0)), Number(x.size(1)), *(Number(r) for r in rows)]
+
+
+def seq_first_measured():
+    """"a [max_len, 1, d_model] table": the table's batch axis."""
+    return seq_first_as_documented() and Number(SeqFirstEncoding(8, max_len=20).pe.shape[1])
+
+
+def batch_first_measured():
+    """"The same table, read for x of shape [batch, seq, d_model]: slice positions with x.size(1)": the two modules'
+    tables, and the axis of x whose length the rows follow."""
+    if not batch_first_as_documented():
+        return False
+    layer = BatchFirstEncoding(8, max_len=20)
+    x = torch.zeros(3, 6, 8)
+    rows = next(n for n in range(1, 21) if torch.equal(layer(x)[0], positional_encoding(20, 8)[:n]))
+    tables = (layer.pe.numpy().tobytes(), SeqFirstEncoding(8, max_len=20).pe.numpy().tobytes())
+    return [Compare(*tables), Number(list(x.shape).index(rows))]
+
+
 LEDGER = Ledger('variants/converting.md', [
     prose('title', "the title"),
     computed('layouts-convert', layouts_convert, backs=['column', 'differ', 'each', 'only']),
@@ -294,24 +382,24 @@ LEDGER = Ledger('variants/converting.md', [
         __import__("support").SNIPPETS / "variants/convert.py").read_text(encoding="utf-8"), backs=['least']),
     computed('fitted-exact', fitted_exact, backs=[r'\(W\)', 'exact', 'float32', 'only']),
     computed('wrong-layout',
-        wrong_layout, backs=[r'\([-1, 1]\)', 'columns', 'cos', 'gen.variants.convert.wrong_layout_error', 'order', 'rotates', 'same', 'sin', 'up to']),
+        wrong_layout_measured, backs=[r'\([-1, 1]\)', 'columns', 'cos', 'gen.variants.convert.wrong_layout_error', 'order', 'rotates', 'same', 'sin', 'up to']),
     computed('what-loading-does',
         lambda: passes(tv.test_weights_follow_a_layout_permutation_but_not_other_frequencies)() and wrong_layout(), backs=['first', 'interleaved']),
     computed('permute-the-weights', ported_exact, backs=['every', 'exact', 'same']),
     computed('wrong-frequencies',
-        wrong_frequencies, backs=[r'\(W\)', 'cos', 'different', 'each', 'even', 'gen.variants.convert.wrong_frequency_error', 'no', 'sin', 'up to']),
+        wrong_frequencies_measured, backs=[r'\(W\)', 'cos', 'different', 'each', 'even', 'gen.variants.convert.wrong_frequency_error', 'no', 'sin', 'up to']),
     computed('only-fix', only_fix, backs=['only']),
     cited('t2t-went-back',
         f"{RESEARCH} §2.1: commit ca08ad9 (2017-07-25), \"Un-reorder of timing signals to make trained models work\", three days after PR #177", backs=['after', 'columns']),
     prose('same-table-heading', "a heading", unbacked=['same']),
     computed('same-numbers', same_tables, backs=['before', 'different', 'same', 'some']),
     computed('fairseq-whisper-are-t2t', same_tables, backs=['1', 'rows']),
-    computed('feed-neither', feed_neither, backs=['interleaved', 'neither']),
+    computed('feed-neither', feed_neither_measured, backs=['interleaved', 'neither']),
     prose('state-dict-heading', "a heading"),
     computed('where-decides', refusals),
-    computed('two-seeds-save', two_seeds_save, backs=['buffer', 'buffers', 'not', 'persistent', 'save']),
+    computed('two-seeds-save', two_seeds_save_measured, backs=['buffer', 'buffers', 'not', 'persistent', 'save']),
     computed('three-refusals', refusals, backs=['every', 'maximum', 'not', 'save', 'saved']),
-    computed('strict-false', strict_false, backs=['all', 'first', 'not']),
+    computed('strict-false', strict_false_measured, backs=['all', 'first', 'not']),
     prose('axis-heading', "a heading"),
     computed('a-trap', passes(tva.test_batch_first_input_gets_row_b_at_every_position_of_sequence_b, 3, 5, 8)),
     cited('seq-first-by-default',
@@ -325,7 +413,7 @@ LEDGER = Ledger('variants/converting.md', [
         lambda: passes(tva.test_seq_first_input_gets_pe_of_its_position, 3, 5, 8)()
         and "output == x + PE[p] at every position p: True" in text("variants/axis_slip", "cases")),
     computed('batch-first-rows',
-        batch_first_rows, backs=['0', '0', '1', '1', '2', '3', '3', '5', 'each', 'every', 'right', 'row', 'rows']),
+        batch_first_rows_measured, backs=['0', '0', '1', '1', '2', '3', '3', '5', 'each', 'every', 'right', 'row', 'rows']),
     computed('case-a',
         lambda: all(passes(tva.test_seq_first_input_gets_pe_of_its_position, *shape)() for shape in tva.SHAPES), backs=[r'\(\mathrm{PE}(p)\)', r'\(p\)']),
     computed('case-b',
@@ -354,9 +442,9 @@ LEDGER = Ledger('variants/converting.md', [
     computed('permutation-undoes-table-perm-inverse', permutations_as_documented),
     computed('matrix-w-best-maps-each', shift_map_as_documented, backs=['best', 'each', 'float64', 'least', 'row']),
     computed('largest-error-w-as-map', shift_map_as_documented, backs=['largest']),
-    computed('add-max-len-1-d', seq_first_as_documented, backs=['1']),
+    computed('add-max-len-1-d', seq_first_measured, backs=['1']),
     computed('dropout-left-out-so-output', seq_first_as_documented, backs=['exactly', 'left']),
-    computed('same-table-read-x-shape', batch_first_as_documented, backs=['1', 'same']),
+    computed('same-table-read-x-shape', batch_first_measured, backs=['1', 'same']),
     computed('raise-assertionerror-unless-encode-fed', check_batch_first_as_documented, backs=['different', 'each', 'every', 'same']),
     prose('what-do-when-two-tables', 'what the page gives: a plan of the page (each part is checked where it stands)', unbacked=['differ']),
     prose('read-library-layouts-first-what', 'reading advice', unbacked=['first']),

@@ -10,6 +10,7 @@ import warnings
 
 import pytest
 import torch
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants import diffusers_flipped as variant_diffusers_flipped
 from pelib.variants import fairseq as variant_fairseq
@@ -400,6 +401,121 @@ def whisper_encoder_as_documented() -> bool:
     return list(encoder.state_dict()) == ["positional_embedding"] and whisper_persistent()
 
 
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def every_but_the_first_measured():
+    """"Every frequency but the first is a little lower, and no permutation turns one table into the other: the lowest
+    frequency differs": tensor2tensor's frequencies after the first that are lower than the paper's, the largest of
+    their ratios to the paper's, the permutations found, and the two lowest frequencies."""
+    if not every_frequency_but_the_first():
+        return False
+    paper, t2t = omegas("reference", 64), omegas("tensor2tensor", 64)
+    lower = [t < p for t, p in zip(t2t[1:], paper[1:], strict=True)]
+    found = int(observed("tensor2tensor", "permutation_d8") is not None)
+    largest = max(t / p for t, p in zip(t2t[1:], paper[1:], strict=True))
+    return [Count(sum(lower), len(lower), at=0), Compare(largest, 1.0),
+            Count(found, 1, at=1), Compare(round(t2t[-1], 12), round(paper[-1], 12), at=1)]
+
+
+def figure_right_measured():
+    """"the ratio of the two, rising from 1 at the highest frequency": the paper's frequencies over tensor2tensor's,
+    highest first (d_model = 64)."""
+    if not figure_right():
+        return False
+    return Trend(tuple(p / t for p, t in zip(omegas("reference", 64), omegas("tensor2tensor", 64), strict=True)))
+
+
+def tf_odd_measured():
+    """"arange(3.5) has 4 entries": the entries of arange(depth / 2) at depth 7."""
+    return tf_text_odd_and_long() and Number(torch.arange(7 / 2).numel(), at=0)
+
+
+def marian_fixed_rows_measured():
+    """"never grown, so a longer input is an index error": the rows before and after a longer input, and its length
+    against the rows."""
+    if not marian_fixed_rows():
+        return False
+    layer = variant_marian.make(5, 8)
+    before = layer.weight.shape[0]
+    failed = raises(IndexError, lambda: layer(torch.Size([1, 6])))
+    return failed and [Count(int(layer.weight.shape[0] != before), 1), Compare(6, before)]
+
+
+def marian_shape_measured():
+    """"forward takes the shape of the input ids, not the ids": whether forward's argument is the ids."""
+    if not marian_takes_a_shape():
+        return False
+    return Truth(list(inspect.signature(variant_marian.MarianSinusoidal.forward).parameters)[1] == "input_ids")
+
+
+def last_column_of(build) -> float:
+    """The largest value of the last column of a width-7 table."""
+    return build(20, 7)[..., 6].abs().max().item()
+
+
+def t2t_odd_measured():
+    """"Odd widths get a zero last column": the largest value of tensor2tensor's last column at width 7."""
+    ok = (observed("tensor2tensor", "odd_d7") == "zero column (6)"
+          and observed("tensor2tensor", "angle_dtype") == "float32"
+          and observed("tensor2tensor", "computed") == "every call"
+          and observed("tensor2tensor", "storage") == {"function": ["yes"]})
+    return ok and Number(last_column_of(variant_tensor2tensor.build), at=0)
+
+
+def diffusers_odd_float32() -> bool:
+    lib = installed("diffusers")
+    return (observed("diffusers_flipped", "odd_d7") == "zero column (6)"
+            and observed("diffusers_flipped", "angle_dtype") == "float32"
+            and (lib is None
+                 or bool((lib.models.embeddings.get_timestep_embedding(torch.arange(9.0), 7, True, 0)[:, -1] == 0)
+                         .all())))
+
+
+def diffusers_odd_measured():
+    """"Odd widths get a zero last column": the largest value of diffusers' last column at width 7."""
+    ok = diffusers_odd_float32()
+    def build(n, d):
+        return variant_diffusers_flipped.timestep_embedding(torch.arange(float(n)), d)
+
+    return ok and Number(last_column_of(build))
+
+
+def fairseq_also_measured():
+    """"an odd width gets a zero column, and a width of 2 or 3 divides by zero": fairseq's last column at width 7,
+    the smallest and largest width that divides by zero, and the divisor h - 1 there."""
+    if not fairseq_also():
+        return False
+    failing = [d for d in range(2, 9)
+               if raises(ZeroDivisionError, lambda d=d: variant_fairseq.FairseqSinusoidal(d, 1, 8))]
+    return [Number(last_column_of(variant_fairseq.build)), Number(min(failing)), Number(max(failing)),
+            Number(max(failing) // 2 - 1)]
+
+
+def diffusers_switches_measured():
+    """"downscale_freq_shift picks the frequencies (0: the paper's; 1, ...: tensor2tensor's)": the shift that gives
+    the paper's frequencies and the one that gives tensor2tensor's."""
+    if not diffusers_switches():
+        return False
+    ours, ref = variant_diffusers_flipped.timestep_embedding, positional_encoding(64, 8)
+    t2t = variant_tensor2tensor.timing_signal_1d(64, 8)[0]
+    paper = [s for s in (0, 1) if torch.allclose(ours(torch.arange(64.0), 8, flip_sin_to_cos=False,
+                                                      downscale_freq_shift=s),
+                                                 ref[:, registry.interleaved_to_split(8)], atol=1e-5)]
+    theirs = [s for s in (0, 1) if torch.allclose(ours(torch.arange(64.0), 8, flip_sin_to_cos=False,
+                                                       downscale_freq_shift=s), t2t, atol=1e-6)]
+    return len(paper) == len(theirs) == 1 and [Number(paper[0], at=1), Number(theirs[0], at=2)]
+
+
+def t2t_signal_measured():
+    """"the float32 [1, length, channels] signal, zero-padded by one column for odd channels": its first dimension
+    and its last column at 7 channels."""
+    if not t2t_signal_as_documented():
+        return False
+    signal = variant_tensor2tensor.timing_signal_1d(20, 7)
+    return [Number(signal.shape[0]), Number(signal[0, :, 6].abs().max().item())]
+
+
 LEDGER = Ledger('variants/libraries.md', [
     prose('title', "the title"),
     computed('same-kind-not-same-table',
@@ -416,10 +532,10 @@ LEDGER = Ledger('variants/libraries.md', [
     computed('the-frequencies',
         the_paper_frequencies, backs=[r'\(1/10000\)', r'\(10000^{-(h-1)/h}\)', r'\(\omega_i = 10000^{-2i/d}\)', r'\(\omega_i = 10000^{-i/(h-1)}\)', r'\(h - 1\)', r'\(h = d/2\)', r'\(i = 0 \dots h-1\)', 'exactly', 'lowest', 'lowest']),
     computed('every-but-the-first-lower',
-        every_frequency_but_the_first, backs=['512', '64', 'differs', 'every', 'first', 'gen.variants.comparison.t2t_ratio_d512', 'gen.variants.comparison.t2t_ratio_d64', 'lower', 'lowest', 'no']),
+        every_but_the_first_measured, backs=['512', '64', 'differs', 'every', 'first', 'gen.variants.comparison.t2t_ratio_d512', 'gen.variants.comparison.t2t_ratio_d64', 'lower', 'lowest', 'no']),
     computed('figure-left', figure_left, backs=['1', '10000', '64', 'each']),
     computed('figure-right',
-        figure_right, backs=['1', '512', '64', 'gen.variants.comparison.t2t_ratio_d512', 'gen.variants.comparison.t2t_ratio_d64', 'highest', 'lowest', 'ratio', 'ratio', 'rising']),
+        figure_right_measured, backs=['1', '512', '64', 'gen.variants.comparison.t2t_ratio_d512', 'gen.variants.comparison.t2t_ratio_d64', 'highest', 'lowest', 'ratio', 'ratio', 'rising']),
     computed('sections-cite-and-print', sections_cite_and_print, backs=['each', 'exact']),
     prose('tf-heading', "a heading", unbacked=['cos', 'sin']),
     cited('tf-source',
@@ -438,7 +554,7 @@ LEDGER = Ledger('variants/libraries.md', [
         f"{AUDIT} (TF text tutorial: __init__ builds 2,048 rows once; call only slices, after multiplying x by sqrt(d))",
         passes(tv.test_tf_text_layer_builds_2048_rows_once_and_slices_them), backs=['2,048', r'\(\sqrt{d}\)', 'every', 'recomputed', 'rows']),
     computed('tf-odd-and-long',
-        tf_text_odd_and_long, backs=['2', '2,048', '3.5', '4', 'column', 'longer', 'odd', 'only', 'rows']),
+        tf_odd_measured, backs=['2', '2,048', '3.5', '4', 'column', 'longer', 'odd', 'only', 'rows']),
     computed('not-for-weights',
         passes(tv.test_weights_follow_a_layout_permutation_but_not_other_frequencies), backs=['not', 'order']),
     prose('marian-heading', "a heading", unbacked=['cos', 'sin']),
@@ -460,8 +576,8 @@ LEDGER = Ledger('variants/libraries.md', [
     cited('marian-checkpoints',
         f"{AUDIT} ('Marian checkpoints'); MarianMTModel._keys_to_ignore_on_save / _on_load_missing (checked in the installed transformers)",
         marian_checkpoints, backs=['both', 'depends', 'neither', 'no', 'recomputes', 'saves']),
-    computed('marian-fixed-rows', marian_fixed_rows, backs=['longer', 'never', 'rows']),
-    computed('marian-takes-a-shape', marian_takes_a_shape, backs=['forward', 'not']),
+    computed('marian-fixed-rows', marian_fixed_rows_measured, backs=['longer', 'never', 'rows']),
+    computed('marian-takes-a-shape', marian_shape_measured, backs=['forward', 'not']),
     prose('t2t-heading', "a heading"),
     cited('t2t-source',
         "tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py @ bafdc1b (variants.md §2.1)",
@@ -477,9 +593,7 @@ LEDGER = Ledger('variants/libraries.md', [
     computed('t2t-d8-is-paper-d6',
         passes(tv.test_tensor2tensor_table_matches_its_closed_form), backs=['6', '8', 'columns', 'lower']),
     computed('t2t-odd-float32-every-call',
-        lambda: observed("tensor2tensor", "odd_d7") == "zero column (6)"
-        and observed("tensor2tensor", "angle_dtype") == "float32" and observed("tensor2tensor", "computed") == "every call"
-        and observed("tensor2tensor", "storage") == {"function": ["yes"]}, backs=['column', 'every', 'float32', 'last', 'odd', 'recomputed', 'stored', 'zero']),
+        t2t_odd_measured, backs=['column', 'every', 'float32', 'last', 'odd', 'recomputed', 'stored', 'zero']),
     cited('t2t-shared-by',
         f"{RESEARCH} §4 (frequencies: /(h-1) in t2t, fairseq, fairseq2, M2M100, FSMT, Whisper, Flax WMT, OpenNMT-py concat, diffusers shift=1)",
         lambda: t2t_frequencies("fairseq") and t2t_frequencies("whisper")
@@ -493,15 +607,12 @@ LEDGER = Ledger('variants/libraries.md', [
         "huggingface/diffusers src/diffusers/models/embeddings.py @ 58eb52c (variants.md §2.18); fractional timesteps checked in the installed diffusers",
         lambda: torch.equal(diffusers().models.embeddings.get_timestep_embedding(torch.tensor([0.25, 3.5]), 8, True, 0),
                             variant_diffusers_flipped.timestep_embedding(torch.tensor([0.25, 3.5]), 8))),
-    computed('diffusers-switches', diffusers_switches, backs=['0', '1', 'cos', 'sin']),
+    computed('diffusers-switches', diffusers_switches_measured, backs=['0', '1', 'cos', 'sin']),
     computed('unet-defaults',
         unet_defaults, backs=['0', '0', '1', '2', '3', '4', '5', 'columns', 'equal', 'order', 'row']),
     computed('diffusers-defaults-t2t', diffusers_defaults_print_t2t),
     computed('diffusers-odd-float32',
-        lambda: observed("diffusers_flipped", "odd_d7") == "zero column (6)"
-        and observed("diffusers_flipped", "angle_dtype") == "float32"
-        and (installed("diffusers") is None
-             or bool((installed("diffusers").models.embeddings.get_timestep_embedding(torch.arange(9.0), 7, True, 0)[:, -1] == 0).all())), backs=['column', 'float32', 'last', 'odd', 'zero']),
+        diffusers_odd_measured, backs=['column', 'float32', 'last', 'odd', 'zero']),
     prose('fairseq-heading', "a heading"),
     cited('fairseq-source',
         f"facebookresearch/fairseq fairseq/modules/sinusoidal_positional_embedding.py @ 3d262bb, its docstring ({RESEARCH} §2.2)",
@@ -515,7 +626,7 @@ LEDGER = Ledger('variants/libraries.md', [
     computed('fairseq-measured',
         lambda: "first_position(pairs)" in inspect.getsource(registry.observe)
         and "row 0 is position" in text("variants/comparison", "values").splitlines()[0], backs=['0', 'row']),
-    computed('fairseq-also', fairseq_also, backs=['2', '3', 'column', 'odd', 'zero', 'zero']),
+    computed('fairseq-also', fairseq_also_measured, backs=['2', '3', 'column', 'odd', 'zero', 'zero']),
     cited('fairseq-buffer',
         f"{RESEARCH} §2.2 (PR #5213, 2023-06: weights becomes a non-persistent buffer; auto_expand)", fairseq_buffer_grows, backs=['2023', '5213', 'before', 'buffer', 'longer', 'not']),
     prose('whisper-heading', "a heading"),
@@ -538,7 +649,8 @@ LEDGER = Ledger('variants/libraries.md', [
     computed('nn-embedding-whose-frozen-weight', marian_as_documented, backs=['2', '2', 'columns', 'cos', 'cosines', 'frozen', 'sin', 'sine']),
     cited('behaves-like-transformers-mariansinusoidalpositi', "huggingface/transformers src/transformers/models/marian/modeling_marian.py @ 00b676f (checked in the installed transformers)", marian_init_as_the_library, backs=['any', 'only']),
     computed('angles-float64-numpy-there-cast', lambda: marian_as_documented() and marian_takes_a_shape(), backs=['column', 'float32', 'float64', 'forward', 'not', 'odd', 'sines']),
-    computed('return-float32-1-length-channels', t2t_signal_as_documented, backs=['1', 'column', 'cos', 'float32', 'odd', 'sin']),
+    computed('return-float32-1-length-channels', t2t_signal_measured,
+        backs=['1', 'column', 'cos', 'float32', 'odd', 'sin']),
     cited('behaves-like-tensor2tensor-s-get', "tensorflow/tensor2tensor tensor2tensor/layers/common_attention.py @ bafdc1b, get_timing_signal_1d (variants.md §2.1)", t2t_frequencies_as_documented, backs=['0', '1', '1', '2', '2', 'down', 'not']),
     cited('source-multiplies-by-min-timescale', f"{RESEARCH} §2.1 (open issue #1923: inv_timescales = min_timescale * tf.exp(...) should divide by min_timescale)", t2t_frequencies_as_documented, backs=['1', '1', '1', '1923', 'down', 'exactly']),
     computed('x-batch-length-channels-recomputes', t2t_adds_per_call_in_x_dtype, backs=['recomputes']),

@@ -9,6 +9,7 @@ import inspect
 import math
 
 import torch
+from claim_words import Count, Number
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants import distilbert as variant_distilbert
 from pelib.variants import espnet as variant_espnet
@@ -331,11 +332,100 @@ def tf_models_as_documented() -> bool:
             and passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)())
 
 
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def ten_more_measured():
+    """"Ten more implementations": the library variants this page rewrites."""
+    return ten_more() and Number(len(MORE), at=0)
+
+
+def three_new_ways_measured():
+    """"in three new ones: scaled, trained, computed in the input's dtype": the ways found among the variants."""
+    if not three_new_ways():
+        return False
+    scaled = any(abs(observed(k, "amplitude_d64") - 1) > 1e-3 for k in MORE)
+    trained = any(any(p.requires_grad for p in (BY_KEY[k].make(5, 8) or torch.nn.Module()).parameters()) for k in MORE)
+    in_dtype = variant_pegasus_x.build(5, 8, torch.float16).dtype == torch.float16
+    return Number(int(scaled) + int(trained) + int(in_dtype))
+
+
+def nemo_measured():
+    """"its largest value is 1/sqrt(d) instead of 1": the reference table's largest value."""
+    return nemo_times_sqrt_d() and Number(positional_encoding(64, 64).abs().max().item())
+
+
+def musicgen_neither_measured():
+    """"neither the paper's frequencies nor the paper's layout, and no column permutation": which of the two it has,
+    and the permutations found."""
+    ok = (observed("musicgen", "layout") == "[cos | sin]" and t2t_frequencies("musicgen"))
+    has = int(paper_frequencies("musicgen")) + int(observed("musicgen", "layout") == "interleaved")
+    return ok and [Count(has, 2), Count(int(observed("musicgen", "permutation_d8") is not None), 1)]
+
+
+def last_column(key: str) -> float:
+    """The largest value of the last column of a variant's width-7 table."""
+    return BY_KEY[key].build(20, 7)[..., -1].abs().max().item()
+
+
+def guided_odd_measured():
+    """"An odd width gets a zero last column": the largest value of guided-diffusion's last column at width 7."""
+    return observed("guided_diffusion", "odd_d7") == "zero column (6)" and Number(last_column("guided_diffusion"))
+
+
+def tfm_no_guard_measured():
+    """"a width of 2 or 3 divides by zero: in float32 that is no error but a table of NaN": the smallest and largest
+    width whose table is NaN, and the errors raised building them."""
+    ok = (passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)()
+          and "/ (torch.tensor(num_timescales, dtype=torch.float32) - 1)" in code("tf_models_relative")
+          and "max(half - 1, 1)" in code("tensor2tensor") and observed("tensor2tensor", "odd_d7") == "zero column (6)")
+    if not ok:
+        return False
+    nan, errors = [], 0
+    for d in range(2, 9):
+        try:
+            if bool(variant_tf_models_relative.build(4, d).isnan().any()):
+                nan.append(d)
+        except Exception:  # noqa: BLE001  (any error counts)
+            errors += 1
+    return [Number(min(nan), at=1), Number(max(nan), at=2), Count(errors, len(nan), at=1)]
+
+
+def tfm_no_padding_measured():
+    """"no padding column: asked for 7 columns, it returns 6": the columns past its sine and cosine halves at width 7,
+    and the width it returns."""
+    if not (observed("tf_models_relative", "odd_d7") == "wrong width (6 columns)"
+            and passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)()):
+        return False
+    width = variant_tf_models_relative.build(4, 7).shape[-1]
+    return [Count(width - 2 * (7 // 2), 1), Number(width, at=1)]
+
+
+def musicgen_rows_measured():
+    """"for positions past ... past + seq_len - 1": past + seq_len less the last position it returns."""
+    if not musicgen_rows():
+        return False
+    table = variant_musicgen.MusicgenSinusoidal.get_embedding(6, 8)
+    rows = variant_musicgen.make(6, 8)(torch.zeros(1, 2, 3, dtype=torch.long), past_key_values_length=2)
+    last = next(p for p in range(6) if torch.equal(table[p], rows[-1]))
+    return Number(2 + 3 - last)
+
+
+def trax_rows_measured():
+    """"a [1, max_len, d] table": the table's first dimension."""
+    return trax_adds_rows() and Number(variant_trax.make(6, 8).weights.shape[0])
+
+
+def tf_models_width_measured():
+    """"[length, 2 * (hidden_size // 2)]": the width of the table over hidden_size // 2, at hidden_size 7."""
+    return tf_models_as_documented() and Number(variant_tf_models_relative.build(10, 7).shape[-1] / (7 // 2), at=0)
+
+
 LEDGER = Ledger('variants/more-libraries.md', [
     prose('title', "the title", unbacked=['more']),
-    computed('ten-more', ten_more, backs=['more']),
+    computed('ten-more', ten_more_measured, backs=['more']),
     computed('rewritten-and-probed', rewritten_and_probed, backs=['each', 'same']),
-    computed('three-new-ways', three_new_ways, backs=[r'\(1/\sqrt{d}\)', 'differ']),
+    computed('three-new-ways', three_new_ways_measured, backs=[r'\(1/\sqrt{d}\)', 'differ']),
     computed('real-library-check', real_library_check, backs=['even', 'every', 'odd', 'save']),
     prose('what-that-run-gives', "introduces the included table"),
     computed('other-libraries-nemo-espnet-trax', others_not_installed, backs=['above', 'every', 'no', 'not']),
@@ -345,7 +435,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95 (FixedPositionalEncoding, TransformerEmbedding, read at that commit; {RESEARCH})", lambda: cites("nemo", NEMO_PATH)),
     computed('nemo-divided', nemo_divided, backs=[r'\(\sqrt{d}\)']),
     computed('nemo-times-sqrt-d',
-        nemo_times_sqrt_d, backs=['1', r'\(1/\sqrt{d}\)', r'\(\sqrt{d}\)', 'column', 'largest', 'times']),
+        nemo_measured, backs=['1', r'\(1/\sqrt{d}\)', r'\(\sqrt{d}\)', 'column', 'largest', 'times']),
     cited('nemo-layernorm',
         f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95, TransformerEmbedding.forward, read at that commit: token_embedding(input_ids) + position_embedding(position_ids) with no sqrt(d) factor, then self.layer_norm", backs=[r'\(\sqrt{d}\)', 'not', 'rows']),
     computed('nemo-persistent', nemo_persistent, backs=['buffer', 'cosine', 'every', 'odd', 'persistent', 'saved']),
@@ -376,7 +466,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
     computed('musicgen-halves-swapped',
         musicgen_halves_swapped, backs=['cos', 'cosine', 'equal', 'first', 'half', 'sin']),
     computed('musicgen-neither',
-        lambda: observed("musicgen", "permutation_d8") is None and observed("musicgen", "layout") == "[cos | sin]" and t2t_frequencies("musicgen") and not paper_frequencies("musicgen"), backs=['column', 'neither', 'no', 'nor']),
+        musicgen_neither_measured, backs=['column', 'neither', 'no', 'nor']),
     computed('musicgen-buffer',
         musicgen_buffer, backs=['buffer', 'column', 'larger', 'last', 'longer', 'not', 'odd', 'saved', 'zero']),
     prose('pegasusx-heading', "a heading"),
@@ -429,16 +519,16 @@ LEDGER = Ledger('variants/more-libraries.md', [
         lambda: row("guided_diffusion", "[cos | sin]") and observed("guided_diffusion", "permutation_d8") == [1, 3, 5, 7, 0, 2, 4, 6], backs=['0', '1', '2', '3', '4', '5', 'columns', 'cos', 'sin']),
     computed('guided-is-diffusers', guided_is_diffusers, backs=['0', 'equal', 'even', 'exactly', 'next', 'odd']),
     computed('guided-odd',
-        lambda: observed("guided_diffusion", "odd_d7") == "zero column (6)", backs=['column', 'last', 'odd', 'zero']),
+        guided_odd_measured, backs=['column', 'last', 'odd', 'zero']),
     prose('tfm-heading', "a heading"),
     cited('tfm-source',
         f"tensorflow/models {TFM_PATH} @ 00b830c ({RESEARCH})", lambda: cites("tf_models_relative", TFM_PATH)),
     cited('tfm-absolute',
         f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding docstring ('Defined and formulized in \"Attention is All You Need\", section 3.5'), read at that commit; call builds position = tf.range(length) from 0", lambda: observed("tf_models_relative", "first_position") == 0 and torch.allclose(variant_tf_models_relative.build(50, 8), BY_KEY["tensor2tensor"].build(50, 8), atol=1e-6), backs=['3.5']),
     computed('tfm-no-guard',
-        lambda: passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)() and "/ (torch.tensor(num_timescales, dtype=torch.float32) - 1)" in code("tf_models_relative") and "max(half - 1, 1)" in code("tensor2tensor") and observed("tensor2tensor", "odd_d7") == "zero column (6)", backs=['1', '1', '2', '3', 'float32', 'last', 'no', 'no', 'zero']),
+        tfm_no_guard_measured, backs=['1', '1', '2', '3', 'float32', 'last', 'no', 'no', 'zero']),
     computed('tfm-no-padding',
-        lambda: observed("tf_models_relative", "odd_d7") == "wrong width (6 columns)" and passes(tm.test_tf_models_relative_has_neither_guard_nor_padding)(), backs=['6', '7', 'column', 'columns', 'no', 'odd', 'only']),
+        tfm_no_padding_measured, backs=['6', '7', 'column', 'columns', 'no', 'odd', 'only']),
     cited('tfm-float32',
         f"tensorflow/models {TFM_PATH} @ 00b830c, RelativePositionEmbedding: __init__ sets kwargs['dtype'] = 'float32' unless given (the comment quoted), call casts positions, num_timescales and the range to tf.float32", lambda: "float32" in code("tf_models_relative") and variant_tf_models_relative.build(4, 8).dtype == torch.float32, backs=['every', 'float16', 'float32', 'float32']),
     prose('check-code', 'an admonition title: it labels the folded code of the check'),
@@ -453,12 +543,12 @@ LEDGER = Ledger('variants/more-libraries.md', [
     computed('write-interleaved-table-into-embedding', distilbert_as_documented, backs=['interleaved']),
     cited('behaves-like-transformers-create-sinusoidal', "huggingface/transformers models/distilbert/modeling_distilbert.py and models/xlm/modeling_xlm.py, create_sinusoidal_embeddings (checked in the installed transformers)", lambda: distilbert_source() and distilbert_as_documented(), backs=['10000', '2', '2', 'column', 'columns', 'cosines', 'even', 'float32', 'float64', 'last', 'odd', 'odd', 'same', 'sine', 'sines']),
     cited('model-s-position-embeddings-nn', "huggingface/transformers models/distilbert/modeling_distilbert.py, Embeddings and DistilBertPreTrainedModel._init_weights (checked in the installed transformers)", distilbert_module),
-    computed('return-rows-float32-cos-sin', musicgen_rows, backs=['1', 'cos', 'float32', 'rows', 'sin']),
+    computed('return-rows-float32-cos-sin', musicgen_rows_measured, backs=['1', 'cos', 'float32', 'rows', 'sin']),
     cited('behaves-like-transformers-musicgensinusoidalposi', "huggingface/transformers models/musicgen/modeling_musicgen.py, MusicgenSinusoidalPositionalEmbedding (checked in the installed transformers)", lambda: musicgen_source() and musicgen_as_documented(), backs=['1', '2', 'buffer', 'column', 'cosines', 'first', 'float32', 'larger', 'last', 'more', 'not', 'odd', 'only', 'rows', 'rows', 'saved', 'zero']),
     computed('return-batch-seq-len-d', pegasusx_recomputes, backs=['cos', 'sin']),
     cited('behaves-like-transformers-pegasusxsinusoidalposi', "huggingface/transformers models/pegasus_x/modeling_pegasus_x.py, PegasusXSinusoidalPositionalEmbedding (checked in the installed transformers)", pegasus_as_documented, backs=['1', '1', '2', 'columns', 'cosines', 'every', 'float16', 'float16', 'forward', 'no', 'odd', 'only', 'sines']),
     computed('largest-float16-table-float64-table', pegasus_float16_error_as_documented, backs=['0', '1', 'float16', 'float64', 'largest']),
-    computed('add-rows-1-max-len', trax_adds_rows, backs=['1', 'rows', 'trainable']),
+    computed('add-rows-1-max-len', trax_rows_measured, backs=['1', 'rows', 'trainable']),
     cited('behaves-like-trax-s-positionalencoding', f"google/trax {TRAX_PATH}, PositionalEncoding (\"Trainable parameters, initialized above\")", lambda: cites("trax", TRAX_PATH) and trax_as_documented(), backs=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),
     computed('emb-sqrt-dim-pe-then', opennmt_forward),
     cited('behaves-like-opennmt-py-s', f"OpenNMT/OpenNMT-py {ONMT_PATH}, PositionalEncoding", lambda: cites("opennmt", ONMT_PATH) and opennmt_forward(), backs=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),
@@ -466,7 +556,8 @@ LEDGER = Ledger('variants/more-libraries.md', [
     cited('behaves-like-keras-hub-s', f"keras-team/keras-hub {KERAS_PATH}, SinePositionEncoding", lambda: cites("keras_hub", KERAS_PATH) and keras_as_documented(), backs=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),
     computed('return-float32-n-dim-embedding', guided_as_documented, backs=['cos', 'float32', 'sin']),
     cited('behaves-like-guided-diffusion-s', f"openai/guided-diffusion {GUIDED_PATH}, timestep_embedding", lambda: cites("guided_diffusion", GUIDED_PATH) and guided_as_documented(), backs=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),
-    computed('return-float32-length-2-hidden', tf_models_as_documented, backs=['2', '2', 'cos', 'float32', 'sin']),
+    computed('return-float32-length-2-hidden', tf_models_width_measured,
+        backs=['2', '2', 'cos', 'float32', 'sin']),
     cited('behaves-like-relativepositionembedding-tensorflo', f"tensorflow/models {TFM_PATH}, RelativePositionEmbedding", lambda: cites("tf_models_relative", TFM_PATH) and tf_models_as_documented(), backs=['0', '1', '1', '2', '3', 'column', 'column', 'float32', 'narrower', 'no', 'no', 'no', 'odd']),
     prose('more-libraries-tables-next-paper', 'what the page gives: a plan of the page', unbacked=['differs', 'more', 'next']),
     prose('read-page-first-one-uses', 'reading advice', unbacked=['first']),

@@ -19,6 +19,7 @@ import pelib.variants.seed_stack_flatten as stack
 import pytest
 import sympy
 import torch
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants import registry
 from reference import PositionalEncoding, positional_encoding
@@ -325,21 +326,195 @@ def plain_odd_fails() -> bool:
             and raises(RuntimeError, lambda: silent(lambda: plain.make(10, 5))))
 
 
+# --- checks that return what they measured: the sentence's words pick what must hold (tests/claim_words.py) ---------
+
+
+def five_seeds_measured():
+    """"Five write-ups": the seeds registered whose code the page includes."""
+    shown = [k for k in SEEDS if f'--8<-- "pelib/variants/{k}.py:core"' in page("seeds.md")]
+    return len(shown) == len(SEEDS) and Number(len(SEEDS))
+
+
+def outputs_measured():
+    """"Every output on this page is printed by that code, and the comparison table measures all five": the outputs
+    included from a snippet's run, the seeds the comparison measured, and how many."""
+    outputs = re.findall(r'```text title="Output"\n(.*)', page("seeds.md"))
+    printed_by_code = sum(bool(re.match(r'\s*--8<-- "variants/seed_\w+\.txt"', after)) for after in outputs)
+    measured = sum(f"({registry.BY_KEY[k].page})" in text("variants/comparison", "values") for k in SEEDS)
+    return [Count(printed_by_code, len(outputs)), Count(measured, len(SEEDS)), Number(len(SEEDS))]
+
+
+def row_nested_measured():
+    """"fills the table in two Python loops | odd d_model leaves a zero column": the loops of its code, and the
+    largest value of the last column at an odd width."""
+    if not (quick_answer("seed_nested_loops", "zero column (6)") and nested_is_slow()):
+        return False
+    loops = len(re.findall(r"^\s*for .+ in ", code("seed_nested_loops"), flags=re.M))
+    return [Number(loops), Number(nested.nested_loop_encoding(4, 5)[:, 4].abs().max().item())]
+
+
+def nested_zero_column_measured():
+    """"leaves the last column at zero": the largest value of the last column at an odd width."""
+    return nested_odd_zero_column() and Number(nested.nested_loop_encoding(4, 5)[:, 4].abs().max().item())
+
+
+def no_error_measured():
+    """"No error tells you": the warnings and errors an odd width raises."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            nested.nested_loop_encoding(4, 5)
+            raised = 0
+        except Exception:  # noqa: BLE001  (any error would tell)
+            raised = 1
+    return no_error() and Count(len(caught) + raised, 1)
+
+
+def stack_odd_width_measured():
+    """"each becomes two columns": the columns of an odd width's table over its ceil(d/2) pairs."""
+    return stack_odd_width() and Number(stack.build(10, 7).shape[1] / math.ceil(7 / 2))
+
+
+def stack_calls():
+    """Three calls of the module: how many returned a table of their own, and its forward's inputs."""
+    layer = stack.StackFlattenEncoding(6, 10)
+    tables = [layer() for _ in range(3)]
+    fresh = len({id(t) for t in tables})
+    params = list(__import__("inspect").signature(layer.forward).parameters)
+    return fresh, params
+
+
+def stack_rebuilt_measured():
+    """"rebuilt on every forward() call, and forward takes no input, so it cannot follow the input's device": the
+    calls that rebuilt the table, forward's inputs, and whether it could follow an input."""
+    if not stack_rebuilt():
+        return False
+    fresh, params = stack_calls()
+    return [Count(fresh, 3), Count(len(params), len(params)), Truth(bool(params))]
+
+
+def stack_rebuild_docstring_measured():
+    """"Rebuild the whole table on every call; forward takes no input": the calls that rebuilt it, its inputs."""
+    if not stack_rebuilt():
+        return False
+    fresh, params = stack_calls()
+    return [Count(fresh, 3), Count(len(params), len(params))]
+
+
+def kept_twice_measured():
+    """"kept twice": the places the table is kept (plain attributes and state_dict entries)."""
+    storage = observed("seed_aiedge", "storage")
+    ok = storage["plain"] == ["encoding"] and storage["state_dict"] == ["pos_encoding"]
+    return ok and Number(len(storage["plain"]) + len(storage["state_dict"]))
+
+
+def stale_copy_measured():
+    """"They are the same tensor until the module is moved": the two names' tensors before the move."""
+    if not aiedge_twice():
+        return False
+    layer = aiedge.AiEdgeEncoding(8, 6)
+    return Compare(id(layer.encoding), id(layer.pos_encoding))
+
+
+def kept_twice_over_measured():
+    """"kept twice over: as the plain attribute and as the persistent buffer (the same tensor)"."""
+    if not (aiedge_twice() and aiedge_checkpoints()):
+        return False
+    layer = aiedge.AiEdgeEncoding(8, 6)
+    storage = observed("seed_aiedge", "storage")
+    return [Number(len(storage["plain"]) + len(storage["state_dict"])),
+            Compare(id(layer.encoding), id(layer.pos_encoding))]
+
+
+def reciprocal_measured():
+    """"The last two lines of the output": the lines the check compares."""
+    if not div_term_reciprocal():
+        return False
+    return Number(len(text("variants/seed_div_term").strip().splitlines()[-2:]), at=0)
+
+
+def comment_grows_measured():
+    """"Multiplying by the comment's version would make the frequencies grow, not shrink": the frequencies
+    10000^(2i/d) the comment gives, pair by pair (twice: for grow, and for shrink)."""
+    if not comment_grows():
+        return False
+    i = torch.arange(3, dtype=torch.float64)
+    comment = tuple((10000 ** (2 * i / 6)).tolist())
+    return [Trend(comment), Trend(comment)]
+
+
+def buffers_never_require_grad_measured():
+    """"buffers never require grad": the buffers of the seeds' and the reference's modules that do."""
+    if not buffer_slice_no_grad():
+        return False
+    modules = [div_term.DivTermEncoding(6, 10, 0.0), aiedge.AiEdgeEncoding(8, 6), PositionalEncoding(6, max_len=10)]
+    buffers = [b for m in modules for b in m.buffers()]
+    return Count(sum(b.requires_grad for b in buffers), len(buffers))
+
+
+def meta_copies_measured():
+    """"three calls, three copies; the reference module ... makes none": the calls and copies the snippet counted,
+    and the reference module's copies over as many calls."""
+    if not meta_copies():
+        return False
+    calls, copies = (int(n) for n in re.fullmatch(r"cross-device copies in (\d+) forward calls: (\d+)",
+                                                  line("variants/seed_plain_attribute", "cross-device copies")).groups())
+    reference = int(line("variants/seed_plain_attribute", "the same with the reference").rsplit(": ", 1)[1])
+    return [Number(calls, at=0), Number(copies, at=1), Count(reference, calls, at=1)]
+
+
+def both_benefits_measured():
+    """"both benefits: not saved, and moved once": the benefits the reference's buffer has, and whether it is saved."""
+    if not both_benefits():
+        return False
+    module = PositionalEncoding(4, max_len=10)
+    saved = bool(list(module.state_dict()))
+    module.to("meta")
+    moved = module.pe.device.type == "meta"
+    return [Count(int(not saved) + int(moved), 2), Truth(saved)]
+
+
+def example_call_measured():
+    """"The example call does not run: it passes a 2-D input, so X.shape[1] is the width, not the length": whether
+    the call runs, the input's dimensions, and whether X.shape[1] is the length."""
+    if not example_call_fails():
+        return False
+    x = torch.rand((10, 4))
+    runs = not raises(RuntimeError, lambda: plain.make(10, 4)(x))
+    return [Truth(runs), Number(x.dim()), Truth(x.shape[1] == x.shape[0])]
+
+
+def debug_print_measured():
+    """"every construction writes to stdout": the constructions that printed."""
+    printed = [bool(silent(lambda d=d: plain.PlainAttributeEncoding(10, d))) for d in (2, 4, 6)]
+    return debug_print() and Count(sum(printed), len(printed))
+
+
+def odd_one_wider_measured():
+    """"d_model + 1 columns wide": the columns of an odd width's table beyond d_model."""
+    return stack_odd_is_one_wider() and Number(stack.build(10, 7).shape[1] - 7, at=1)
+
+
+def div_term_shape_measured():
+    """"a float32 [1, seq_len, d_model] buffer": the buffer's first dimension."""
+    return div_term_module_as_documented() and Number(div_term.DivTermEncoding(6, 10, 0.0).pe.shape[0])
+
+
+def plain_shape_measured():
+    """"a float32 [1, max_input_timesteps, hidden_size] table": the table's first dimension."""
+    return plain_adds_a_float32_attribute() and Number(plain.make(10, 4).time_encodings.shape[0])
+
+
 LEDGER = Ledger('variants/seeds.md', [
     prose('title', "the title"),
-    computed('five-seeds',
-        lambda: len(SEEDS) == 5 and all(f'--8<-- "pelib/variants/{k}.py:core"' in page("seeds.md") for k in SEEDS)),
+    computed('five-seeds', five_seeds_measured),
     cited('behaves-as-the-original',
         SEED_CITATIONS + "; what they print is reproduced by tests/pages/test_variants_index_code.py::test_seed_tables_match_their_sources",
         passes(tv.test_seed_tables_match_their_sources), backs=['below', 'each', 'same', 'same', 'same', 'same']),
-    computed('outputs-printed-by-code',
-        lambda: all(re.match(r'\s*--8<-- "variants/seed_\w+\.txt"', after)
-        for after in re.findall(r'```text title="Output"\n(.*)', page("seeds.md")))
-        and all(f"({registry.BY_KEY[k].page})" in text("variants/comparison", "values") for k in SEEDS), backs=['all', 'every']),
+    computed('outputs-printed-by-code', outputs_measured, backs=['all', 'every']),
     prose('quick-answer', "announces the table that follows", unbacked=['before']),
     prose('table-head', "the head of the table"),
-    computed('row-nested',
-        lambda: quick_answer("seed_nested_loops", "zero column (6)") and nested_is_slow(), backs=['column', 'odd', 'zero']),
+    computed('row-nested', row_nested_measured, backs=['column', 'odd', 'zero']),
     computed('row-stack',
         lambda: quick_answer("seed_stack_flatten", "wrong width (8 columns)")
         and observed("seed_stack_flatten", "computed") == "every forward" and "torch.stack(" in code("seed_stack_flatten"), backs=['column', 'cos', 'every', 'odd', 'sin']),
@@ -362,9 +537,9 @@ LEDGER = Ledger('variants/seeds.md', [
     computed('nested-right',
         nested_right, backs=['0', r'\(\omega_i = 10000^{-2i/d}\)', 'columns', 'cosine', 'even', 'odd', 'right', 'sine']),
     prose('gets-wrong', "a label that opens a list"),
-    computed('nested-odd-zero-column',
-        nested_odd_zero_column, backs=['1', '2', 'above', 'column', 'column', 'last', 'odd', 'times', 'zero']),
-    computed('nested-no-error', no_error, backs=['no']),
+    computed('nested-odd-zero-column', nested_zero_column_measured,
+        backs=['1', '2', 'above', 'column', 'column', 'last', 'odd', 'times', 'zero']),
+    computed('nested-no-error', no_error_measured, backs=['no']),
     computed('nested-slow', nested_is_slow, backs=['same', 'times', '×']),
     computed('nested-float32', float32_angles_lose_precision, backs=['0', 'float32', 'float32']),
     cited('nested-loose-index',
@@ -383,11 +558,11 @@ LEDGER = Ledger('variants/seeds.md', [
         lambda: passes(tv.test_seed_tables_match_their_sources)() and printed("variants/seed_stack_flatten", 0).shape == (10, 6), backs=['10', '6', 'first']),
     computed('stack-right',
         lambda: all(passes(tv.test_paper_frequency_variants_are_the_reference_permuted, "seed_stack_flatten", d)() for d in (8, 64)), backs=['2', 'both', 'columns', 'even', 'right']),
-    computed('stack-odd-width',
-        stack_odd_width, backs=['0', '1', '2', r'\(\lceil d/2 \rceil\)', 'columns', 'columns', 'each', 'odd']),
+    computed('stack-odd-width', stack_odd_width_measured,
+        backs=['0', '1', '2', r'\(\lceil d/2 \rceil\)', 'columns', 'columns', 'each', 'odd']),
     computed('stack-fails-later',
         lambda: raises(RuntimeError, lambda: torch.zeros(10, 7) + stack.build(10, 7)), backs=['later']),
-    computed('stack-rebuilt', stack_rebuilt, backs=['cannot', 'every', 'forward', 'forward', 'no']),
+    computed('stack-rebuilt', stack_rebuilt_measured, backs=['cannot', 'every', 'forward', 'forward', 'no']),
     cited('stack-comment',
         source("seed_stack_flatten") + " (its comment on the positions)",
         lambda: torch.arange(10).tolist() == list(range(10)) and positional_encoding(1, 6)[0].tolist() == [0, 1, 0, 1, 0, 1], backs=['0', '0', '0', '1', '10', '10', '9', r'\((0, 1, 0, 1, \dots)\)', 'right', 'row']),
@@ -406,9 +581,8 @@ LEDGER = Ledger('variants/seeds.md', [
         source("seed_aiedge") + " (the variable x_pos_embed)", aiedge_returns_table, backs=['forward', 'not', 'not', 'stores']),
     computed('aiedge-caller-adds', aiedge_returns_table),
     computed('aiedge-checkpoints', aiedge_checkpoints, backs=['buffer', 'every', 'not', 'persistent', 'save', '×']),
-    computed('aiedge-kept-twice',
-        lambda: observed("seed_aiedge", "storage")["plain"] == ["encoding"] and observed("seed_aiedge", "storage")["state_dict"] == ["pos_encoding"], backs=['buffer', 'twice']),
-    computed('aiedge-stale-copy', aiedge_twice, backs=['after', 'buffer', 'only', 'same']),
+    computed('aiedge-kept-twice', kept_twice_measured, backs=['buffer', 'twice']),
+    computed('aiedge-stale-copy', stale_copy_measured, backs=['after', 'buffer', 'only', 'same']),
     cited('aiedge-comments',
         source("seed_aiedge") + " (its comments and toy example)",
         lambda: torch.arange((5 + 1) // 2).tolist() == [0, 1, 2] and (2 * torch.arange((5 + 1) // 2)).tolist() == [0, 2, 4], backs=['0', '0', '1', '1', '2', '2', '2', '2', '4', '5', '5', '7']),
@@ -431,11 +605,11 @@ LEDGER = Ledger('variants/seeds.md', [
         and torch.zeros(4, 7)[:, 1::2].shape[1] == 7 // 2 < torch.arange(0, 7, 2).numel() == math.ceil(7 / 2), backs=[r'\(\lceil d/2 \rceil\)', r'\(\lfloor d/2 \rfloor\)', 'columns', 'cosines', 'odd', 'odd']),
     cited('div-term-comment',
         source("seed_div_term") + " (its comment)", passes(tv.test_div_term_comment_has_the_wrong_sign), backs=['10000']),
-    computed('div-term-reciprocal', div_term_reciprocal, backs=['last']),
-    computed('comment-grows', comment_grows, backs=['grow', 'not', 'shrink']),
+    computed('div-term-reciprocal', reciprocal_measured, backs=['last']),
+    computed('comment-grows', comment_grows_measured, backs=['grow', 'not', 'shrink']),
     cited('div-term-other-comments',
         source("seed_div_term") + " (its comments and text)", other_comments, backs=['0', '1', '10000', r'\(10000 \cdot 2\pi\)', r'\(2\pi\)', r'\(\lceil d/2 \rceil\)', 'below', 'increase', 'up to', 'within']),
-    computed('requires-grad-no-op', buffer_slice_no_grad, backs=['buffer', 'buffers', 'never']),
+    computed('requires-grad-no-op', buffers_never_require_grad_measured, backs=['buffer', 'buffers', 'never']),
     computed('div-term-persistent',
         lambda: observed("seed_div_term", "storage")["state_dict"] == ["pe"] and passes(tv.test_checkpoints_with_a_saved_table_refuse_to_load)(), backs=['buffer', 'every', 'not', 'persistent', 'saved']),
     prose('plain-heading', "a heading"),
@@ -451,27 +625,28 @@ LEDGER = Ledger('variants/seeds.md', [
     computed('plain-attribute',
         lambda: observed("seed_plain_attribute", "storage")["state_dict"] == [] and observed("seed_plain_attribute", "storage")["left_behind"] == ["time_encodings"]
         and passes(tv.test_plain_attribute_copies_on_every_call)(), backs=['buffer', 'every', 'forward', 'not', 'not']),
-    computed('plain-meta-copies', meta_copies, backs=['buffer', 'no', 'none']),
-    computed('both-benefits', both_benefits, backs=['both', 'buffer', 'not', 'saved']),
+    computed('plain-meta-copies', meta_copies_measured, backs=['buffer', 'no', 'none']),
+    computed('both-benefits', both_benefits_measured, backs=['both', 'buffer', 'not', 'saved']),
     computed('plain-odd',
         lambda: observed("seed_plain_attribute", "odd_d7") == "crash (RuntimeError)", backs=['cosine', 'odd']),
-    computed('plain-example-call', example_call_fails, backs=['1', '10', '2', '4', 'not', 'not']),
+    computed('plain-example-call', example_call_measured, backs=['1', '10', '2', '4', 'not', 'not']),
     cited('plain-plotting',
         source("seed_plain_attribute") + " (its plotting code); d2l's PositionalEncoding(num_hiddens, dropout)", plotting_fails, backs=['0', '0', '32', 'both', 'neither', 'not']),
-    computed('plain-debug-print', debug_print, backs=['every', 'left']),
+    computed('plain-debug-print', debug_print_measured, backs=['every', 'left']),
     computed('fill-float32-seq-len-d', nested_fills_float32_sine_then_cosine, backs=['cosine', 'float32', 'sine']),
     cited('behaves-like-post-inner-loop', SEED_CITATIONS, nested_as_the_post, backs=['0', '0', '2', 'column', 'each', 'float32', 'float64', 'last', 'odd', 'sine', 'times']),
-    computed('rebuild-whole-table-every-call', stack_rebuilt, backs=['every', 'forward', 'no']),
+    computed('rebuild-whole-table-every-call', stack_rebuild_docstring_measured, backs=['every', 'forward', 'no']),
     cited('behaves-like-notebook-one-denominator', SEED_CITATIONS, stack_as_the_notebook, backs=['2', 'columns', 'cos', 'sin']),
-    computed('with-odd-d-model-there', stack_odd_is_one_wider, backs=['1', '2', 'columns', 'odd']),
+    computed('with-odd-d-model-there', odd_one_wider_measured, backs=['1', '2', 'columns', 'odd']),
     computed('nothing-stored-state-dict-empty', stack_rebuilt, backs=['stored']),
     computed('build-float32-context-size-d', aiedge_builds_once_and_returns_rows, backs=['first', 'float32', 'forward', 'not', 'rows']),
     cited('behaves-like-newsletter-s-class', SEED_CITATIONS, aiedge_odd, backs=['2', '2', 'all', 'cosines', 'first', 'odd', 'sines']),
-    computed('table-kept-twice-over-as', lambda: aiedge_twice() and aiedge_checkpoints(), backs=['buffer', 'persistent', 'same', 'saved', 'twice']),
+    computed('table-kept-twice-over-as', kept_twice_over_measured,
+        backs=['buffer', 'persistent', 'same', 'saved', 'twice']),
     computed('x-batch-seq-len-d', aiedge_returns_table, backs=['only']),
-    computed('add-float32-1-seq-len', div_term_module_as_documented, backs=['1', 'buffer', 'float32', 'persistent']),
+    computed('add-float32-1-seq-len', div_term_shape_measured, backs=['1', 'buffer', 'float32', 'persistent']),
     cited('behaves-like-notebook-s-class', SEED_CITATIONS, div_term_as_the_notebook, backs=['10000', '10000', 'cosine', 'equals', 'odd', 'saved']),
-    computed('add-float32-1-max-input', plain_adds_a_float32_attribute, backs=['1', 'float32']),
+    computed('add-float32-1-max-input', plain_shape_measured, backs=['1', 'float32']),
     cited('behaves-like-post-s-class', SEED_CITATIONS, plain_as_the_post, backs=['buffer', 'every', 'forward', 'not', 'not']),
     computed('odd-hidden-size-makes-cosine', plain_odd_fails, backs=['cosine', 'odd']),
     computed('constructor-prints-debug-line', debug_print),

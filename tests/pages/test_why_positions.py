@@ -6,6 +6,7 @@ import re
 import torch
 import why_positions.permutation_equivariance as perm_eq
 import why_positions.simple_encodings as simple
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import DOCS, Ledger, cited, computed, formula, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from reference import positional_encoding
@@ -83,6 +84,14 @@ def seeded_head_six_tokens() -> bool:
             and "seq_len, d_model, d_head = 6, 16, 8" in run and "x[perm]" in run)
 
 
+def seeded_head_measured():
+    """"fed six random tokens and then the same tokens shuffled": how many tokens the snippet feeds its head."""
+    if not seeded_head_six_tokens():
+        return False
+    tokens = int(re.search(r"seq_len, d_model, d_head = (\d+), \d+, \d+", inspect.getsource(perm_eq)).group(1))
+    return Number(tokens)
+
+
 def gap_without_and_repeat() -> bool:
     weights, x = seeded()
     perm = torch.tensor([3, 0, 5, 1, 4, 2])
@@ -124,6 +133,14 @@ def the_attention_tests() -> bool:
             and ok(te.test_a_causal_mask_breaks_the_symmetry_without_pe))
 
 
+def attention_tests_measured():
+    """"checks twenty random shuffles without PE (gap below 10^-12)": the shuffles the test draws."""
+    if not the_attention_tests():
+        return False
+    source = inspect.getsource(te.test_attention_without_pe_is_permutation_equivariant)
+    return Number(int(re.search(r"random_perms\(\d+, (\d+)\)", source).group(1)), at=0)
+
+
 def codes():
     return {name: code(N, WIDTH) for name, code in simple.CODES.items()}
 
@@ -138,9 +155,35 @@ def sinusoidal_bounded() -> bool:
     return simple.largest_value(big) <= 1 and simple.largest_value(simple.integer_code(10001, WIDTH)) == 10000
 
 
+def bounded_measured():
+    """"bounded — of the same size whatever the position, so it does not drown the token embedding at position
+    10,000": whether every entry stays within 1, the norms of rows 0 and 10,000, whether position 10,000 adds more
+    than 1 to an entry, and that position."""
+    if not sinusoidal_bounded():
+        return False
+    big = simple.sinusoidal_code(10001, WIDTH)
+    norms = big.norm(dim=1)
+    return [Truth(simple.largest_value(big) <= 1, at=0), Compare(round(norms[0].item(), 9), round(norms[-1].item(), 9)),
+            Truth(big[-1].abs().max().item() > 1, at=1), Number(big.shape[0] - 1, at=0)]
+
+
 def same_at_lengths() -> bool:
     return (simple.same_code_across_lengths(simple.sinusoidal_code, WIDTH, 10, 1000)
             and not simple.same_code_across_lengths(simple.fraction_code, WIDTH, 10, 1000))
+
+
+LENGTHS = (10, 1000)  # the two sequence lengths the page compares a position's code across
+
+
+def same_at_lengths_measured():
+    """"position 5 means the same thing in a sentence of 10 tokens and in one of 1,000": the largest difference
+    between the codes of position 5 at the two lengths, and the lengths compared."""
+    short, long = LENGTHS
+    if not (simple.same_code_across_lengths(simple.sinusoidal_code, WIDTH, short, long)
+            and not simple.same_code_across_lengths(simple.fraction_code, WIDTH, short, long)):
+        return False
+    gap = (simple.sinusoidal_code(short, WIDTH)[5] - simple.sinusoidal_code(long, WIDTH)[5]).abs().max().item()
+    return [Number(5, at=0), Compare(gap, 0.0), Number(short, at=1), Number(long, at=2)]
 
 
 def distance_by_offset() -> bool:
@@ -174,6 +217,17 @@ def the_three_codes() -> bool:
             and torch.equal(bits, p) and len(simple.CODES) == 4)
 
 
+def three_codes_measured():
+    """"Three codes come to mind first": the simple codes the page's table sets beside the sinusoidal one."""
+    return the_three_codes() and Number(len([name for name in simple.CODES if name != "sinusoidal"]))
+
+
+def sixteen_wide_measured():
+    """"each 16 numbers wide": the width the table of simple codes is drawn at."""
+    width = inspect.signature(simple.summary).parameters['width'].default
+    return simple.HEADER[0] == f"code (width {width})" and width == WIDTH and Number(width)
+
+
 def integer_row() -> bool:
     c = codes()["integer p"]
     largest = values("why_positions/simple_encodings")["integer_largest"]
@@ -186,6 +240,26 @@ def fraction_row() -> bool:
     return (simple.largest_value(c) <= 1 and not simple.same_code_across_lengths(simple.fraction_code, WIDTH, 10, N)
             and bool(simple.fraction_code(10, 1)[5, 0] != simple.fraction_code(100, 1)[5, 0])  # position 5
             and bool(simple.fraction_code(10, 1)[1, 0] != simple.fraction_code(100, 1)[1, 0]))  # one step
+
+
+def integer_row_measured():
+    """"Integer p ... is unbounded: at position 999 it adds 999 to every entry": whether its largest entry stays
+    bounded as the position grows, the last position of the page's table, and the entries of that row holding it."""
+    if not integer_row():
+        return False
+    c = codes()["integer p"]
+    grows = simple.largest_value(simple.integer_code(5001, WIDTH)) > simple.largest_value(c)
+    return [Truth(not grows, at=0), Number(c.shape[0] - 1, at=0), Count(int((c[-1] == c.shape[0] - 1).sum()), WIDTH,
+                                                                      at=0)]
+
+
+def fraction_row_measured():
+    """"p / n is bounded but depends on the sequence length: position 5 and a one-token step mean different numbers":
+    whether its entries stay within 1, and position 5's value at two lengths."""
+    if not fraction_row():
+        return False
+    return [Truth(simple.largest_value(codes()["p / length"]) <= 1, at=0), Number(5, at=0),
+            Compare(simple.fraction_code(10, 1)[5, 0].item(), simple.fraction_code(100, 1)[5, 0].item(), at=0)]
 
 
 def binary_row() -> bool:
@@ -207,9 +281,29 @@ def binary_distances() -> bool:
             and number(q["binary_d08"]) == simple.distance(b, 0, 8) == 1 and simple.offset_spread(codes()["binary"], 8) > 1)
 
 
+def binary_distances_measured():
+    """"from 7 to 8 all four low bits flip": how many of the four low bits differ between b(7) and b(8)."""
+    if not binary_distances():
+        return False
+    b = simple.binary_code(16, 4)
+    return [Count(int((b[7] != b[8]).sum()), b.shape[1], at=0), Number(b.shape[1], at=2)]
+
+
 def sinusoidal_row() -> bool:
     c = codes()["sinusoidal"]
     return (bool(c.min() >= -1 and c.max() <= 1) and same_at_lengths() and simple.offset_spread(c, 8) < 1e-9)
+
+
+def binary_panel_measured():
+    """"binary (6 bits): ... the curve differs with the starting position": the bits of the binary code drawn, and
+    how far its distance curves from starting positions 0 and 7 are apart."""
+    if not figure_panels():
+        return False
+    bits = 6
+    binary = simple.binary_code(64, bits)
+    k = torch.arange(24)
+    first, second = ((binary[s + k] - binary[s]).norm(dim=1) for s in (0, 7))
+    return [Number(binary.shape[1], at=0), Compare((first - second).abs().max().item(), 0.0)]
 
 
 def figure_panels() -> bool:
@@ -326,6 +420,59 @@ def measures_as_documented() -> bool:
             and passes(te.test_simple_codes_fail_the_properties_the_page_says_they_fail)())
 
 
+# --- more checks that return what they measured (tests/claim_words.py) ----------------------------------------------
+
+
+def equal_rows(table: torch.Tensor) -> torch.Tensor:
+    """Which rows of the table are equal to which, entry for entry."""
+    return (table[:, None, :] == table[None, :, :]).all(dim=-1)
+
+
+def shared_codes(table: torch.Tensor) -> Count:
+    """The pairs of positions whose codes are equal, among all pairs."""
+    same = equal_rows(table).triu(diagonal=1)
+    n = table.shape[0]
+    return Count(int(same.sum()), n * (n - 1) // 2)
+
+
+def unique_measured():
+    """"two positions never share a code": the pairs (of two) among the sinusoidal code's 1,000 positions that do."""
+    return sinusoidal_unique() and [Number(2), shared_codes(codes()["sinusoidal"])]
+
+
+def binary_row_measured():
+    """"Binary is bounded ... and independent of the length": its largest entry is at most 1, and whether its code
+    of a position changes with the length."""
+    if not binary_row():
+        return False
+    c = codes()["binary"]
+    depends = not simple.same_code_across_lengths(simple.binary_code, WIDTH, 10, N)
+    return [Truth(simple.largest_value(c) <= 1), Truth(depends)]
+
+
+def one_matrix_measured():
+    """"for every offset k there is one matrix that turns PE(p) into PE(p+k) for all p": the offsets whose shift
+    matrix does, and the positions it maps right at the first of them."""
+    if not one_matrix_per_offset():
+        return False
+    t = positional_encoding(600, 64, dtype=torch.float64)
+    offsets = (1, 3, 50, 99)
+    mapped = {k: torch.isclose(t[:500] @ linearity_shift_matrix.shift_matrix(64, k).T, t[k : 500 + k],
+                               atol=1e-9, rtol=0).all(dim=1) for k in offsets}
+    return [Count(sum(bool(m.all()) for m in mapped.values()), len(offsets), at=0),
+            Count(int(mapped[1].sum()), mapped[1].numel(), at=1)]
+
+
+def own_code_measured():
+    """"Every position gets its own code (no two rows equal)": is_unique on a table with a repeated row and on one
+    without, the positions with a code of their own, and the pairs of rows (two) that are equal."""
+    if not measures_as_documented():
+        return False
+    sin = simple.sinusoidal_code(100, 8)
+    own = int(equal_rows(sin).sum(dim=1).eq(1).sum())
+    return [Count(own, sin.shape[0], at=0), shared_codes(sin), Number(2)]
+
+
 LEDGER = Ledger('why-positions.md', [
     computed('takeaway-bag-of-words',
              lambda: pooling_is_invariant_outputs_are_not() and equivariance_with_p() and gap_with_pe(), backs=['order']),
@@ -354,7 +501,7 @@ LEDGER = Ledger('why-positions.md', [
            'Lilian Weng, The Transformer Family (2020), https://lilianweng.github.io/posts/2020-04-07-the-transformer-family/',
            pooling_is_invariant_outputs_are_not, backs=['after', 'invariant', 'only']),
     computed('same-bag-of-words', pooling_is_invariant_outputs_are_not, backs=['every', 'every', 'same']),
-    computed('one-seeded-head', seeded_head_six_tokens, backs=['same']),
+    computed('one-seeded-head', seeded_head_measured, backs=['same']),
     computed('gap-without-and-repeat',
              gap_without_and_repeat, backs=['below', 'both', 'equal', 'exactly', 'float64', 'gen.why_positions.permutation_equivariance.gap_without_bound', 'same', 'twice']),
     computed('gap-with-pe', gap_with_pe, backs=['0', '1', '2', 'gen.why_positions.permutation_equivariance.gap_with']),
@@ -369,13 +516,13 @@ LEDGER = Ledger('why-positions.md', [
            'Haviv et al., Findings of EMNLP 2022, arXiv:2203.16634 (abstract and results); Kazemnejad et al., NeurIPS 2023, arXiv:2305.19466 (abstract)', backs=['2022', '2023', 'longer', 'no', 'not']),
     computed('encoder-needs-it',
              lambda: ok(te.test_attention_without_pe_is_permutation_equivariant) and ok(te.test_repeated_token_gets_the_same_output_only_without_pe), backs=['no']),
-    computed('the-attention-tests', the_attention_tests, backs=[r'\(10^{-12}\)', 'below', 'every']),
+    computed('the-attention-tests', attention_tests_measured, backs=[r'\(10^{-12}\)', 'below', 'every']),
     prose('heading-wishes', 'a heading: the claims are in the sentences below it'),
     prose('wish-list',
            'announces the list of wishes; each wish below is measured on the codes', unbacked=[r'\(e(p)\)', r'\(p\)']),
-    computed('wish-unique', sinusoidal_unique, backs=['never', 'unique']),
-    computed('wish-bounded', sinusoidal_bounded, backs=['10,000', 'bounded', 'not', 'same']),
-    computed('wish-length-independent', same_at_lengths, backs=['1,000', '10', '5', 'independent', 'same']),
+    computed('wish-unique', unique_measured, backs=['never', 'unique']),
+    computed('wish-bounded', bounded_measured, backs=['10,000', 'bounded', 'not', 'same']),
+    computed('wish-length-independent', same_at_lengths_measured, backs=['1,000', '10', '5', 'independent', 'same']),
     computed('wish-offset',
              distance_by_offset, backs=[r'\(e(p)\)', r'\(e(q)\)', r'\(|p - q|\)', 'depend', 'not', 'smooth']),
     computed('wish-relative', one_matrix_per_offset, backs=[r'\(k\)', r'\(p\)', 'every']),
@@ -387,22 +534,21 @@ LEDGER = Ledger('why-positions.md', [
     cited('fifth-is-the-papers',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 ('we hypothesized it would allow the model to easily learn to attend by relative positions'); Fleetwood 2024 (linear relation between encoded positions)", backs=['3.5', 'linear']),
     computed('heading-simple-codes-fail', simple_codes_test),
-    computed('three-codes', the_three_codes, backs=[r'\(n\)', r'\(p / n\)', r'\(p\)', r'\(p\)', 'first']),
-    computed('sixteen-wide',
-             lambda: inspect.signature(simple.summary).parameters['width'].default == WIDTH and simple.HEADER[0] == 'code (width 16)', backs=['16', 'each', 'next']),
+    computed('three-codes', three_codes_measured, backs=[r'\(n\)', r'\(p / n\)', r'\(p\)', r'\(p\)', 'first']),
+    computed('sixteen-wide', sixteen_wide_measured, backs=['16', 'each', 'next']),
     prose('measured', 'a lead-in to the included table', unbacked=['above']),
     computed('bits-least-significant-first', printed_least_significant_first, backs=['first', 'least']),
     prose('row-by-row', 'a lead-in to the list', unbacked=['row', 'row']),
     computed('integer-row',
-             integer_row, backs=['1', '1,000', '5,000', '999', r'\(p\)', 'every', 'gen.why_positions.simple_encodings.integer_largest', 'never', 'order', 'unbounded', 'unique']),
-    computed('fraction-row', fraction_row, backs=['5', r'\(p / n\)', 'bounded', 'depends', 'different', 'different']),
-    computed('binary-row', binary_row, backs=['bounded', 'independent', 'unique']),
+             integer_row_measured, backs=['1', '1,000', '5,000', '999', r'\(p\)', 'every', 'gen.why_positions.simple_encodings.integer_largest', 'never', 'order', 'unbounded', 'unique']),
+    computed('fraction-row', fraction_row_measured, backs=['5', r'\(p / n\)', 'bounded', 'depends', 'different', 'different']),
+    computed('binary-row', binary_row_measured, backs=['bounded', 'independent', 'unique']),
     computed('binary-distances',
-             binary_distances, backs=['0', '7', '7', '8', '8', r'\(\lVert b(0) - b(8)\rVert =\)', r'\(\lVert b(7) - b(8)\rVert =\)', r'\(|p - q|\)', 'all', 'column', 'depends', 'gen.why_positions.simple_encodings.binary_d08', 'gen.why_positions.simple_encodings.binary_d78', 'not']),
+             binary_distances_measured, backs=['0', '7', '7', '8', '8', r'\(\lVert b(0) - b(8)\rVert =\)', r'\(\lVert b(7) - b(8)\rVert =\)', r'\(|p - q|\)', 'all', 'column', 'depends', 'gen.why_positions.simple_encodings.binary_d08', 'gen.why_positions.simple_encodings.binary_d78', 'not']),
     computed('sinusoidal-row',
              sinusoidal_row, backs=['0', r'\([-1, 1]\)', 'bounded', 'depends', 'every', 'every', 'every', 'only', 'same']),
     computed('figure-left', figure_panels, backs=['constant', 'down', 'up']),
-    computed('figure-middle', figure_panels, backs=['6', 'differs']),
+    computed('figure-middle', binary_panel_measured, backs=['6', 'differs']),
     computed('figure-right', figure_panels, backs=['6', 'every', 'same']),
     cited('smooth-binary-counter',
            'd2l-ai/d2l-en chapter_attention-mechanisms-and-transformers/self-attention-and-positional-encoding.md, subsection Absolute Positional Information',
@@ -410,7 +556,8 @@ LEDGER = Ledger('why-positions.md', [
     cited('kernes',
            'Jonathan Kernes, Master Positional Encoding: Part I (Towards Data Science)', backs=['same', 'sines']),
     computed('one-matrix-per-offset',
-             one_matrix_per_offset, backs=[r'\(\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p+k)\)', r'\(k\)', r'\(p\)', 'all', 'cosine', 'every', 'sine']),
+             one_matrix_measured,
+             backs=[r'\(\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p+k)\)', r'\(k\)', r'\(p\)', 'all', 'cosine', 'every', 'sine']),
     prose('where-next',
            'a pointer to another page; mkdocs build --strict (validation.anchors) checks that the target exists', unbacked=['linear', 'next', 'right']),
     computed('simple-codes-test',
@@ -431,7 +578,7 @@ LEDGER = Ledger('why-positions.md', [
     computed('position-divided-by-sequence-length', simple_codes_as_documented, backs=['column', 'every']),
     computed('bits-p-least-significant-first', simple_codes_as_documented, backs=['2', '>', 'first', 'least', 'unique']),
     computed('reference-sinusoidal-table-float64', simple_codes_as_documented, backs=['float64']),
-    computed('every-position-gets-own-code', measures_as_documented, backs=['equal', 'every', 'no', 'rows']),
+    computed('every-position-gets-own-code', own_code_measured, backs=['equal', 'every', 'no', 'rows']),
     computed('largest-entry-what-code-adds', measures_as_documented, backs=['largest'], unbacked={'1': 'describes the embeddings the code is added to (about unit scale), not what the function computes', 'smaller': 'describes the embeddings the code is added to, not what the function computes'}),
     computed('position-p-has-same-code', measures_as_documented, backs=['same']),
     computed('largest-spread-over-p-code', measures_as_documented, backs=['0', '1', 'depends', 'largest', 'only']),
