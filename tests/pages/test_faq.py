@@ -13,6 +13,7 @@ import test_questions as questions_tests
 import test_reference as reference_tests
 import torch
 import why_positions.permutation_equivariance as perm_eq
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, measured, passes, prose
 from pelib.shift import shift_block, shift_matrix
 from pelib.variants.registry import BY_KEY, VARIANTS, output_convention
@@ -305,6 +306,80 @@ def where_in_brief() -> bool:
             and passes(real_code_tests.test_marian_starts_at_past_key_values_length_unless_position_ids_are_given)())
 
 
+# --- checks that return what they measured (tests/claim_words.py) -------------------------------------------------
+
+
+def questions_page_measured():
+    """"each linked to the section that answers it or marked open with the reason": the questions with an answer
+    anchor that exists, or with no answer and a reason to stay open."""
+    from questions.data import QUESTIONS
+    if not questions_page_lists_them():
+        return False
+    lost = {m.split(" (")[0] for m in questions_tests.missing_answers(QUESTIONS)}
+    holding = sum(1 for q in QUESTIONS if (q.answer and q.answer not in lost) or (not q.answer and q.open.strip()))
+    return Count(holding, len(QUESTIONS))
+
+
+def _float32_frequencies(d: int) -> tuple:
+    """The two forms of the frequencies in float32: the power written directly, the exp of a log."""
+    two_i = torch.arange(0, d, 2)
+    return 1.0 / 10000.0 ** (two_i.float() / d), torch.exp(two_i * -(math.log(10000.0) / d))
+
+
+def exp_of_a_log_measured():
+    """"It prevents no overflow, ... the less accurate of the two forms, though neither error shows in the table":
+    the power form's float32 denominators that overflow (which the exp form would have prevented) at d = 4 to 4096;
+    the two forms' accuracy (minus their largest relative frequency error, d = 512) and their number; and the forms
+    whose float32 table over 1,024 positions is at least twice as far from the float64 one as the table of the
+    correctly rounded float32 frequencies (the best any float32 form can do): a frequency error that showed."""
+    if not exp_of_a_log_in_brief():
+        return False
+    widths = (4, 64, 512, 4096)
+    overflows = sum(int((10000.0 ** (torch.arange(0, d, 2).float() / d)).isinf().sum()) for d in widths)
+    forms = _float32_frequencies(512)
+    errors = formula_ledger.float32_frequency_errors()  # (power, exp of a log), as the formula page measures
+    exact = 10000.0 ** (-torch.arange(0, 512, 2).double() / 512)
+    p = torch.arange(1024)
+    table = torch.sin(p.double()[:, None] * exact[None, :])
+
+    def table_error(w):
+        return (torch.sin(p.float()[:, None] * w[None, :]).double() - table).abs().max().item()
+
+    best = table_error(exact.float())
+    shows = sum(1 for w in forms if table_error(w) >= 2 * best)
+    return [Count(overflows, sum(d // 2 for d in widths), at=0), Compare(-errors[1], -errors[0]),
+            Number(len(forms)), Count(shows, len(forms), at=1)]
+
+
+def _shortest_refused(layer, d: int) -> int:
+    """The shortest input length the module refuses (ValueError past its rows)."""
+    for n in range(1, 10 * layer.max_len):
+        try:
+            layer(torch.zeros(1, n, d))
+        except ValueError:
+            return n
+    return 0
+
+
+def max_len_measured():
+    """"one position more gets an error": the shortest input the reference module refuses, against its max_len."""
+    if not max_len_in_brief():
+        return False
+    layer = PositionalEncoding(d_model=8, max_len=12)
+    return Compare(_shortest_refused(layer, 8), layer.max_len)
+
+
+def longer_tables_measured():
+    """"rows do not depend on max_len ... rebuild it when a longer one arrives": whether any of the first 10 rows
+    differs between modules of max_len 10, 50 and 500; the shortest input a table of 12 rows refuses, against 12."""
+    if not longer_tables_in_brief():
+        return False
+    tables = [PositionalEncoding(d_model=16, max_len=m).pe[:10] for m in (10, 50, 500)]
+    depends = any(not torch.equal(tables[0], t) for t in tables[1:])
+    layer = PositionalEncoding(d_model=8, max_len=12)
+    return [Truth(depends), Compare(_shortest_refused(layer, 8), layer.max_len)]
+
+
 LEDGER = Ledger('faq.md', [
     prose('title', "the page's title"),
     cited('questions', SOURCES, backs=['most']),
@@ -456,25 +531,27 @@ LEDGER = Ledger('faq.md', [
              lambda: float16_computed_errors() and float16_stored_error(), backs=['0.04', '1', '1', '1,000', '100', '2,049', 'before', 'every', 'exact', 'float16', 'float16', 'float16', 'float16', 'float32', 'float64', 'gen.precision.error_vs_position.float16_error_1e3', 'gen.precision.error_vs_position.float16_stored_max', 'not', 'sines', 'stored', 'within']),
     prose('see-exercise-8', "links", unbacked=['8', 'half']),
     prose('looking-question-as-someone-else', 'a question put to the reader, leading to the link that follows'),
-    computed('questions-people-ask-lists-questions', questions_page_lists_them,
+    computed('questions-people-ask-lists-questions', questions_page_measured,
              backs=['each', 'gen.questions.listing.total']),
     prose('why-do-tutorials-compute-frequencies', 'a question: the entry below answers it'),
     cited('form-comes-from-tensor2tensor-which', formula_ledger.T2T_SOURCE + "; " + formula_ledger.ANNOTATED_SOURCE,
           exp_of_a_log_origin),
-    computed('prevents-no-overflow-float32-less', exp_of_a_log_in_brief, backs=['float32', 'less', 'neither', 'no']),
+    computed('prevents-no-overflow-float32-less', exp_of_a_log_measured,
+             backs=['float32', 'less', 'neither', 'no']),
     prose('see-why-tutorials-take-exp', 'a link to the section; test_site.test_local_links_and_anchors_resolve checks it'),
     prose('what-happens-past-how-long', 'a question: the entry below answers it'),
-    computed('number-rows-module-builds-so', max_len_in_brief, backs=['more', 'rows']),
-    computed('fixed-table-s-rows-do', longer_tables_in_brief, backs=['depend', 'longer', 'not', 'rows']),
-    prose('see-inputs-longer-than', 'a link to the section; test_site.test_local_links_and_anchors_resolve checks it',
-          unbacked=['longer']),
-    prose('where-does-encoding-go-encoder', 'a question: the entry below answers it', unbacked=['every']),
+    computed('number-rows-module-builds-so', max_len_measured, backs=['more', 'rows']),
+    computed('fixed-table-s-rows-do', longer_tables_measured, backs=['depend', 'longer', 'not', 'rows']),
+    prose('see-inputs-longer-than', 'an instruction: where to read on; "inputs longer than max_len" names the '
+          'section, whose anchor test_site.test_local_links_and_anchors_resolve checks', unbacked=['longer']),
+    prose('where-does-encoding-go-encoder', 'a heading: the question the entry below answers; "every layer" is one '
+          'of the places it asks about, not a statement', unbacked=['every']),
     cited('paper-adds-once-inputs-encoder',
           'Vaswani et al. 2017, section 3.5: added "to the input embeddings at the bottoms of the encoder and decoder '
           'stacks"; the installed transformers 5.23.0 models/detr/modeling_detr.py, lines 470-474 and 985-988',
           where_in_brief, backs=['0', 'each', 'every', 'never']),
-    prose('see-encoder-decoder-each-layer', 'a link to the section; test_site.test_local_links_and_anchors_resolve '
-          'checks it', unbacked=['each']),
+    prose('see-encoder-decoder-each-layer', 'an instruction: where to read on; "encoder, decoder and each layer" names '
+          'the section, whose anchor test_site.test_local_links_and_anchors_resolve checks', unbacked=['each']),
 ], typed={"0.04": "the float16-computed row error at position 100, read from precision/error_vs_position.json (checked by float16_computed_errors); the same digits as an unrelated saved value"})
 
 test_claims_hold = LEDGER.test
