@@ -360,6 +360,31 @@ def batch_first_measured():
     return [Compare(*tables), Number(list(x.shape).index(rows))]
 
 
+def seq_first_correct_measured():
+    """"Fed what it was written for, it is correct": whether seq-first input gets PE(p) at every position p."""
+    ok = (passes(tva.test_seq_first_input_gets_pe_of_its_position, 3, 5, 8)()
+          and "output == x + PE[p] at every position p: True" in text("variants/axis_slip", "cases"))
+    if not ok:
+        return False
+    x = torch.randn(5, 3, 8, generator=torch.Generator().manual_seed(0))
+    return Truth(torch.allclose(SeqFirstEncoding(8)(x), x + positional_encoding(5, 8)[:, None, :], atol=1e-6))
+
+
+def case_b_measured():
+    """"Batch-first input gets PE(b) at every position of sequence b ...; two copies of the same sentence at
+    different places in the batch are encoded differently": the positions of sequence 1 that got PE(1), the copies,
+    and their two outputs."""
+    if not two_copies_differ():
+        return False
+    sentence = torch.randn(5, 8, generator=torch.Generator().manual_seed(3))
+    copies = [sentence, sentence]
+    out = SeqFirstEncoding(8)(torch.stack(copies))
+    row = positional_encoding(5, 8)[1]
+    got = torch.isclose(out[1] - sentence, row.expand(5, 8), atol=1e-6).all(dim=1)
+    return [Count(int(got.sum()), got.numel(), at=0), Number(len(copies)),
+            Compare(out[0].numpy().tobytes(), out[1].numpy().tobytes(), at=1)]
+
+
 LEDGER = Ledger('variants/converting.md', [
     prose('title', "the title"),
     computed('layouts-convert', layouts_convert, backs=['column', 'differ', 'each', 'only']),
@@ -410,14 +435,14 @@ LEDGER = Ledger('variants/converting.md', [
         "beginner_source/transformer_tutorial.py @ e5f60c6; its title at that commit: shared/research/library_audit.md"),
     prose('the-pattern', "introduces the code that follows"),
     computed('seq-first-correct',
-        lambda: passes(tva.test_seq_first_input_gets_pe_of_its_position, 3, 5, 8)()
-        and "output == x + PE[p] at every position p: True" in text("variants/axis_slip", "cases")),
+        seq_first_correct_measured),
     computed('batch-first-rows',
         batch_first_rows_measured, backs=['0', '0', '1', '1', '2', '3', '3', '5', 'each', 'every', 'right', 'row', 'rows']),
     computed('case-a',
         lambda: all(passes(tva.test_seq_first_input_gets_pe_of_its_position, *shape)() for shape in tva.SHAPES), backs=[r'\(\mathrm{PE}(p)\)', r'\(p\)']),
     computed('case-b',
-        two_copies_differ, backs=[r'\(\mathrm{PE}(b)\)', r'\(b\)', 'constant', 'different', 'each', 'every', 'order', 'same']),
+        case_b_measured,
+        backs=[r'\(\mathrm{PE}(b)\)', r'\(b\)', 'constant', 'different', 'each', 'every', 'order', 'same']),
     computed('up-to-away',
         passes(tva.test_page_example_difference_from_the_correct_result), backs=[r'\([-1, 1]\)', 'every', 'gen.variants.axis_slip.max_diff', 'up to']),
     computed('case-c', passes(tva.test_batch_of_one_gets_pe0_everywhere), backs=[r'\(\mathrm{PE}(0)\)']),

@@ -9,7 +9,7 @@ import inspect
 import math
 
 import torch
-from claim_words import Count, Number
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants import distilbert as variant_distilbert
 from pelib.variants import espnet as variant_espnet
@@ -421,6 +421,61 @@ def tf_models_width_measured():
     return tf_models_as_documented() and Number(variant_tf_models_relative.build(10, 7).shape[-1] / (7 // 2), at=0)
 
 
+def fresh_outputs(module, x, calls: int = 3) -> int:
+    """How many of `calls` forward passes returned a tensor of their own (kept alive, so memory is not reused)."""
+    outs = [module(x) for _ in range(calls)]
+    return len({o.data_ptr() for o in outs})
+
+
+def keras_every_call_measured():
+    """"It is recomputed on every call": the calls that returned a table of their own."""
+    ok = observed("keras_hub", "computed") == "every forward" and observed("keras_hub", "output").endswith("PE only")
+    return ok and Count(fresh_outputs(variant_keras_hub.make(5, 8), torch.zeros(2, 5, 8)), 3)
+
+
+def keras_broadcast_measured():
+    """"computed on every call": the calls that returned a table of their own."""
+    return keras_broadcast_every_call() and Count(fresh_outputs(variant_keras_hub.make(5, 8), torch.zeros(2, 5, 8)), 3)
+
+
+def pegasus_every_forward_measured():
+    """"every forward recomputes the table in the dtype of its input": the dtypes asked for that the table came in."""
+    if not pegasusx_recomputes():
+        return False
+    dtypes = (torch.float16, torch.float32, torch.float64)
+    return Count(sum(variant_pegasus_x.build(6, 8, dt).dtype == dt for dt in dtypes), len(dtypes))
+
+
+def checkpoints_holding(key: str, name: str) -> Count:
+    """The state_dicts of the variant's module, at three sizes, that hold its table."""
+    sizes = ((5, 8), (10, 16), (7, 4))
+    return Count(sum(name in registry.BY_KEY[key].make(n, d).state_dict() for n, d in sizes), len(sizes))
+
+
+def distilbert_every_checkpoint_measured():
+    """"in state_dict and in every checkpoint": the modules' state_dicts that hold the weight."""
+    return distilbert_frozen() and checkpoints_holding("distilbert", "weight")
+
+
+def nemo_every_checkpoint_measured():
+    """"a persistent buffer, saved in every checkpoint": the modules' state_dicts that hold it."""
+    return nemo_persistent() and checkpoints_holding("nemo", "pos_enc")
+
+
+def musicgen_buffer_measured():
+    """"(not saved), rebuilt larger when a longer input arrives; an odd width gets a zero last column": whether its
+    state_dict holds the table, its rows after and before a longer input, that input's length against the rows, and
+    the largest value of the last column at width 7."""
+    if not musicgen_buffer():
+        return False
+    layer = variant_musicgen.make(4, 8)
+    saved = bool(layer.state_dict())
+    before = layer.weights.shape[0]
+    layer(torch.zeros(1, 2, 7, dtype=torch.long))
+    return [Truth(saved), Compare(layer.weights.shape[0], before, at=0), Compare(7, before, at=1),
+            Number(last_column("musicgen"))]
+
+
 LEDGER = Ledger('variants/more-libraries.md', [
     prose('title', "the title", unbacked=['more']),
     computed('ten-more', ten_more_measured, backs=['more']),
@@ -438,7 +493,8 @@ LEDGER = Ledger('variants/more-libraries.md', [
         nemo_measured, backs=['1', r'\(1/\sqrt{d}\)', r'\(\sqrt{d}\)', 'column', 'largest', 'times']),
     cited('nemo-layernorm',
         f"NVIDIA/NeMo {NEMO_PATH} @ 008ed95, TransformerEmbedding.forward, read at that commit: token_embedding(input_ids) + position_embedding(position_ids) with no sqrt(d) factor, then self.layer_norm", backs=[r'\(\sqrt{d}\)', 'not', 'rows']),
-    computed('nemo-persistent', nemo_persistent, backs=['buffer', 'cosine', 'every', 'odd', 'persistent', 'saved']),
+    computed('nemo-persistent', nemo_every_checkpoint_measured,
+             backs=['buffer', 'cosine', 'every', 'odd', 'persistent', 'saved']),
     prose('espnet-heading', "a heading"),
     cited('espnet-source',
         f"espnet/espnet {ESPNET_PATH} @ 029365d ({RESEARCH})", lambda: cites("espnet", ESPNET_PATH) and hasattr(variant_espnet, "LegacyRelPositionalEncoding")),
@@ -457,7 +513,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
         "MarianSinusoidalPositionalEmbedding's docstring (checked in the installed transformers); tests/pages/test_variants_more_libraries_code.py", distilbert_marian_before_split, backs=['before', 'float64', 'interleaved']),
     computed('distilbert-odd',
         lambda: observed("distilbert", "odd_d7") == "correct" and bool(variant_distilbert.build(5, 7)[1:, 6].ne(0).all()) and torch.allclose(variant_distilbert.build(5, 7)[:, 6].double(), torch.sin(torch.arange(5.0, dtype=torch.float64) * 10000 ** (-6 / 7)), atol=1e-7), backs=['column', 'last', 'odd', 'sine']),
-    computed('distilbert-frozen', distilbert_frozen, backs=['every', 'frozen']),
+    computed('distilbert-frozen', distilbert_every_checkpoint_measured, backs=['every', 'frozen']),
     prose('musicgen-heading', "a heading"),
     cited('musicgen-source',
         "huggingface/transformers src/transformers/models/musicgen/modeling_musicgen.py @ v5.23.0 (checked in the installed transformers, with the MusicgenMelody copy)", musicgen_source),
@@ -468,11 +524,13 @@ LEDGER = Ledger('variants/more-libraries.md', [
     computed('musicgen-neither',
         musicgen_neither_measured, backs=['column', 'neither', 'no', 'nor']),
     computed('musicgen-buffer',
-        musicgen_buffer, backs=['buffer', 'column', 'larger', 'last', 'longer', 'not', 'odd', 'saved', 'zero']),
+        musicgen_buffer_measured,
+        backs=['buffer', 'column', 'larger', 'last', 'longer', 'not', 'odd', 'saved', 'zero']),
     prose('pegasusx-heading', "a heading"),
     cited('pegasusx-source',
         "huggingface/transformers src/transformers/models/pegasus_x/modeling_pegasus_x.py @ v5.23.0 (checked in the installed transformers)", lambda: cites("pegasus_x", "models/pegasus_x/modeling_pegasus_x.py") and (installed("transformers") is None or hasattr(installed("transformers").models.pegasus_x.modeling_pegasus_x, "PegasusXSinusoidalPositionalEmbedding"))),
-    computed('pegasusx-recomputes', pegasusx_recomputes, backs=['every', 'forward', 'recomputes', 'stored']),
+    computed('pegasusx-recomputes', pegasus_every_forward_measured,
+             backs=['every', 'forward', 'recomputes', 'stored']),
     computed('pegasusx-float32',
         lambda: observed("pegasus_x", "layout") == "[sin | cos]" and t2t_frequencies("pegasus_x") and torch.allclose(variant_pegasus_x.build(50, 16), BY_KEY["tensor2tensor"].build(50, 16), atol=1e-6), backs=['float32']),
     computed('pegasusx-float16',
@@ -511,7 +569,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
     computed('keras-torch-float16',
         lambda: "float16" in code("keras_hub") and passes(tm.test_keras_hub_float16_errors)(), backs=['differ', 'float16', 'float16', 'same']),
     computed('keras-every-call',
-        lambda: observed("keras_hub", "computed") == "every forward" and observed("keras_hub", "output").endswith("PE only"), backs=['every', 'only', 'recomputed']),
+        keras_every_call_measured, backs=['every', 'only', 'recomputed']),
     prose('guided-heading', "a heading"),
     cited('guided-source',
         f"openai/guided-diffusion {GUIDED_PATH} @ aca3097 ({RESEARCH})", lambda: cites("guided_diffusion", GUIDED_PATH) and torch.isfinite(variant_guided_diffusion.timestep_embedding(torch.tensor([0.5, 1.25]), 8)).all().item()),
@@ -552,7 +610,7 @@ LEDGER = Ledger('variants/more-libraries.md', [
     cited('behaves-like-trax-s-positionalencoding', f"google/trax {TRAX_PATH}, PositionalEncoding (\"Trainable parameters, initialized above\")", lambda: cites("trax", TRAX_PATH) and trax_as_documented(), backs=['above', 'any', 'cosine', 'float32', 'float64', 'odd', 'trainable']),
     computed('emb-sqrt-dim-pe-then', opennmt_forward),
     cited('behaves-like-opennmt-py-s', f"OpenNMT/OpenNMT-py {ONMT_PATH}, PositionalEncoding", lambda: cites("opennmt", ONMT_PATH) and opennmt_forward(), backs=['1', 'before', 'buffer', 'float32', 'interleaved', 'odd', 'persistent', 'row', 'saved']),
-    computed('return-interleaved-table-broadcast-input', keras_broadcast_every_call, backs=['every', 'interleaved']),
+    computed('return-interleaved-table-broadcast-input', keras_broadcast_measured, backs=['every', 'interleaved']),
     cited('behaves-like-keras-hub-s', f"keras-team/keras-hub {KERAS_PATH}, SinePositionEncoding", lambda: cites("keras_hub", KERAS_PATH) and keras_as_documented(), backs=['all', 'cosine', 'float16', 'float32', 'odd', 'only', 'sine', 'sines']),
     computed('return-float32-n-dim-embedding', guided_as_documented, backs=['cos', 'float32', 'sin']),
     cited('behaves-like-guided-diffusion-s', f"openai/guided-diffusion {GUIDED_PATH}, timestep_embedding", lambda: cites("guided_diffusion", GUIDED_PATH) and guided_as_documented(), backs=['2', 'all', 'all', 'column', 'cosines', 'first', 'float32', 'last', 'odd', 'sines', 'zero']),
