@@ -23,15 +23,17 @@ methods = {
 trained = methods["RoPE as trained"]
 for name, lam in methods.items():
     growth = lam / trained
-    print(f"{name:23s} pair 0: {lam[0].item():9.2f}   pair 63: {lam[-1].item():11,.0f}"
-          f"   growth from {growth.min().item():.3f}x to {growth.max().item():.3f}x")
+    print(name)
+    print(f"  pair 0: {lam[0].item():6.2f}  pair 63: {lam[-1].item():8,.0f}")
+    print(f"  growth from {growth.min().item():.3f}x to {growth.max().item():.3f}x")
 # --8<-- [end:growth]
 
 slow = int((trained > TRAINED).sum())
 kept = int(((methods["YaRN"] / trained - 1).abs() < 1e-12).sum())
 interpolated = int(((methods["YaRN"] / trained - SCALE).abs() < 1e-9).sum())
-print(f"pairs that do not complete one turn within {TRAINED:,} positions: {slow}")
-print(f"YaRN keeps {kept} pairs as trained and interpolates {interpolated} by {SCALE:g}x")
+print(f"pairs with no full turn in {TRAINED:,}: {slow}")
+print(f"YaRN keeps {kept} pairs as trained,")
+print(f"  interpolates {interpolated} by {SCALE:g}x")
 print(f"NTK-aware base: {BASE * SCALE ** (HEAD_DIM / (HEAD_DIM - 2)):,.0f}")
 
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
