@@ -14,7 +14,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 REFERENCE = json.loads((GENERATED / "explorer" / "reference_values.json").read_text(encoding="utf-8"))
 TOLERANCE = float(json.loads((GENERATED / "explorer" / "reference_values.values.json").read_text())["tolerance"])
 CONTROLS = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-k", "pe-pair"]
-TAB_ORDER = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-play-p", "pe-k", "pe-play-k", "pe-pair"]
+TAB_ORDER = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-play-p", "pe-k-down", "pe-k", "pe-k-up", "pe-play-k",
+             "pe-pair"]
 CHARTS = ["pe-heatmap", "pe-curves", "pe-dots", "pe-rotation"]
 
 
@@ -568,3 +569,54 @@ def test_the_circles_never_clip_or_overprint_their_labels(browser, site_url, wid
     assert "3.45" in angle and "60.0" not in angle, angle
     angle = next(t for t in widget_seen[6]["texts"] if t.startswith("ω"))
     assert angle.startswith("ω₀k = 6") and "mod 2π" not in angle, angle  # 6 rad < 2π: shown as it is
+
+
+# --- touch and keyboard (issue 40) -----------------------------------------------------------------------------------
+
+INSTRUMENT_ORDER = ["pe-p", "pe-play-p", "pe-k-down", "pe-k", "pe-k-up", "pe-play-k", "pe-pair"]
+
+
+def test_tab_inside_the_sticky_bar_keeps_the_chart_in_view(sized_explorer) -> None:
+    """Scrolled to a chart, Tab from one control of the sticky bar to the next leaves the page where it is: the bar's
+    controls are on screen, so nothing scrolls (a `scroll-padding-top` on the page counted the bar as hiding its own
+    controls, and each Tab scrolled up about 440 px, taking the chart away from a keyboard user)."""
+    page = sized_explorer
+    for chart in ("pe-rotation", "pe-dots"):
+        page.evaluate(WATCH, chart)
+        page.locator(f"#{INSTRUMENT_ORDER[0]}").focus()
+        page.wait_for_timeout(400)
+        start = page.evaluate("window.scrollY")
+        for control in INSTRUMENT_ORDER[1:]:
+            page.keyboard.press("Tab")
+            page.wait_for_timeout(400)  # Material scrolls smoothly
+            seen = page.evaluate("""(id) => ({ focused: document.activeElement.id, y: window.scrollY,
+              chart: document.getElementById(id).getBoundingClientRect().toJSON(), height: innerHeight })""", chart)
+            assert seen["focused"] == control, f"Tab went to {seen['focused']!r}, not {control!r}"
+            assert abs(seen["y"] - start) <= 2, f"{chart}: Tab to {control} scrolled the page by {seen['y'] - start} px"
+            assert seen["chart"]["top"] >= 0 and seen["chart"]["bottom"] <= seen["height"], (chart, control, seen)
+
+
+def test_k_steps_by_one_with_buttons_and_keys(sized_explorer) -> None:
+    """A step control for k: − and + buttons beside the slider (each a 24 px touch target or more), and the − and +
+    keys on the slider, move k by one; the slider is as wide as the bar allows on a phone."""
+    page = sized_explorer
+    k = page.evaluate("window.peExplorer.settings().k")
+    page.locator("#pe-k-up").click()
+    page.locator("#pe-k-up").click()
+    page.locator("#pe-k-down").click()
+    assert page.evaluate("window.peExplorer.settings().k") == k + 1
+    page.locator("#pe-k").focus()
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    page.keyboard.press("-")
+    assert page.evaluate("window.peExplorer.settings().k") == k + 2
+    assert page.locator("#pe-k-out").inner_text() == str(k + 2)
+    page.locator("#pe-k").focus()
+    page.keyboard.press("Home")
+    page.locator("#pe-k-down").click()  # never below 0
+    assert page.evaluate("window.peExplorer.settings().k") == 0
+    sizes = page.evaluate("""() => ['pe-k-down', 'pe-k-up', 'pe-k'].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect(); return [id, r.width, r.height]; })""")
+    assert all(w >= 24 and h >= 24 for _, w, h in sizes), sizes
+    if page.viewport_size["width"] < 600:  # on a phone the slider takes a row of its own: about 2 px per value
+        assert sizes[2][1] >= 0.6 * page.viewport_size["width"], f"the k slider is {sizes[2][1]:.0f} px wide"

@@ -485,6 +485,23 @@
     inputs[name].addEventListener("change", changed);
   });
 
+  // --- k one step at a time: the − and + buttons beside the slider, and the − and + keys on it ----------------------
+
+  function stepK(delta, event) {
+    if (playing && event.isTrusted) setPlaying(null);
+    var k = Number(inputs.k.value) + delta, max = Number(inputs.k.max);
+    inputs.k.value = String(Math.min(max, Math.max(0, k)));
+    update();
+  }
+  $("pe-k-down").addEventListener("click", function (event) { stepK(-1, event); });
+  $("pe-k-up").addEventListener("click", function (event) { stepK(1, event); });
+  inputs.k.addEventListener("keydown", function (event) {
+    var delta = { "+": 1, "=": 1, "-": -1, "−": -1, "_": -1 }[event.key];
+    if (!delta || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    stepK(delta, event);
+  });
+
   // --- play: sweep p (or k) one step at a time; only when asked, paused by the same button -------------------------
 
   var playing = null, stopPlay = null;
