@@ -224,8 +224,8 @@ PUNCH_LINES = {
     "beyond-indices.html": ["turn < 1 rad", "a full turn", "turn < 0.1 rad"],
     "variants/real-code.html": ["with offset, equal", "largest error", "RoPE scores at 3, 4", "same scores",
                                 "without perm:", "rotated:"],
-    "beyond.html": ["max |M_k - R_(-k)|", "M_k is RoPE's rotation", "pair 0 alone", "turns; distance",
-                    "whole encoding", "ValueError", "pair 63", "growth from", "causal=", "0.5000"],
+    "beyond.html": ["max |M_k - R_(-k)|", "RoPE's rotation", "pair 0 alone", "turns; distance",
+                    "whole encoding", "ValueError", "pair 63", "x to ", "causal=", "0.5000"],
     "add-or-concatenate.html": ["width 512", "width 1024", "as many"],
 }
 # The wide tables a sentence reads from, by their first header cell: on a phone each fits its column, or scrolls with
@@ -302,3 +302,55 @@ def test_the_output_lines_and_tables_a_sentence_points_to_read_on_a_phone(browse
         finally:
             context.close()
     assert not problems, f"{len(problems)} found:\n" + "\n".join(problems)
+
+
+# variants/index.html's "Find yours" table: the reader looks up the code they have and reads the variant it is.
+LOOKUP = r"""() => {
+  const heading = document.getElementById('find-yours');
+  let table = heading;
+  while (table && !(table.matches('table') || table.querySelector && table.querySelector('table'))) table = table.nextElementSibling;
+  table = table && (table.matches('table') ? table : table.querySelector('table'));
+  if (!table) return ['no table after "Find yours"'];
+  const problems = [], screen = document.documentElement.clientWidth;
+  const range = document.createRange();
+  for (const code of table.querySelectorAll('code')) {  // every identifier on one line
+    const text = code.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    for (const m of text.textContent.matchAll(/[A-Za-z0-9_]{2,}/g)) {
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`"${m[0]}" of \`${text.textContent}\` is broken across ${lines.size} lines`);
+    }
+    const box = code.getBoundingClientRect(), cell = code.closest('td, th').getBoundingClientRect();
+    if (box.right > cell.right + 1) problems.push(`\`${text.textContent}\` runs ${Math.round(box.right - cell.right)} px out of its cell`);
+  }
+  for (const row of table.querySelectorAll('tbody tr')) {  // the answer column shows whole, with no scrolling
+    const answer = row.cells[row.cells.length - 1], r = answer.getBoundingClientRect();
+    let clipped = r.right > screen + 1 || r.left < -1;
+    for (let a = answer.parentElement; a && a !== document.body && !clipped; a = a.parentElement) {
+      const box = a.getBoundingClientRect();
+      if (getComputedStyle(a).overflowX !== 'visible' && (r.right > box.right + 1 || r.left < box.left - 1)) clipped = true;
+    }
+    if (clipped) problems.push(`the answer "${answer.textContent.trim()}" is cut at the right edge`);
+  }
+  return problems;
+}"""
+
+
+def test_the_find_yours_table_reads_on_a_phone(browser, site_url):
+    """On a phone (320 to 430 px) variants/index's lookup table breaks no identifier inside a word (it broke
+    `flip_sin_to_cos` into "flip_s / in_to_ / cos=Tr / ue") and shows its answer column, the closest variant, whole
+    (it was cut at the right edge, behind a scroll)."""
+    problems = []
+    for width in PHONES:
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        page = OfflinePage(context).page
+        try:
+            page.goto(f"{site_url}/variants/index.html", wait_until="load")
+            page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
+            page.evaluate("document.fonts.ready")
+            problems += [f"{width} px: {p}" for p in page.evaluate(LOOKUP)]
+        finally:
+            context.close()
+    assert not problems, f"{len(problems)} found:\n" + "\n".join(problems[:40])

@@ -21,11 +21,14 @@ methods = {
 
 # --8<-- [start:growth]
 trained = methods["RoPE as trained"]
+short = {"position interpolation": "position interp."}  # names short enough for a phone's line
+print(f"{'wavelength':17s}{'pair 0':>7s}{'pair 63':>10s}")
+for name, lam in methods.items():
+    print(f"{short.get(name, name):17s}{lam[0].item():7.2f}{lam[-1].item():10,.0f}")
+print("growth over RoPE as trained:")
 for name, lam in methods.items():
     growth = lam / trained
-    print(name)
-    print(f"  pair 0: {lam[0].item():6.2f}  pair 63: {lam[-1].item():8,.0f}")
-    print(f"  growth from {growth.min().item():.3f}x to {growth.max().item():.3f}x")
+    print(f"  {short.get(name, name):17s}{growth.min().item():.3f}x to {growth.max().item():.3f}x")
 # --8<-- [end:growth]
 
 slow = int((trained > TRAINED).sum())
