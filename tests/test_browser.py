@@ -340,7 +340,7 @@ LOOKUP = r"""() => {
 
 def test_the_find_yours_table_reads_on_a_phone(browser, site_url):
     """On a phone (320 to 430 px) variants/index's lookup table breaks no identifier inside a word (it broke
-    `flip_sin_to_cos` into "flip_s / in_to_ / cos=Tr / ue") and shows its answer column, the closest variant, whole
+    `flip_sin_to_cos=True` over four lines at 320 px) and shows its answer column, the closest variant, whole
     (it was cut at the right edge, behind a scroll)."""
     problems = []
     for width in PHONES:
