@@ -73,7 +73,7 @@
     return ((angle % full) + full) % full;
   }
 
-  /** A small non-negative number for a caption: "0" when it is exactly zero (never "0e+0"), else "2 × 10⁻¹⁶". */
+  /** A small number for a caption: "0", or "2 × 10⁻¹⁶" (never "0e+0"). */
   function sci(x) {
     if (x === 0) return "0";
     var parts = x.toExponential(0).split("e"), exponent = Number(parts[1]);
@@ -82,18 +82,16 @@
     return parts[0] + " × 10" + sup;
   }
 
-  /** Whether two boxes ({x, y, width, height}) overlap, with `gap` px kept between them. */
+  /** Whether boxes {x, y, width, height} come within `gap` px. */
   function overlap(a, b, gap) {
     return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap &&
            a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
   }
 
-  /** A (sin, cos) pair on its unit circle, as a learner draws it: the axes named sin (across) and cos (up), the point
-   *  at p and the point at p + k, each labelled, their radii, and the clockwise angle w k between them as an arc
-   *  with its value, reduced mod 2π as the arc is. `opts`: sinP, cosP, sinQ, cosQ (the two points), angle (w k in
-   *  radians), labelP, labelQ, angleName (as "ω₀k"), moved ([sin, cos] of M_k PE(p), ringed). The SVG's viewBox is
-   *  300 x 270; no label leaves it or overprints another: each point's label takes the first free place from just
-   *  outside its point inwards and round it (tests/test_explorer.py sweeps p and k). */
+  /** A (sin, cos) pair on its unit circle: axes sin (across) and cos (up), the points at p and p + k with labels and
+   *  radii, the clockwise angle w k as an arc, its value mod 2π as drawn. `opts`: sinP, cosP, sinQ, cosQ, angle,
+   *  labelP, labelQ, angleName ("ω₀k"), angleDigits, moved ([sin, cos] of M_k PE(p), ringed). viewBox 300 x 270;
+   *  each label takes the first free place inside it (tests/test_explorer.py sweeps p and k). */
   function drawCircle(svg, opts) {
     clear(svg);
     var W = 300, H = 270, C = [150, 138], R = 84;
@@ -128,8 +126,7 @@
     var reduced = opts.angle >= 2 * Math.PI - 5e-4;
     var angleText = opts.angleName + (reduced ? " mod 2π = " : " = ") + (opts.angleDigits
       ? (reduced ? turn : opts.angle).toFixed(opts.angleDigits) : String(+(reduced ? turn : opts.angle).toFixed(3)));
-    // Each label takes the first place among `tries` ([x, y, align]: align 1 puts the text right of x, -1 left of
-    // it, 0 centred on it) that lies inside the SVG and keeps 2 px from every label placed before it.
+    // the first of `tries` ([x, y, align]: 1 text right of x, -1 left, 0 centred) inside the SVG and 2 px from the rest
     function place(label, tries) {
       var size = label.getBBox(), chosen = null;
       tries.some(function (t) {
@@ -141,7 +138,7 @@
         chosen = [x, y, box];
         return true;
       });
-      if (!chosen) { // nowhere free beside the circle: a row of its own along the bottom
+      if (!chosen) { // nowhere free: a row along the bottom
         var y0 = H - 2 - size.y - size.height - placed.filter(function (b) { return b.y > H - 40; }).length * 15;
         chosen = [3, y0, { x: 3, y: y0 + size.y, width: size.width, height: size.height }];
       }
@@ -162,7 +159,7 @@
       el("line", { x1: C[0], y1: C[1], x2: p[0], y2: p[1], "class": "pe-line " + q[3] }, svg);
       el("circle", { cx: p[0], cy: p[1], r: 6, "class": "pe-dot " + q[3] }, svg);
     });
-    points.forEach(function (q) { // beside the point outside the circle first, then further out, stepped up and down
+    points.forEach(function (q) { // outside the point, then further out, stepped up and down
       var align = q[0] > 0.25 ? 1 : q[0] < -0.25 ? -1 : 0, tries = [];
       [14, 24, 36].forEach(function (out) {
         var t = at(q[0], q[1], R + out);
