@@ -211,3 +211,146 @@ def test_notebook_css_is_shared_and_trimmed(built_site):
     assert inline < 5_000, f"{inline} bytes of CSS inlined in the notebook page"
     assert 'href="../assets/notebook.css"' in page
     assert (built_site / "assets" / "notebook.css").stat().st_size < 60_000
+
+
+# --- read on a phone: the output line a sentence points to, and the wide tables (issue 40) ---------------------------
+
+# The output lines a page's sentence refers to (the punch lines), found by a piece of their text: each shows whole,
+# nothing of it past the right edge of its block, on a phone from 320 to 430 px wide. A block may still scroll for its
+# other lines (a matrix keeps its columns), never for these.
+PUNCH_LINES = {
+    "tour.html": ["shuffled in, shuffled out"],
+    "why-positions.html": ["without PE:", "with PE:", "causal, without PE", "position 5:", "binary ", "sinusoidal "],
+    "beyond-indices.html": ["turn < 1 rad", "a full turn", "turn < 0.1 rad"],
+    "variants/real-code.html": ["with offset, equal", "largest error", "RoPE scores at 3, 4", "same scores",
+                                "without perm:", "rotated:"],
+    "beyond.html": ["max |M_k - R_(-k)|", "RoPE's rotation", "pair 0 alone", "turns; distance",
+                    "whole encoding", "ValueError", "pair 63", "x to ", "causal=", "0.5000"],
+    "add-or-concatenate.html": ["width 512", "width 1024", "as many"],
+}
+# The wide tables a sentence reads from, by their first header cell: on a phone each fits its column, or scrolls with
+# its row names kept in view and a strong cue at the edge.
+WIDE_TABLES = {
+    "why-positions.html": "code (width 16)",
+    "base.html": "base",
+    "add-or-concatenate.html": "token embedding initialisation",
+    "evidence/extrapolation.html": "encoding",
+    "evidence/shift-matrix.html": "model",
+}
+PHONES = (320, 390, 430)
+
+CUT_LINES = r"""(wanted) => {
+  const found = {}, cut = [];
+  for (const code of document.querySelectorAll('article div.language-text > pre > code')) {
+    const edge = code.getBoundingClientRect().left + code.clientWidth;  // the block's visible right edge
+    for (const line of code.querySelectorAll(':scope > span[id^="__span-"]')) {
+      const text = line.textContent.replace(/\n$/, '');
+      const pieces = wanted.filter((piece) => text.includes(piece));
+      if (!pieces.length) continue;
+      pieces.forEach((piece) => { found[piece] = true; });
+      const range = document.createRange();
+      range.selectNodeContents(line);
+      const right = Math.max(...[...range.getClientRects()].filter((r) => r.width).map((r) => r.right));
+      if (right > edge + 1) cut.push(`${Math.round(right - edge)} px past the edge: ${text.trim()}`);
+    }
+  }
+  return { missing: wanted.filter((piece) => !found[piece]), cut };
+}"""
+TABLE_READS = r"""(header) => {
+  const table = [...document.querySelectorAll('article table')]
+    .find((t) => (t.querySelector('th') || {}).textContent.trim() === header);
+  if (!table) return [`no table whose first header is ${header}`];
+  const wrap = table.closest('.md-typeset__scrollwrap') || table.parentElement;
+  if (wrap.scrollWidth <= wrap.clientWidth + 1) return [];
+  const problems = [];
+  const style = getComputedStyle(wrap);
+  const shadow = style.backgroundImage.match(/rgba?\([^)]*\)/g) || [];
+  if (!/local/.test(style.backgroundAttachment) || !shadow.some((c) => /, 0\.[5-9]\d*\)$|, 1\)$/.test(c)))
+    problems.push(`scrolls ${wrap.scrollWidth - wrap.clientWidth} px with a faint cue (${shadow})`);
+  wrap.scrollLeft = wrap.scrollWidth;  // at the far end, each row still shows what it is
+  const box = wrap.getBoundingClientRect();
+  for (const row of table.querySelectorAll('tr')) {
+    const first = row.cells[0].getBoundingClientRect();
+    if (first.left < box.left - 1 || first.right > box.right + 1)
+      problems.push(`scrolled to its end, the row "${row.cells[0].textContent.trim()}" no longer shows its name`);
+  }
+  wrap.scrollLeft = 0;
+  return problems;
+}"""
+
+
+def test_the_output_lines_and_tables_a_sentence_points_to_read_on_a_phone(browser, site_url):
+    """On a phone (320, 390 and 430 px) no punch line of an output has text past the right edge of its block (the
+    tour's "shuffled: True" was 215 px off at 390 px, beyond's context extension 404 px), and a wide table a sentence
+    reads from fits or keeps its row names in view with a strong cue at the edge."""
+    problems = []
+    for width in PHONES:
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        page = OfflinePage(context).page
+        try:
+            for path in sorted(set(PUNCH_LINES) | set(WIDE_TABLES)):
+                page.goto(f"{site_url}/{path}", wait_until="load")
+                page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
+                page.evaluate("document.fonts.ready")
+                if path in PUNCH_LINES:
+                    seen = page.evaluate(CUT_LINES, PUNCH_LINES[path])
+                    problems += [f"{width} px {path}: no output line holds {piece!r}" for piece in seen["missing"]]
+                    problems += [f"{width} px {path}: {cut}" for cut in seen["cut"]]
+                if path in WIDE_TABLES:
+                    problems += [f"{width} px {path}: table {WIDE_TABLES[path]!r} {p}"
+                                 for p in page.evaluate(TABLE_READS, WIDE_TABLES[path])]
+        finally:
+            context.close()
+    assert not problems, f"{len(problems)} found:\n" + "\n".join(problems)
+
+
+# variants/index.html's "Find yours" table: the reader looks up the code they have and reads the variant it is.
+LOOKUP = r"""() => {
+  const heading = document.getElementById('find-yours');
+  let table = heading;
+  while (table && !(table.matches('table') || table.querySelector && table.querySelector('table'))) table = table.nextElementSibling;
+  table = table && (table.matches('table') ? table : table.querySelector('table'));
+  if (!table) return ['no table after "Find yours"'];
+  const problems = [], screen = document.documentElement.clientWidth;
+  const range = document.createRange();
+  for (const code of table.querySelectorAll('code')) {  // every identifier on one line
+    const text = code.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    for (const m of text.textContent.matchAll(/[A-Za-z0-9_]{2,}/g)) {
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width).map((r) => Math.round(r.top)));
+      if (lines.size > 1) problems.push(`"${m[0]}" of \`${text.textContent}\` is broken across ${lines.size} lines`);
+    }
+    const box = code.getBoundingClientRect(), cell = code.closest('td, th').getBoundingClientRect();
+    if (box.right > cell.right + 1) problems.push(`\`${text.textContent}\` runs ${Math.round(box.right - cell.right)} px out of its cell`);
+  }
+  for (const row of table.querySelectorAll('tbody tr')) {  // the answer column shows whole, with no scrolling
+    const answer = row.cells[row.cells.length - 1], r = answer.getBoundingClientRect();
+    let clipped = r.right > screen + 1 || r.left < -1;
+    for (let a = answer.parentElement; a && a !== document.body && !clipped; a = a.parentElement) {
+      const box = a.getBoundingClientRect();
+      if (getComputedStyle(a).overflowX !== 'visible' && (r.right > box.right + 1 || r.left < box.left - 1)) clipped = true;
+    }
+    if (clipped) problems.push(`the answer "${answer.textContent.trim()}" is cut at the right edge`);
+  }
+  return problems;
+}"""
+
+
+def test_the_find_yours_table_reads_on_a_phone(browser, site_url):
+    """On a phone (320 to 430 px) variants/index's lookup table breaks no identifier inside a word (it broke
+    `flip_sin_to_cos=True` over four lines at 320 px) and shows its answer column, the closest variant, whole
+    (it was cut at the right edge, behind a scroll)."""
+    problems = []
+    for width in PHONES:
+        context = browser.new_context(viewport={"width": width, "height": 844})
+        page = OfflinePage(context).page
+        try:
+            page.goto(f"{site_url}/variants/index.html", wait_until="load")
+            page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
+            page.evaluate("document.fonts.ready")
+            problems += [f"{width} px: {p}" for p in page.evaluate(LOOKUP)]
+        finally:
+            context.close()
+    assert not problems, f"{len(problems)} found:\n" + "\n".join(problems[:40])

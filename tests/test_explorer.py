@@ -14,7 +14,8 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 REFERENCE = json.loads((GENERATED / "explorer" / "reference_values.json").read_text(encoding="utf-8"))
 TOLERANCE = float(json.loads((GENERATED / "explorer" / "reference_values.values.json").read_text())["tolerance"])
 CONTROLS = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-k", "pe-pair"]
-TAB_ORDER = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-play-p", "pe-k", "pe-play-k", "pe-pair"]
+TAB_ORDER = ["pe-d-model", "pe-base", "pe-positions", "pe-p", "pe-play-p", "pe-k-down", "pe-k", "pe-k-up", "pe-play-k",
+             "pe-pair"]
 CHARTS = ["pe-heatmap", "pe-curves", "pe-dots", "pe-rotation"]
 
 
@@ -238,6 +239,10 @@ def test_heatmap_has_axes_a_colour_scale_and_labelled_markers(explorer) -> None:
     assert {"position p", "pair i: sine, cosine", "sin 0", "sin 32", "cos 0", "cos 32", "value", "1", "0", "−1",
             "100"} <= set(texts), texts
     assert explorer.locator("#pe-heatmap .pe-split").count() == 1  # the line between the sines and the cosines
+    rows = dict(explorer.locator('#pe-heatmap .pe-axes text[text-anchor="end"]').evaluate_all(
+        "t => t.map(x => [x.textContent, +x.getAttribute('y')])"))
+    # from the top: the sines (as on the static heatmap), then the cosines, each half with pair 0 at its bottom
+    assert rows["sin 32"] < rows["sin 0"] < rows["cos 32"] < rows["cos 0"], rows
     assert explorer.locator("#pe-heatmap .pe-scale").count() == 1
     stops = explorer.locator("#pe-heatmap stop").evaluate_all("s => s.map(x => x.getAttribute('stop-color'))")
     assert stops[0] == "rgb(33,102,172)" and stops[-1] == "rgb(178,24,43)", stops  # −1 blue at the bottom, +1 red
@@ -278,16 +283,17 @@ def test_4096_positions_stay_legible(explorer) -> None:
     drawn(explorer)
     heat = explorer.evaluate("window.peExplorer.heatmap()")
     assert heat["positionsPerPixel"] > 1 and heat["dimensionsPerPixel"] == 1, heat
-    row = explorer.evaluate("window.peExplorer.heatmapRow(0)")  # dimension 0: sin(p), a wave of 2π positions
+    row = explorer.evaluate("window.peExplorer.heatmapRow(64)")  # dimension 0: sin(p), a wave of 2π positions
     n, w = 4096, heat["width"]
     blocks = [range(c * n // w, (c + 1) * n // w) for c in range(w)]
     expected = [sum(math.sin(p) for p in block) / len(block) for block in blocks]
     assert max(abs(a - b) for a, b in zip(row, expected)) < 1e-9, "each pixel is the mean of its positions"
     assert max(abs(v) for v in row) < 0.4, "a wave faster than the pixels fades to its mean, not to stripes"
-    # row 64 of 128 is column 1, pair 0's cosine: the sines by pair below, the cosines by pair above, not interleaved
-    cosines = explorer.evaluate("window.peExplorer.heatmapRow(64)")
+    # row 0 of 128 (the lowest) is column 1, pair 0's cosine: the cosines by pair below, the sines by pair above, as
+    # on the static heatmap (snippets/reference_page/heatmap.py: the sine panel first), not interleaved
+    cosines = explorer.evaluate("window.peExplorer.heatmapRow(0)")
     assert max(abs(a - sum(math.cos(p) for p in block) / len(block)) for a, block in zip(cosines, blocks)) < 1e-9
-    last_sine = explorer.evaluate("window.peExplorer.heatmapRow(63)")  # column 126: pair 63's sine, the slowest
+    last_sine = explorer.evaluate("window.peExplorer.heatmapRow(127)")  # column 126: pair 63's sine, the slowest
     w63 = 10000 ** (-126 / 128)
     assert max(abs(a - sum(math.sin(p * w63) for p in block) / len(block)) for a, block in zip(last_sine, blocks)) < 1e-9
     curve = explorer.evaluate("window.peExplorer.curve()")
@@ -436,7 +442,7 @@ def assert_rotation_drawn(page) -> None:
     s = page.evaluate("window.peExplorer.settings()")
     labels = page.locator("#pe-rotation text").evaluate_all("t => t.map(x => x.textContent)")
     assert f"p = {s['p']}" in labels and f"p + k = {s['p'] + s['k']}" in labels, labels
-    assert any(t.startswith("ω") and "k = " in t for t in labels), labels
+    assert any(t.startswith("ω") and ("k = " in t or "k mod 2π = " in t) for t in labels), labels
     assert page.locator("#pe-rotation path.pe-arc").count() == (1 if s["k"] else 0)
     assert page.locator("#pe-matrix .pe-bracket-l").count() == 1 and page.locator("#pe-matrix .pe-bracket-r").count() == 1
     border = page.evaluate("""() => { const t = getComputedStyle(document.querySelector('#pe-matrix table'));
@@ -472,6 +478,9 @@ def test_the_widgets_in_the_pages_draw_with_the_explorers_code(offline_page, sit
     labels = widget.locator("svg text").evaluate_all("t => t.map(x => x.textContent)")
     assert {"p = 1", "p + k = 6", "ω₀k = 5"} <= set(labels), labels
     assert widget.locator("path.pe-arc").count() == 1 and widget.locator(".pe-bracket-l").count() == 1
+    slide_to(page, "pe-w-k", 0)  # M_0 is the identity: the caption says exactly, not "to within 0e+0"
+    note = page.locator("#pe-w-note").inner_text()
+    assert "exactly" in note and "e+0" not in note, note
     page.goto(f"{site_url}/base.html")
     page.wait_for_function("document.querySelector('[data-pe-widget=base]').dataset.repeat !== undefined")
     base = page.locator('[data-pe-widget="base"]')
@@ -482,5 +491,132 @@ def test_the_widgets_in_the_pages_draw_with_the_explorers_code(offline_page, sit
         slider.press(key)
         repeats.append(int(base.get_attribute("data-repeat")))
     assert repeats[1] > repeats[0] > repeats[2], f"pairs that turn within the window at bases 10^4, 10, 10^6: {repeats}"
+    assert base.locator(".pe-scale").count() == 1, "the base widget has no colour bar"
+    scale = base.locator(".pe-scale-label").evaluate_all("t => t.map(x => x.textContent)")
+    assert scale == ["1", "0", "−1"], scale
     assert page.locator("#pe-w-base-out").inner_text() == "1,000,000"
     assert not offline_page.console_errors, offline_page.console_errors
+
+
+# --- the circle never clips or overprints its labels (issue 40) -----------------------------------------------------
+
+# Every label of a circle (the points, the angle, the axes) for one state: its box on screen, and the SVG's.
+CIRCLE_LABELS = r"""(svg) => {
+  const frame = svg.getBoundingClientRect();
+  const boxes = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim()).map((t) => {
+    const r = t.getBoundingClientRect();
+    return { text: t.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+  });
+  const problems = [];
+  for (const b of boxes)
+    if (b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5)
+      problems.push(`"${b.text}" is cut by the edge`);
+  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b) => {
+    if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+      problems.push(`"${a.text}" overprints "${b.text}"`);
+  }));
+  return { problems, texts: boxes.map((b) => b.text) };
+}"""
+SWEEP = r"""async ([svgId, controls, states]) => {
+  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const svg = document.getElementById(svgId), out = [];
+  for (const state of states) {
+    for (const [id, value] of Object.entries(state)) {
+      const input = document.getElementById(controls[id]);
+      input.value = String(value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await frame();
+    if (window.peExplorer) while (!window.peExplorer.idle()) await frame();
+    const seen = (CIRCLE_LABELS)(svg);
+    out.push({ state, problems: seen.problems, texts: seen.texts });
+  }
+  return out;
+}""".replace("(CIRCLE_LABELS)", f"({CIRCLE_LABELS})")
+
+
+def swept_circle(page, svg_id: str, controls: dict, states: list[dict]) -> tuple[list[str], list[dict]]:
+    seen = page.evaluate(SWEEP, [svg_id, controls, states])
+    problems = [f"{s['state']}: {p}" for s in seen for p in s["problems"]]
+    return problems, seen
+
+
+@pytest.mark.parametrize("width", [390, 1300])
+def test_the_circles_never_clip_or_overprint_their_labels(browser, site_url, width) -> None:
+    """The explorer's circle for p = 0, 10 and 57 and every k from 0 to 60 (at p = 10 it cut "p + k = 27" to
+    "p + k = 2" for 18 of them), and linearity's widget in all its 217 states (it cut a label in 61 and overprinted
+    p's and p + k's at every k = 0): every label lies inside the SVG and apart from every other, the axes are named
+    sin and cos, and the angle is shown reduced mod 2π as the arc draws it."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = OfflinePage(context).page
+        page.goto(f"{site_url}/explorer.html")
+        page.wait_for_function("window.peExplorer && window.peExplorer.settings() !== null && window.peExplorer.idle()")
+        states = [{"p": p, "k": k} for p in (0, 10, 57) for k in range(61)]
+        problems, seen = swept_circle(page, "pe-rotation", {"p": "pe-p", "k": "pe-k"}, states)
+        page.goto(f"{site_url}/linearity.html")
+        page.wait_for_function("document.querySelector('[data-pe-widget=rotation]').dataset.drawn === '1,2'")
+        states = [{"p": p, "k": k} for p in range(31) for k in range(7)]
+        widget_problems, widget_seen = swept_circle(page, "pe-w-circle", {"p": "pe-w-p", "k": "pe-w-k"}, states)
+    finally:
+        context.close()
+    problems += [f"linearity {p}" for p in widget_problems]
+    assert not problems, f"{len(problems)} labels clipped or overprinted at {width} px:\n" + "\n".join(problems[:40])
+    for s in seen + widget_seen:
+        assert {"sin", "cos"} <= set(s["texts"]), f"{s['state']}: the axes are not named sin and cos: {s['texts']}"
+    # the angle as the arc draws it: explorer pair 0 (ω₀ = 1), k = 60 turns 60 - 9 · 2π = 3.451 rad
+    angle = next(t for t in seen[60]["texts"] if t.startswith("ω"))
+    assert "3.45" in angle and "60.0" not in angle, angle
+    angle = next(t for t in widget_seen[6]["texts"] if t.startswith("ω"))
+    assert angle.startswith("ω₀k = 6") and "mod 2π" not in angle, angle  # 6 rad < 2π: shown as it is
+
+
+# --- touch and keyboard (issue 40) -----------------------------------------------------------------------------------
+
+INSTRUMENT_ORDER = ["pe-p", "pe-play-p", "pe-k-down", "pe-k", "pe-k-up", "pe-play-k", "pe-pair"]
+
+
+def test_tab_inside_the_sticky_bar_keeps_the_chart_in_view(sized_explorer) -> None:
+    """Scrolled to a chart, Tab from one control of the sticky bar to the next leaves the page where it is: the bar's
+    controls are on screen, so nothing scrolls (a `scroll-padding-top` on the page counted the bar as hiding its own
+    controls, and each Tab scrolled up about 440 px, taking the chart away from a keyboard user)."""
+    page = sized_explorer
+    for chart in ("pe-rotation", "pe-dots"):
+        page.evaluate(WATCH, chart)
+        page.locator(f"#{INSTRUMENT_ORDER[0]}").focus()
+        page.wait_for_timeout(400)
+        start = page.evaluate("window.scrollY")
+        for control in INSTRUMENT_ORDER[1:]:
+            page.keyboard.press("Tab")
+            page.wait_for_timeout(400)  # Material scrolls smoothly
+            seen = page.evaluate("""(id) => ({ focused: document.activeElement.id, y: window.scrollY,
+              chart: document.getElementById(id).getBoundingClientRect().toJSON(), height: innerHeight })""", chart)
+            assert seen["focused"] == control, f"Tab went to {seen['focused']!r}, not {control!r}"
+            assert abs(seen["y"] - start) <= 2, f"{chart}: Tab to {control} scrolled the page by {seen['y'] - start} px"
+            assert seen["chart"]["top"] >= 0 and seen["chart"]["bottom"] <= seen["height"], (chart, control, seen)
+
+
+def test_k_steps_by_one_with_buttons_and_keys(sized_explorer) -> None:
+    """A step control for k: − and + buttons beside the slider (each a 24 px touch target or more), and the − and +
+    keys on the slider, move k by one; the slider is as wide as the bar allows on a phone."""
+    page = sized_explorer
+    k = page.evaluate("window.peExplorer.settings().k")
+    page.locator("#pe-k-up").click()
+    page.locator("#pe-k-up").click()
+    page.locator("#pe-k-down").click()
+    assert page.evaluate("window.peExplorer.settings().k") == k + 1
+    page.locator("#pe-k").focus()
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    page.keyboard.press("-")
+    assert page.evaluate("window.peExplorer.settings().k") == k + 2
+    assert page.locator("#pe-k-out").inner_text() == str(k + 2)
+    page.locator("#pe-k").focus()
+    page.keyboard.press("Home")
+    page.locator("#pe-k-down").click()  # never below 0
+    assert page.evaluate("window.peExplorer.settings().k") == 0
+    sizes = page.evaluate("""() => ['pe-k-down', 'pe-k-up', 'pe-k'].map((id) => {
+      const r = document.getElementById(id).getBoundingClientRect(); return [id, r.width, r.height]; })""")
+    assert all(w >= 24 and h >= 24 for _, w, h in sizes), sizes
+    if page.viewport_size["width"] < 600:  # on a phone the slider takes a row of its own: about 2 px per value
+        assert sizes[2][1] >= 0.6 * page.viewport_size["width"], f"the k slider is {sizes[2][1]:.0f} px wide"

@@ -202,21 +202,21 @@
     if (title) title.textContent = text;
   }
 
-  /** The table averaged onto at most `cols` x `rows` pixels, position across; upwards, the sine columns by pair
-   *  (dimension 0 at the bottom), then the cosine columns by pair: taken apart, the interleaved columns do not read
-   *  as 1-px stripes. Every entry counts once, so a wave faster than the pixels fades to its mean instead of folding
+  /** The table averaged onto at most `cols` x `rows` pixels, position across; upwards, the cosine columns by pair
+   *  (pair 0 at the bottom), then the sine columns by pair: the sines above the cosines, as on the static heatmap
+   *  (snippets/reference_page/heatmap.py). Taken apart, the interleaved columns do not read as 1-px stripes. Every entry counts once, so a wave faster than the pixels fades to its mean instead of folding
    *  into moiré. */
   function aggregate(d, n, cols, rows) {
-    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h), half = Math.ceil(d / 2);
+    var w = Math.min(n, cols), h = Math.min(d, rows), values = new Float64Array(w * h), low = Math.floor(d / 2);
     for (var cx = 0; cx < w; cx++) {
       var p0 = Math.floor(cx * n / w), p1 = Math.floor((cx + 1) * n / w);
       for (var ry = 0; ry < h; ry++) {
         var j0 = Math.floor(ry * d / h), j1 = Math.floor((ry + 1) * d / h), sum = 0;
         for (var pos = p0; pos < p1; pos++) {
           var row = pos * d;
-          for (var j = j0; j < j1; j++) sum += state.table[row + (j < half ? 2 * j : 2 * (j - half) + 1)];
+          for (var j = j0; j < j1; j++) sum += state.table[row + (j < low ? 2 * j + 1 : 2 * (j - low))];
         }
-        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the sine of pair 0
+        values[ry * w + cx] = sum / ((p1 - p0) * (j1 - j0)); // ry = 0: the cosine of pair 0
       }
     }
     return { width: w, height: h, values: values, positionsPerPixel: n / w, dimensionsPerPixel: d / h };
@@ -249,18 +249,19 @@
     var heat = cache.heatmap;
     el("image", { x: box.l, y: box.t, width: box.w, height: box.h, preserveAspectRatio: "none", href: heat.url,
                   "class": heat.image.width < cols || heat.image.height < rows ? "pe-cells" : "" }, svg);
-    // cells are centred on integer positions and rows; the rows: sines of pairs 0 .. half - 1, then cosines
-    var half = Math.ceil(d / 2), mid = Math.floor(half / 2), yTicks = [[0, "sin 0"]];
-    if (mid > 0) yTicks.push([mid, "sin " + mid]);
-    if (d > 1) yTicks.push([half, "cos 0"]);
-    if (mid > 0 && half + mid < d) yTicks.push([half + mid, "cos " + mid]);
+    // cells are centred on integer positions and rows; the rows, upwards: cosines of pairs 0 .. low - 1, then sines
+    var half = Math.ceil(d / 2), low = d - half, mid = Math.floor(half / 2), yTicks = [];
+    if (d > 1) yTicks.push([0, "cos 0"]);
+    if (mid > 0 && mid < low) yTicks.push([mid, "cos " + mid]);
+    yTicks.push([low, "sin 0"]);
+    if (mid > 0) yTicks.push([low + mid, "sin " + mid]);
     var map = axes(svg, box, 0, n - 1, 0, d - 1, "position p", "pair i: sine, cosine", {
       noGrid: true, yTicks: yTicks,
       X: function (x) { return box.l + (x + 0.5) / n * box.w; },
       Y: function (y) { return box.t + box.h - (y + 0.5) / d * box.h; },
     });
-    if (d > 1) { // where the sines end and the cosines begin
-      var split = box.t + box.h - half / d * box.h;
+    if (d > 1) { // where the cosines end and the sines begin
+      var split = box.t + box.h - low / d * box.h;
       el("line", { x1: box.l - 4, x2: box.l + box.w, y1: split, y2: split, "class": "pe-split" }, svg);
     }
     markers(svg, box, map.X, [{ x: s.p, lo: 0, hi: n - 1, text: "p = " + s.p },
@@ -280,8 +281,8 @@
     el("text", { x: bx + 6, y: box.t - 7, "text-anchor": "middle", "class": "pe-axis-title" }, svg).textContent = "value";
     var averaged = heat.image.positionsPerPixel > 1 || heat.image.dimensionsPerPixel > 1;
     describe("pe-heatmap", "Heatmap of PE for " + n + " positions (left to right) and d_model = " + d +
-      ", base " + s.base + ": the sine columns by pair in the lower half (dimension 0 at the bottom), the cosine " +
-      "columns by pair in the upper half; red is +1, blue is −1. Fast stripes in the first pairs of each half, " +
+      ", base " + s.base + ": the sine columns by pair in the upper half, the cosine columns by pair in the lower " +
+      "half, pair 0 at the bottom of each; red is +1, blue is −1. Fast stripes in the first pairs of each half, " +
       "slow bands in the last. Lines mark positions p = " + s.p + " and p + k = " + (s.p + s.k) + ".");
     $("pe-heatmap-axes").textContent = averaged
       ? "Each pixel shows the mean of " + label(heat.image.positionsPerPixel) + " positions × " +
@@ -289,8 +290,8 @@
         "of folding into false stripes."
       : "One cell per position and column.";
     $("pe-heatmap-axes").textContent += " The table interleaves its columns (column 2i holds pair i's sine, " +
-      "2i + 1 its cosine); drawn here apart, sines below the line and cosines above, so that neighbouring rows are " +
-      "neighbouring pairs.";
+      "2i + 1 its cosine); drawn here apart, sines above the line and cosines below, as on the static heatmap, so " +
+      "that neighbouring rows are neighbouring pairs.";
   }
 
   /** The pair's two columns as the waves they sample: drawn between integer positions too, over a window of
@@ -406,14 +407,15 @@
     PE.drawCircle(svg, {
       sinP: state.rowP[2 * i], cosP: state.rowP[2 * i + 1], sinQ: state.target[2 * i], cosQ: state.target[2 * i + 1],
       angle: angle, labelP: "p = " + s.p, labelQ: "p + k = " + (s.p + s.k), moved: [state.moved[2 * i], state.moved[2 * i + 1]],
-      angleLabel: "ω" + PE.sub(i) + "k = " + angle.toPrecision(3),
+      angleName: "ω" + PE.sub(i) + "k", angleDigits: 2,
     });
     var c = state.cos[i], sn = state.sin[i];
     PE.bracketMatrix(note, [[c, sn], [-sn, c]], "R" + PE.sub(i) + "(k) = [cos ωk, sin ωk; −sin ωk, cos ωk], " +
       "block " + i + " of M_k, for k = " + s.k + ":");
     $("pe-rotation-note").textContent = "Pair " + i + " of PE(p) (green, p = " + s.p + ") turned clockwise by ω k = " +
-      angle.toPrecision(5) + " radians lands on PE(p + k) (purple, inside the ring that marks M_k PE(p)). " +
-      "Over all " + state.cos.length + " pairs, max |M_k PE(p) − PE(p + k)| = " + state.shiftError.toExponential(1) + ".";
+      angle.toPrecision(5) + " radians" + (angle >= 2 * Math.PI ? " (" + PE.turnOf(angle).toFixed(3) + " past its whole turns)"
+      : "") + " lands on PE(p + k) (purple, inside the ring that marks M_k PE(p)). " +
+      "Over all " + state.cos.length + " pairs, max |M_k PE(p) − PE(p + k)| = " + PE.sci(state.shiftError) + ".";
     describe("pe-rotation", "Unit circle: the point (sin, cos) of pair " + i + " at p = " + s.p +
       " and at p + k = " + (s.p + s.k) + ", the clockwise arc between them of " + angle.toPrecision(3) +
       " radians; the rotation M_k moves the first onto the second.");
@@ -481,6 +483,23 @@
     };
     inputs[name].addEventListener("input", changed);
     inputs[name].addEventListener("change", changed);
+  });
+
+  // --- k one step at a time: the − and + buttons beside the slider, and the − and + keys on it ----------------------
+
+  function stepK(delta, event) {
+    if (playing && event.isTrusted) setPlaying(null);
+    var k = Number(inputs.k.value) + delta, max = Number(inputs.k.max);
+    inputs.k.value = String(Math.min(max, Math.max(0, k)));
+    update();
+  }
+  $("pe-k-down").addEventListener("click", function (event) { stepK(-1, event); });
+  $("pe-k-up").addEventListener("click", function (event) { stepK(1, event); });
+  inputs.k.addEventListener("keydown", function (event) {
+    var delta = { "+": 1, "=": 1, "-": -1, "−": -1, "_": -1 }[event.key];
+    if (!delta || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    stepK(delta, event);
   });
 
   // --- play: sweep p (or k) one step at a time; only when asked, paused by the same button -------------------------

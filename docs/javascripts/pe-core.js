@@ -67,19 +67,49 @@
     while (svg.lastChild && svg.lastChild.nodeName !== "title") svg.removeChild(svg.lastChild);
   }
 
-  /** A (sin, cos) pair on its unit circle, as a learner draws it: the point at p and the point at p + k, each
-   *  labelled, their radii, and the clockwise angle w k between them as an arc with its value. `opts`: sinP, cosP,
-   *  sinQ, cosQ (the two points), angle (w k in radians), labelP, labelQ, angleLabel, moved ([sin, cos] of M_k PE(p),
-   *  ringed). The SVG's viewBox is 300 x 270. */
+  /** An angle reduced mod 2π, as the arc draws it: in [0, 2π). */
+  function turnOf(angle) {
+    var full = 2 * Math.PI;
+    return ((angle % full) + full) % full;
+  }
+
+  /** A small number for a caption: "0", or "2 × 10⁻¹⁶" (never "0e+0"). */
+  function sci(x) {
+    if (x === 0) return "0";
+    var parts = x.toExponential(0).split("e"), exponent = Number(parts[1]);
+    if (exponent >= -3 && exponent <= 3) return String(+x.toPrecision(1));
+    var sup = String(exponent).replace("-", "⁻").replace(/\d/g, function (c) { return "⁰¹²³⁴⁵⁶⁷⁸⁹".charAt(+c); });
+    return parts[0] + " × 10" + sup;
+  }
+
+  /** Whether boxes {x, y, width, height} come within `gap` px. */
+  function overlap(a, b, gap) {
+    return a.x < b.x + b.width + gap && b.x < a.x + a.width + gap &&
+           a.y < b.y + b.height + gap && b.y < a.y + a.height + gap;
+  }
+
+  /** A (sin, cos) pair on its unit circle: axes sin (across) and cos (up), the points at p and p + k with labels and
+   *  radii, the clockwise angle w k as an arc, its value mod 2π as drawn. `opts`: sinP, cosP, sinQ, cosQ, angle,
+   *  labelP, labelQ, angleName ("ω₀k"), angleDigits, moved ([sin, cos] of M_k PE(p), ringed). viewBox 300 x 270;
+   *  each label takes the first free place inside it (tests/test_explorer.py sweeps p and k). */
   function drawCircle(svg, opts) {
     clear(svg);
-    var C = [150, 135], R = 92;
+    var W = 300, H = 270, C = [150, 138], R = 84;
     var at = function (s, c, r) { return [C[0] + (r || R) * s, C[1] - (r || R) * c]; };
     el("line", { x1: C[0] - R - 8, x2: C[0] + R + 8, y1: C[1], y2: C[1], "class": "pe-grid" }, svg);
     el("line", { x1: C[0], x2: C[0], y1: C[1] - R - 8, y2: C[1] + R + 8, "class": "pe-grid" }, svg);
     el("circle", { cx: C[0], cy: C[1], r: R, "class": "pe-frame" }, svg);
+    var placed = [];
+    var text = function (x, y, anchor, cls, words) {
+      var t = el("text", { x: x, y: y, "text-anchor": anchor, "class": cls }, svg);
+      t.textContent = words;
+      return t;
+    };
+    // the axes' names, at the ends of the axes: sin across (to the right), cos up
+    placed.push(text(C[0] + R + 10, C[1] + 16, "start", "pe-axis-name", "sin").getBBox());
+    placed.push(text(C[0] + 8, C[1] - R - 6, "start", "pe-axis-name", "cos").getBBox());
     var a = Math.atan2(opts.sinP, opts.cosP); // clockwise from the top: (sin a, cos a)
-    var turn = ((opts.angle % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI);
+    var turn = turnOf(opts.angle);
     if (turn > 1e-3 && turn < 2 * Math.PI - 1e-3) {
       var r = 0.42 * R, s = at(Math.sin(a), Math.cos(a), r), e = at(Math.sin(a + turn), Math.cos(a + turn), r);
       el("path", { d: "M" + s[0].toFixed(2) + "," + s[1].toFixed(2) + " A" + r + "," + r + " 0 " +
@@ -92,18 +122,51 @@
                         .map(function (q) { return q[0].toFixed(2) + "," + q[1].toFixed(2); }).join(" "),
                       "class": "pe-arrowhead" }, svg);
     }
-    var mid = a + turn / 2, m = at(Math.sin(mid), Math.cos(mid), 0.42 * R + 22);
-    el("text", { x: m[0], y: m[1] + 4, "text-anchor": "middle", "class": "pe-angle-label" }, svg)
-      .textContent = opts.angleLabel;
-    [[opts.sinP, opts.cosP, opts.labelP, "pe-pair"], [opts.sinQ, opts.cosQ, opts.labelQ, "pe-offset"]]
-      .forEach(function (q) {
-        var p = at(q[0], q[1]);
-        el("line", { x1: C[0], y1: C[1], x2: p[0], y2: p[1], "class": "pe-line " + q[3] }, svg);
-        el("circle", { cx: p[0], cy: p[1], r: 6, "class": "pe-dot " + q[3] }, svg);
-        var t = at(q[0], q[1], R + 14);
-        el("text", { x: t[0], y: t[1] + 4, "text-anchor": q[0] > 0.25 ? "start" : q[0] < -0.25 ? "end" : "middle",
-                     "class": "pe-point-label" }, svg).textContent = q[2];
+    // the angle as the arc shows it: reduced mod 2π once the turn passes a full circle
+    var reduced = opts.angle >= 2 * Math.PI - 5e-4;
+    var angleText = opts.angleName + (reduced ? " mod 2π = " : " = ") + (opts.angleDigits
+      ? (reduced ? turn : opts.angle).toFixed(opts.angleDigits) : String(+(reduced ? turn : opts.angle).toFixed(3)));
+    // the first of `tries` ([x, y, align]: 1 text right of x, -1 left, 0 centred) inside the SVG and 2 px from the rest
+    function place(label, tries) {
+      var size = label.getBBox(), chosen = null;
+      tries.some(function (t) {
+        var x = t[2] > 0 ? t[0] : t[2] < 0 ? t[0] - size.width : t[0] - size.width / 2;
+        x = Math.min(Math.max(x, 3), W - 3 - size.width);
+        var y = Math.min(Math.max(t[1], 2 - size.y), H - 2 - size.y - size.height);  // size.y: the top, from the baseline
+        var box = { x: x, y: y + size.y, width: size.width, height: size.height };
+        if (placed.some(function (b) { return overlap(box, b, 2); })) return false;
+        chosen = [x, y, box];
+        return true;
       });
+      if (!chosen) { // nowhere free: a row along the bottom
+        var y0 = H - 2 - size.y - size.height - placed.filter(function (b) { return b.y > H - 40; }).length * 15;
+        chosen = [3, y0, { x: 3, y: y0 + size.y, width: size.width, height: size.height }];
+      }
+      label.setAttribute("x", chosen[0]);
+      label.setAttribute("y", chosen[1]);
+      placed.push(chosen[2]);
+    }
+    var LIFTS = [0, -17, 17, -34, 34, -51, 51];  // a line of text is about 15 px tall
+    var mid = a + turn / 2, tries = [];
+    [0.42 * R + 20, 0.42 * R + 36, 0.42 * R + 4].forEach(function (radius) {
+      var m = at(Math.sin(mid), Math.cos(mid), radius);
+      LIFTS.forEach(function (lift) { tries.push([m[0], m[1] + 4 + lift, 0]); });
+    });
+    place(text(0, 0, "start", "pe-angle-label", angleText), tries);
+    var points = [[opts.sinP, opts.cosP, opts.labelP, "pe-pair"], [opts.sinQ, opts.cosQ, opts.labelQ, "pe-offset"]];
+    points.forEach(function (q) {
+      var p = at(q[0], q[1]);
+      el("line", { x1: C[0], y1: C[1], x2: p[0], y2: p[1], "class": "pe-line " + q[3] }, svg);
+      el("circle", { cx: p[0], cy: p[1], r: 6, "class": "pe-dot " + q[3] }, svg);
+    });
+    points.forEach(function (q) { // outside the point, then further out, stepped up and down
+      var align = q[0] > 0.25 ? 1 : q[0] < -0.25 ? -1 : 0, tries = [];
+      [14, 24, 36].forEach(function (out) {
+        var t = at(q[0], q[1], R + out);
+        LIFTS.forEach(function (lift) { tries.push([t[0], t[1] + 4 + lift, align]); });
+      });
+      place(text(0, 0, "start", "pe-point-label", q[2]), tries);
+    });
     if (opts.moved) {
       var mv = at(opts.moved[0], opts.moved[1]);
       el("circle", { cx: mv[0], cy: mv[1], r: 10, "class": "pe-ring" }, svg);
@@ -165,7 +228,7 @@
 
   window.PE = {
     frequencies: frequencies, peRow: peRow, dot: dot, shift: shift,
-    el: el, fmt: fmt, sub: sub, clear: clear, drawCircle: drawCircle, bracketMatrix: bracketMatrix, colour: colour,
+    el: el, fmt: fmt, sub: sub, clear: clear, drawCircle: drawCircle, turnOf: turnOf, sci: sci, bracketMatrix: bracketMatrix, colour: colour,
     animate: animate,
   };
 })();

@@ -20,12 +20,13 @@
       $("pe-w-k-out").textContent = String(K);
       PE.drawCircle($("pe-w-circle"), {
         sinP: rowP[0], cosP: rowP[1], sinQ: rowQ[0], cosQ: rowQ[1], angle: omega[0] * K, moved: [moved[0], moved[1]],
-        labelP: "p = " + P, labelQ: "p + k = " + (P + K), angleLabel: "ω₀k = " + K,
+        labelP: "p = " + P, labelQ: "p + k = " + (P + K), angleName: "ω₀k",
       });
       PE.bracketMatrix($("pe-w-matrix"), [[rowK[1], rowK[0]], [-rowK[0], rowK[1]]], "R₀(" + K + ") =");
       var gap = Math.max(Math.abs(moved[0] - rowQ[0]), Math.abs(moved[1] - rowQ[1]));
       $("pe-w-note").textContent = "R₀(" + K + ") turns PE(" + P + ") clockwise by " + K + " rad onto PE(" + (P + K) +
-        ") (ringed), to within " + gap.toExponential(0) + "; the matrix holds k only, so moving p leaves it as it is.";
+        ") (ringed), " + (gap === 0 ? "exactly" : "to within " + PE.sci(gap)) +
+        "; the matrix holds k only, so moving p leaves it as it is.";
       widget.setAttribute("data-drawn", P + "," + K);
     }
     p.addEventListener("input", draw);
@@ -36,7 +37,7 @@
   function base(widget) {
     var $ = function (id) { return widget.querySelector("#" + id); };
     var slider = $("pe-w-base"), svg = $("pe-w-heat"), d = 64, n = 128, pairs = d / 2;
-    var box = { l: 44, t: 8, w: 266, h: 120 };
+    var box = { l: 44, t: 8, w: 230, h: 120 }, bar = { x: 44 + 230 + 12, w: 10 };  // the colour bar on the right
     function draw() {
       var b = Math.pow(10, Number(slider.value)), omega = PE.frequencies(d, b);
       var canvas = document.createElement("canvas");
@@ -64,6 +65,17 @@
       });
       PE.el("text", { x: box.l + box.w / 2, y: box.t + box.h + 30, "text-anchor": "middle" }, svg)
         .textContent = "position p";
+      // the colour bar: −1 blue at the bottom, +1 red at the top, as on the explorer's heatmap
+      var grad = PE.el("linearGradient", { id: "pe-w-scale", x1: 0, y1: 1, x2: 0, y2: 0 }, PE.el("defs", {}, svg));
+      [-1, -0.5, 0, 0.5, 1].forEach(function (v) {
+        PE.el("stop", { offset: (v + 1) / 2, "stop-color": "rgb(" + PE.colour(v).map(Math.round).join(",") + ")" }, grad);
+      });
+      PE.el("rect", { x: bar.x, y: box.t, width: bar.w, height: box.h, fill: "url(#pe-w-scale)", "class": "pe-scale" }, svg);
+      PE.el("rect", { x: bar.x, y: box.t, width: bar.w, height: box.h, "class": "pe-frame" }, svg);
+      [1, 0, -1].forEach(function (v) {
+        PE.el("text", { x: bar.x + bar.w + 3, y: box.t + (1 - v) / 2 * box.h + 4, "class": "pe-scale-label" }, svg)
+          .textContent = v < 0 ? "−1" : String(v);
+      });
       PE.el("text", { x: 12, y: box.t + box.h / 2, "text-anchor": "middle",
                       transform: "rotate(-90 12 " + (box.t + box.h / 2) + ")" }, svg).textContent = "pair i (sine)";
       var shown = b >= 100 ? Math.round(b).toLocaleString("en-US") : String(+b.toPrecision(3));

@@ -18,7 +18,9 @@ if __name__ == "__main__":
     # --8<-- [start:run]
     added = layer_parameters(512)  # token embedding + PE, summed: width stays 512
     concatenated = layer_parameters(512 + 512)  # [token embedding, PE] side by side: width 1024
-    print(f"one encoder layer, width 512 (sum):            {added:,} parameters")
-    print(f"one encoder layer, width 1024 (concatenation): {concatenated:,} parameters ({concatenated / added:.2f}x)")
+    print("parameters of one encoder layer:")
+    print(f"  sum, width 512:     {added:>9,}")
+    print(f"  concat, width 1024: {concatenated:>9,}")
+    print(f"  {concatenated / added:.2f}x as many")
     # --8<-- [end:run]
     docenv.save_values({"added": f"{added:,}", "concatenated": f"{concatenated:,}", "ratio": f"{concatenated / added:.2f}"})

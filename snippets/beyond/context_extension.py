@@ -21,17 +21,22 @@ methods = {
 
 # --8<-- [start:growth]
 trained = methods["RoPE as trained"]
+short = {"position interpolation": "position interp."}  # names short enough for a phone's line
+print(f"{'wavelength':17s}{'pair 0':>7s}{'pair 63':>10s}")
+for name, lam in methods.items():
+    print(f"{short.get(name, name):17s}{lam[0].item():7.2f}{lam[-1].item():10,.0f}")
+print("growth over RoPE as trained:")
 for name, lam in methods.items():
     growth = lam / trained
-    print(f"{name:23s} pair 0: {lam[0].item():9.2f}   pair 63: {lam[-1].item():11,.0f}"
-          f"   growth from {growth.min().item():.3f}x to {growth.max().item():.3f}x")
+    print(f"  {short.get(name, name):17s}{growth.min().item():.3f}x to {growth.max().item():.3f}x")
 # --8<-- [end:growth]
 
 slow = int((trained > TRAINED).sum())
 kept = int(((methods["YaRN"] / trained - 1).abs() < 1e-12).sum())
 interpolated = int(((methods["YaRN"] / trained - SCALE).abs() < 1e-9).sum())
-print(f"pairs that do not complete one turn within {TRAINED:,} positions: {slow}")
-print(f"YaRN keeps {kept} pairs as trained and interpolates {interpolated} by {SCALE:g}x")
+print(f"pairs with no full turn in {TRAINED:,}: {slow}")
+print(f"YaRN keeps {kept} pairs as trained,")
+print(f"  interpolates {interpolated} by {SCALE:g}x")
 print(f"NTK-aware base: {BASE * SCALE ** (HEAD_DIM / (HEAD_DIM - 2)):,.0f}")
 
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone

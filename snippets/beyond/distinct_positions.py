@@ -21,9 +21,10 @@ full = distance_by_offset(k, D_MODEL, 10000.0)  # ||PE(p + k) - PE(p)||, the sam
 closest0 = int(pair0.argmin()) + 1
 closestf = int(full.argmin()) + 1
 print(f"positions 0 .. {N - 1:,}, d_model = {D_MODEL}")
-print(f"pair 0 alone: closest at offset {closest0} = {closest0 / (2 * math.pi):.5f} turns, distance "
-      f"{pair0.min().item():.1e}")
-print(f"the whole encoding: closest at offset {closestf}, distance {full.min().item():.4f}")
+print(f"pair 0 alone: closest at offset {closest0}")
+print(f"  {closest0 / (2 * math.pi):.5f} turns; distance {pair0.min().item():.1e}")
+print(f"whole encoding: closest at offset {closestf}")
+print(f"  distance {full.min().item():.4f}")
 
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow for a phone
     with layout.style():

@@ -20,10 +20,11 @@ def attention(x: torch.Tensor, causal: bool) -> torch.Tensor:
 
 
 # --8<-- [start:permute]
+print("input permuted, output permuted:")
 for causal in (False, True):
     moved = attention(x[perm], causal)
     same = torch.allclose(moved, attention(x, causal)[perm], atol=1e-6)
-    print(f"causal={causal!s:5}: permuting the input permutes the output: {same}")
+    print(f"  causal={causal!s:5}: {same}")
 # --8<-- [end:permute]
 
 # --8<-- [start:count]
@@ -31,5 +32,8 @@ for causal in (False, True):
 values = torch.zeros(n, 1)
 values[0] = 1.0
 uniform = torch.tril(torch.ones(n, n)) / torch.arange(1, n + 1)[:, None]  # causal softmax of equal scores
-print("output at positions 0..5:", "  ".join(f"{v:.4f}" for v in (uniform @ values).squeeze(1).tolist()))
+averages = (uniform @ values).squeeze(1).tolist()
+print("output at positions 0..5:")
+print("  " + "  ".join(f"{v:.4f}" for v in averages[:3]))
+print("  " + "  ".join(f"{v:.4f}" for v in averages[3:]))
 # --8<-- [end:count]

@@ -46,5 +46,6 @@ if __name__ == "__main__":
 
     # --8<-- [start:same_matrix]
     gap = max((shift_matrix(d, s) - rope_matrix(d, -s)).abs().max().item() for s in range(-50, 51))
-    print(f"max |M_k - R_(-k)| over k = -50..50: {docenv.bound(gap, 1e-15)}  (M_k is RoPE's rotation, run backwards)")
+    print("max |M_k - R_(-k)|, k = -50..50:")
+    print(f"  {docenv.bound(gap, 1e-15)} (RoPE's rotation, reversed)")
     # --8<-- [end:same_matrix]

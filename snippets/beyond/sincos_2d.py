@@ -2,6 +2,8 @@
 
 from pelib import docenv
 
+import textwrap
+
 import matplotlib.pyplot as plt
 import torch
 from pelib.figures import LAYOUTS
@@ -25,7 +27,8 @@ def timm_sincos2d(feat_shape: tuple[int, int], dim: int, temperature: float = 10
 if __name__ == "__main__":
     # --8<-- [start:print]
     table = sincos_nd((14, 14), 64)  # ViT-B/16 at 224 pixels: a 14 x 14 grid of patches
-    print("2-D table:", tuple(table.shape), "= [PE of the row (32 columns) | PE of the column (32 columns)]")
+    print("2-D table:", tuple(table.shape))
+    print("  = [row's PE, 32 | column's PE, 32]")
     for dim in (64, 62, 7):
         try:
             sincos_nd((14, 14), dim)
@@ -37,7 +40,14 @@ if __name__ == "__main__":
             timm = "works"
         except AssertionError as error:
             timm = f"AssertionError: {error}"
-        print(f"dim = {dim:2d}: ours {outcome}\n         timm's {timm}")
+        if outcome == timm == "works":
+            print(f"dim = {dim}: ours works, timm's works")
+        elif dim == 7:  # the same messages as for 62, but for the width they name
+            print(f"dim = {dim}: ours {outcome.split(':')[0]},\n  timm's {timm.split(':')[0]}")
+        else:
+            print(f"dim = {dim}:")
+            for who, said in (("ours", outcome), ("timm's", timm)):  # each message wrapped to a phone's width
+                print(textwrap.fill(f"{who}: {said}", 36, initial_indent="  ", subsequent_indent="    "))
     # --8<-- [end:print]
 
     sim = (table @ table[7 * 14 + 7]).reshape(14, 14) / table[0].square().sum()

@@ -14,12 +14,10 @@ D = 128  # a common width for a timestep embedding (DDPM's base channel count)
 with docenv.output_part("turns"):
     # --8<-- [start:turns]
     omega = frequencies(D)  # pair i turns by omega_i radians per unit of t
-    for scale in (1, 1000):
-        turn = scale * omega  # the angle each pair turns through as t goes from 0 to 1
-        small = int((turn < 1).sum())
-        full = int((turn >= 2 * math.pi).sum())
-        print(f"t x {scale:4d}: {small:2d} of {len(omega)} pairs turn < 1 rad,"
-              f" {full:2d} a full turn or more")
+    turns = [scale * omega for scale in (1, 1000)]  # the angle each pair turns through as t goes from 0 to 1
+    print(f"{f'of {len(omega)} pairs':16s}{'t x 1':>6s}{'t x 1000':>10s}")
+    print(f"{'turn < 1 rad':16s}{int((turns[0] < 1).sum()):6d}{int((turns[1] < 1).sum()):10d}")
+    print(f"{'a full turn':16s}{int((turns[0] >= 2 * math.pi).sum()):6d}{int((turns[1] >= 2 * math.pi).sum()):10d}")
     # --8<-- [end:turns]
 
     small_raw, small_1000 = int((omega < 1).sum()), int((1000 * omega < 1).sum())
@@ -27,7 +25,8 @@ with docenv.output_part("turns"):
 
     # Barely moving: a pair that turns by less than 0.1 rad keeps its sine within 0.1 of 0 and its cosine above 0.995.
     tiny_raw = int((omega < 0.1).sum())
-    print(f"t x    1: {tiny_raw} of {len(omega)} pairs turn < 0.1 rad: sine < 0.1, cosine > 0.995 for every t")
+    print(f"{'turn < 0.1 rad':16s}{tiny_raw:6d}")
+    print("  (sine < 0.1, cos > 0.995 for all t)")
 
 # --8<-- [start:figure]
 for layout in LAYOUTS:

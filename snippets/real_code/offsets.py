@@ -25,7 +25,8 @@ print("offset left 0, equal to full: ", torch.equal(forgot, full))
 
 wrong = (forgot - full).abs().amax(dim=(0, 2))  # largest error at each position
 first_wrong = int(torch.nonzero(wrong > 0)[0])
-print(f"without the offset, positions {first_wrong}..9 get row 0; largest error {wrong.max().item():.2f}")
+print(f"left 0, positions {first_wrong}..9 get row 0:")
+print(f"  largest error {wrong.max().item():.2f}")
 
 docenv.save_values({
     "prompt": "4",

@@ -46,7 +46,7 @@ def rope_scores(positions: torch.Tensor) -> torch.Tensor:
 
 
 rope_gap = (rope_scores(torch.arange(PADS, PADS + 2)) - rope_scores(torch.arange(2))).abs().max().item()
-print(f"RoPE scores at 3, 4 vs 0, 1: {docenv.bound(rope_gap, 1e-5)} apart")
+print(f"RoPE scores at 3, 4 vs 0, 1:\n  {docenv.bound(rope_gap, 1e-5)} apart")
 
 # fairseq counts real tokens from the mask too, starting at padding_idx + 1; pads get the zeroed row padding_idx.
 fairseq = FairseqSinusoidal(16, padding_idx=PAD)

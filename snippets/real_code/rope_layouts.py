@@ -39,19 +39,21 @@ q, k = torch.randn(2, 1, SEQ, 1, HEAD_DIM).unbind(0)  # [batch 1, seq, heads 1, 
 
 # --8<-- [start:permutation]
 perm = torch.cat([torch.arange(0, HEAD_DIM, 2), torch.arange(1, HEAD_DIM, 2)])  # 0 2 4 .. 14 1 3 .. 15
-print("perm:", perm.tolist())
+print("perm:", *perm[: HEAD_DIM // 2].tolist())  # the even dimensions, then the odd ones
+print("     ", *perm[HEAD_DIM // 2 :].tolist())
 
 q_j, k_j = gptj(q, k)  # GPT-J's layout: pair j is dimensions 2j, 2j + 1
 q_l, k_l = llama(q[..., perm], k[..., perm])  # Llama's layout: pair j is dimensions j, j + 8
 print("Llama(q[perm]) = GPT-J(q)[perm]:", torch.allclose(q_l, q_j[..., perm], atol=1e-6))
-print("same scores:                    ", torch.allclose(scores(q_l, k_l), scores(q_j, k_j), atol=1e-5))
+print("same scores:              ", torch.allclose(scores(q_l, k_l), scores(q_j, k_j), atol=1e-5))
 q_x, k_x = llama(q, k)  # the same weights read in the other layout, not permuted
-print("same scores without perm:       ", torch.allclose(scores(q_x, k_x), scores(q_j, k_j), atol=1e-5))
+print("same scores without perm: ", torch.allclose(scores(q_x, k_x), scores(q_j, k_j), atol=1e-5))
 # --8<-- [end:permutation]
 
 layout_gap = max((q_l - q_j[..., perm]).abs().max().item(), (k_l - k_j[..., perm]).abs().max().item())
 unpermuted_gap = (scores(q_x, k_x) - scores(q_j, k_j)).abs().max().item()
-print(f"largest difference after the permutation {docenv.bound(layout_gap, 1e-6)}; without it {unpermuted_gap:.2f}")
+print(f"largest difference with perm: {docenv.bound(layout_gap, 1e-6)}")
+print(f"                 without perm: {unpermuted_gap:.2f}")
 
 # Why only q and k: shift every position by the same amount and compare the attention output.
 v = torch.randn(1, SEQ, 1, HEAD_DIM)
@@ -73,8 +75,9 @@ def attend(cos: torch.Tensor, sin: torch.Tensor, rotate_values: bool) -> torch.T
 
 qk_only = (attend(cos_s, sin_s, False) - attend(llama_cos, llama_sin, False)).abs().max().item()
 qkv = (attend(cos_s, sin_s, True) - attend(llama_cos, llama_sin, True)).abs().max().item()
-print(f"every position moved by {SHIFT}: output changes by {docenv.bound(qk_only, 1e-5)} with q, k rotated;"
-      f" by {qkv:.2f} with v rotated too")
+print(f"every position moved by {SHIFT}: the output")
+print(f"  q, k rotated:    changes by {docenv.bound(qk_only, 1e-5)}")
+print(f"  q, k, v rotated: changes by {qkv:.2f}")
 
 docenv.save_values({
     "head_dim": f"{HEAD_DIM}",

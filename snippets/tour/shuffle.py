@@ -19,7 +19,8 @@ def attend(x: torch.Tensor) -> torch.Tensor:
 
 
 same = torch.allclose(attend(x[order]), attend(x)[order], atol=1e-6)
-print("outputs for the shuffled sentence = the original outputs, shuffled:", same)
+# True: the outputs of the shuffled words are the original outputs, shuffled
+print("shuffled in, shuffled out:", same)
 # --8<-- [end:shuffle]
 
 for layout in LAYOUTS:  # wide for a desktop and paper, narrow (one above the other) for a phone

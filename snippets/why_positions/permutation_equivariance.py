@@ -56,19 +56,21 @@ if __name__ == "__main__":
     gap_without = permutation_gap(x, perm, weights, with_pe=False)
     gap_with = permutation_gap(x, perm, weights, with_pe=True)
     bound = 1e-14  # the gap is float64 rounding, whose digits depend on the CPU kernel: print a bound
-    print(f"without PE: max |attn(x[perm]) - attn(x)[perm]| {docenv.bound(gap_without, bound)}")
-    print(f"with PE:    max |attn(x[perm] + PE) - attn(x + PE)[perm]| = {gap_with:.3f}")
+    print("max |attn(x[perm]) - attn(x)[perm]|")  # with PE: x + PE in place of x
+    print(f"  without PE: {docenv.bound(gap_without, bound)}")
+    print(f"  with PE:    {gap_with:.3f}")
 
     # The same token twice, at positions 1 and 4: identical outputs without PE, different with it.
     x_repeat = x.clone()
     x_repeat[4] = x_repeat[1]
     plain = self_attention(x_repeat, *weights)
     encoded = self_attention(x_repeat + positional_encoding(seq_len, d_model, dtype=x.dtype), *weights)
-    print(f"repeated token, without PE: outputs at 1 and 4 differ by {docenv.bound((plain[1] - plain[4]).abs().max(), 1e-15)}")
-    print(f"repeated token, with PE:    outputs at 1 and 4 differ by {(encoded[1] - encoded[4]).abs().max().item():.3f}")
+    print("a token at 1 and 4: outputs differ")
+    print(f"  without PE:         by {docenv.bound((plain[1] - plain[4]).abs().max(), 1e-15)}")
+    print(f"  with PE:            by {(encoded[1] - encoded[4]).abs().max().item():.3f}")
     causal = self_attention(x_repeat, *weights, causal=True)  # a decoder's mask, still without PE
     causal_diff = (causal[1] - causal[4]).abs().max().item()
-    print(f"repeated token, causal mask, without PE: outputs at 1 and 4 differ by {causal_diff:.3f}")
+    print(f"  causal, without PE: by {causal_diff:.3f}")
     # --8<-- [end:run]
 
     docenv.save_values({"gap_without_bound": f"{bound:.0e}", "gap_with": f"{gap_with:.3f}",

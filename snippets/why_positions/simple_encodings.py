@@ -99,14 +99,16 @@ if __name__ == "__main__":
     docenv.save_markdown(docenv.markdown_table(HEADER, rows, align="lccccc"))
 
     # --8<-- [start:examples]
-    print("p / length: position 5 is", fraction_code(10, 1)[5, 0].item(), "in 10 tokens and",
-          fraction_code(100, 1)[5, 0].item(), "in 100 tokens")
-    print("p / length: one step is", 1 / 10, "in 10 tokens and", 1 / 100, "in 100 tokens")
+    print("p / length, in 10 and in 100 tokens:")
+    print("  position 5:", fraction_code(10, 1)[5, 0].item(), "and", fraction_code(100, 1)[5, 0].item())
+    print("  one step:  ", 1 / 10, "and", 1 / 100)
     b = binary_code(16, 4)
-    print("binary 7 =", b[7].int().tolist(), " 8 =", b[8].int().tolist(), " 0 =", b[0].int().tolist())
-    print(f"binary:     ||b(7) - b(8)|| = {distance(b, 7, 8):.3f}   ||b(0) - b(8)|| = {distance(b, 0, 8):.3f}")
+    for p in (7, 8, 0):
+        print("binary" if p == 7 else "      ", p, "=", b[p].int().tolist())
     s = sinusoidal_code(16, 4)
-    print(f"sinusoidal: ||s(7) - s(8)|| = {distance(s, 7, 8):.3f}   ||s(0) - s(8)|| = {distance(s, 0, 8):.3f}")
+    print("distance   7 to 8   0 to 8")
+    print(f"binary      {distance(b, 7, 8):.3f}    {distance(b, 0, 8):.3f}")
+    print(f"sinusoidal  {distance(s, 7, 8):.3f}    {distance(s, 0, 8):.3f}")
     # --8<-- [end:examples]
 
     binary, sinus = binary_code(64, 6), sinusoidal_code(64, 6)

@@ -91,7 +91,9 @@ def raise_the_base() -> bool:
     slowest = [float(omega(128, base).min()) for base in (100.0, 1e4, 1e6)]
     spread = [float(table(128, 128, base)[:, -8:].amax(0).sub(table(128, 128, base)[:, -8:].amin(0)).max())
               for base in (1e4, 1e6)]
-    painted = "(image.height - 1 - ry) * image.width + cx" in SCRIPT and "dimension 0 at the bottom" in SCRIPT
+    # the top of the heatmap is the slowest pairs: cosines below, then sines by pair, pair 0 at the bottom of each
+    painted = ("(image.height - 1 - ry) * image.width + cx" in SCRIPT and "(pair 0 at the bottom), then the sine columns"
+               in SCRIPT)
     return slowest[0] > slowest[1] > slowest[2] and spread[1] < spread[0] / 10 and painted
 
 
