@@ -788,6 +788,93 @@ def wavelengths_alt_measured():
     return [Compare(lam[-1].item(), upper, at=0), Count(int((lam[-10:] < upper).sum()), 10, at=1)]
 
 
+def wavelengths_figure_alt_measured():
+    """The figure's alt text: each pair drawn is the library's wavelength (d_model = 512), the line ends below the
+    paper's 2π · 10000 (its factor of 2π), and the second panel zooms on the last 8 pairs, all below that line."""
+    if not straight_line_below_the_paper():
+        return False
+    drawn = data("formula/wavelengths", "figure")
+    lam, upper, zoom = torch.tensor(drawn["wavelength"], dtype=torch.float64), drawn["paper_upper"], drawn["zoom_pairs"]
+    library = wavelengths.wavelengths(512)
+    each = torch.isclose(lam, library, rtol=0, atol=1e-5)
+    return [Count(int(each.sum()), len(library), at=0), Number(2 * len(lam), at=0),
+            Compare(lam[-1].item(), upper, at=0), Number(upper / (2 * math.pi), at=1), Number(len(zoom), at=2),
+            Count(sum(lam[i].item() < upper for i in zoom), len(zoom), at=1),
+            Compare(max(lam[i].item() for i in zoom), upper, at=1)]
+
+
+def no_overflow_measured():
+    """"It does not prevent an overflow ... float32 holds numbers up to": whether the power form overflows in float32
+    (what the exp of a log would prevent), and its largest denominator against float32's largest number."""
+    if not no_overflow_possible():
+        return False
+    denominators = 10000.0 ** (torch.arange(0, 512, 2).float() / 512)
+    return [Truth(bool(torch.isinf(denominators).any())), Compare(denominators.max().item(),
+                                                                  torch.finfo(torch.float32).max, at=0)]
+
+
+def exp_of_a_log_accuracy_measured():
+    """"It is not the more accurate form": the accuracy (one over the largest relative error of the float32
+    frequencies, d = 512) of the exp of a log against the power's."""
+    if not exp_of_a_log_is_the_less_accurate():
+        return False
+    power, exp_log = float32_frequency_errors()
+    return Compare(1 / exp_log, 1 / power, at=0)
+
+
+def argument_rounding_measured():
+    """"up to ln 10000 in size ... more than 3e-07 of its value away from the exact one": the float32 argument's
+    largest size against ln 10000, the exp form's largest relative error against the quoted floor, and whether the
+    float64 yardstick is exact at that scale (within 1e-15 of the frequencies computed to 40 digits)."""
+    if not argument_rounding_passes_into_the_frequency():
+        return False
+    import mpmath
+
+    d = 512
+    two_i = torch.arange(0, d, 2)
+    argument = two_i * -(math.log(10000.0) / d)
+    exact = 10000.0 ** (-two_i.double() / d)
+    with mpmath.workdps(40):
+        yardstick = max(abs(mpmath.mpf(w) / mpmath.power(10000, mpmath.mpf(-int(k)) / d) - 1)
+                        for w, k in zip(exact.tolist(), two_i.tolist(), strict=True))
+    _power, exp_log = float32_frequency_errors()
+    return [Compare(argument.abs().max().item(), math.log(10000.0), at=0),
+            Compare(exp_log, float(values("formula/exp_log")["exp_floor"]), at=1),
+            Truth(float(yardstick) < 1e-15)]
+
+
+def table_errors_measured():
+    """"Neither error shows ... both float32 tables stay within 2e-04 ... the angle, which grows with the position, is
+    far larger": the forms whose table error passes the quoted bound (none) and stays within it (both), the table
+    error over 64, 256 and 1024 positions, and the smallest table error against the largest frequency error."""
+    if not angle_rounding_dominates_the_table():
+        return False
+    d = 512
+    two_i = torch.arange(0, d, 2)
+    exact = 10000.0 ** (-two_i.double() / d)
+    forms = (1.0 / 10000.0 ** (two_i.float() / d), torch.exp(two_i * -(math.log(10000.0) / d)))
+
+    def error(n: int, w: torch.Tensor) -> float:
+        p = torch.arange(n)
+        return (torch.sin(p.float()[:, None] * w[None, :]).double()
+                - torch.sin(p.double()[:, None] * exact[None, :])).abs().max().item()
+
+    bound = number(values("formula/exp_log")["table_error"])
+    growth = tuple(max(error(n, w) for w in forms) for n in (64, 256, 1024))
+    long = [error(1024, w) for w in forms]
+    return [Count(sum(e >= bound for e in long), len(forms), at=0),
+            Count(sum(e < bound for e in long), len(forms), at=1), Trend(growth, at=0),
+            Compare(min(long), max(float32_frequency_errors()), at=0), Trend(growth, at=1)]
+
+
+def two_forms_measured():
+    """"The two forms and the measurement": the float32 forms the folded code measures (the power, the exp of a
+    log), read from its measurement loop."""
+    source = (ROOT / "snippets" / "formula" / "exp_log.py").read_text(encoding="utf-8")
+    loop = re.search(r"for name, omega in \((.*)\)\n", source).group(1)
+    return Number(len(re.findall(r"\(\"[^\"]+\", \w+\)", loop)), at=0)
+
+
 LEDGER = Ledger('formula.md', [
     computed('takeaway-columns',
              lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
@@ -894,7 +981,7 @@ LEDGER = Ledger('formula.md', [
              backs=['before', 'each', 'gen.formula.wavelengths.ratio', 'gen.formula.wavelengths.shortfall_percent', 'times']),
     computed('exercise-1-is-d64', exercise_number_measured, backs=['1', '64', 'same']),
     computed('wavelength-each-pair-d-model',
-             straight_line_below_the_paper, backs=['10000', '512', '8', 'all', 'below', 'below', 'each', 'last']),
+             wavelengths_figure_alt_measured, backs=['10000', '512', '8', 'all', 'below', 'below', 'each', 'last']),
     computed('the-tests-note',
              the_tests_are_what_the_note_says, backs=[r'\(10000^{2/512}\)', r'\(2\pi \cdot 10000^{510/512}\)', r'\(d = 1, 5, 7, 129\)', 'column', 'columns', 'constant', 'cosine', 'cosine', 'each', 'even', 'every', 'exactly', 'odd', 'ratio']),
     computed('base-is-next', base_is_the_next_page, backs=['10000', '10000', 'next', 'not']),
@@ -920,19 +1007,19 @@ LEDGER = Ledger('formula.md', [
     cited('spaces-timescales-geometrically-between-lines', T2T_SOURCE, log_space_gives_any_geometric_range,
           backs=['445', '449', '\\(\\ln 10000 / (d/2 - 1)\\)', '\\(\\ln 10000 / (d/2)\\)', 'any']),
     cited('annotated-transformer-kept-form-with', ANNOTATED_SOURCE, backs=['755']),
-    computed('does-not-prevent-overflow-largest', no_overflow_possible,
+    computed('does-not-prevent-overflow-largest', no_overflow_measured,
              backs=['\\(10000^{(d-2)/d}\\)', '\\(d = 512\\)', 'float32', 'gen.formula.exp_log.float32_max',
                     'gen.formula.exp_log.largest_512', 'largest', 'not', 'up to']),
-    computed('nor-more-accurate-form', exp_of_a_log_is_the_less_accurate, backs=['more', 'nor']),
-    computed('float32-rounding-argument-up-size', argument_rounding_passes_into_the_frequency,
+    computed('nor-more-accurate-form', exp_of_a_log_accuracy_measured, backs=['more', 'not']),
+    computed('float32-rounding-argument-up-size', argument_rounding_measured,
              backs=['\\(\\ln 10000 \\approx 9.2\\)', 'exact', 'float32', 'gen.formula.exp_log.exp_error',
                     'gen.formula.exp_log.exp_floor', 'gen.formula.exp_log.power_error', 'more', 'up', 'up to',
                     'within']),
-    computed('neither-error-shows-table-over', angle_rounding_dominates_the_table,
+    computed('neither-error-shows-table-over', table_errors_measured,
              backs=['\\(p\\,\\omega_i\\)', 'both', 'float32', 'float64', 'gen.formula.exp_log.positions',
                     'gen.formula.exp_log.table_error', 'grows', 'grows', 'larger', 'neither', 'within']),
     computed('reference-computes-angles-float64-rounds', reference_rounds_float64_angles_once, backs=['float64']),
-    prose('two-forms-measurement-as-code', 'an admonition title: it names the code and output folded inside, which state nothing themselves'),
+    computed('two-forms-measurement-as-code', two_forms_measured),
 ], typed={'128': "the heatmap's size and width, parameters of snippets/reference_page/heatmap.py"})
 
 test_claims_hold = LEDGER.test

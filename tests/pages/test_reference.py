@@ -11,7 +11,7 @@ from pathlib import Path
 
 import test_reference as reference_tests
 import torch
-from claim_words import Count, Number, Trend, Truth
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, equation, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS, observe, trig_profile
 from reference import PositionalEncoding, encode_positions, frequencies, positional_encoding
@@ -643,6 +643,169 @@ def default_rows_measured():
     return Count(sum(torch.equal(out[b], layer.pe[:5]) for b in range(3)), 3)
 
 
+def too_long_output_measured():
+    """"(the output below)": the output's height on the page against the sentence's (minus their line numbers)."""
+    if not too_long_errors():
+        return False
+    lines = (DOCS / "reference.md").read_text(encoding="utf-8").splitlines()
+    sentence = next(n for n, line in enumerate(lines) if "One position too many" in line)
+    output = next(n for n, line in enumerate(lines) if '--8<-- "reference_page/longer.txt"' in line)
+    return Compare(-output, -sentence, at=0)
+
+
+def rows_depend_measured():
+    """"its rows do not depend on max_len": whether any table's first rows differ from the shorter table."""
+    if not rows_do_not_depend_on_max_len():
+        return False
+    cases = ((1, 4, 3), (7, 5, 3), (100, 64, 50), (300, 512, 3))
+    differ = [not torch.equal(positional_encoding(n, d, dtype=torch.float64),
+                              positional_encoding(k * n, d, dtype=torch.float64)[:n]) for n, d, k in cases]
+    return Truth(any(differ))
+
+
+def longer_input_measured():
+    """"rebuild the table when a longer one arrives": the shortest input the reference refuses, against its max_len."""
+    if not memory_is_the_only_cost():
+        return False
+    layer = PositionalEncoding(d_model=8, max_len=12)
+    refused = []
+    for n in range(1, 16):
+        try:
+            layer(torch.zeros(1, n, 8))
+        except ValueError:
+            refused.append(n)
+    return Compare(min(refused), layer.pe.shape[0], at=0)
+
+
+def same_load_measured():
+    """"makes the same load fail": the (saved, loaded) row counts of the persistent buffer's failed load, read from
+    its error, against those of the reference's load."""
+    if not checkpoints_ignore_max_len():
+        return False
+    out = text("reference_page/longer")
+    reference = re.search(r"saved with max_len=(\d+), loaded with max_len=(\d+)", out).groups()
+    persistent = re.search(r"with shape torch.Size\(\[(\d+), \d+\]\) from checkpoint, the shape in current model is "
+                           r"torch.Size\(\[(\d+), \d+\]\)", out).groups()
+    return Compare(tuple(map(int, persistent)), [tuple(map(int, reference))], at=0)
+
+
+def learned_rows_past_measured():
+    """"A learned table has no row past its size": the rows past a 5-row learned table that it returns."""
+    if not learned_rows_end_at_the_table():
+        return False
+    table, returned = torch.nn.Embedding(5, 4), 0
+    for row in range(5, 10):
+        try:
+            table(torch.tensor([row]))
+            returned += 1
+        except IndexError:
+            pass
+    return Count(returned, 5, at=0)
+
+
+def decoder_without_encoding_measured():
+    """"A decoder given no encoding": the causal attention calls of the test whose input adds an encoding."""
+    test = why_positions_tests.test_a_causal_mask_breaks_the_symmetry_without_pe
+    if not passes(test)():
+        return False
+    calls = re.findall(r"self_attention\(([^,]+),", inspect.getsource(test))
+    return Count(sum(bool(re.search(r"\+|pe\b|encod|position", arg)) for arg in calls), len(calls), at=0)
+
+
+def detr_layers_with_positions() -> Count:
+    """The layers of a small DETR encoder (transformers' own) whose self-attention receives the position
+    embeddings."""
+    from transformers.models.detr.modeling_detr import DetrConfig, DetrEncoder, DetrSelfAttention
+
+    config = DetrConfig(d_model=16, encoder_layers=3, encoder_attention_heads=2, encoder_ffn_dim=32,
+                        use_timm_backbone=False, use_pretrained_backbone=False)
+    config._attn_implementation = "eager"
+    encoder = DetrEncoder(config).eval()
+    received = []
+    attentions = [m for m in encoder.modules() if isinstance(m, DetrSelfAttention)]
+    for attention in attentions:
+        attention.register_forward_pre_hook(
+            lambda _m, args, kwargs: received.append(kwargs.get("position_embeddings") is not None), with_kwargs=True)
+    with torch.no_grad():
+        encoder(inputs_embeds=torch.zeros(1, 4, 16), spatial_position_embeddings=torch.ones(1, 4, 16))
+    return Count(sum(received), len(attentions), at=0)
+
+
+def detr_line(lines: list[str], start: int, needle: str) -> int:
+    return next(n for n in range(start, len(lines)) if needle in lines[n])
+
+
+def detr_queries_keys_measured():
+    """"DETR adds its 2-D encoding to ... every layer ..., and not to the values ... lines 470 to 474 of ...
+    transformers 5.23.0": the coordinates the sine embedding encodes, the layers that receive the positions, whether
+    the values' projection reads them, the lines of the query-key sum and of the values, and the version."""
+    if not (detr_positions_on_queries_and_keys_only() and detr_passes_positions_to_every_layer()):
+        return False
+    import transformers
+    from transformers.models.detr.modeling_detr import DetrSinePositionEmbedding
+
+    lines = transformers_file("models/detr/modeling_detr.py")
+    forward = detr_line(lines, 0, "class DetrSelfAttention")
+    first, values_line = (detr_line(lines, forward, "query_key_input = hidden_states + position_embeddings"),
+                          detr_line(lines, forward, "self.v_proj("))
+    coordinates = set(re.findall(r"\bpos_([a-z])\b", inspect.getsource(DetrSinePositionEmbedding)))
+    return [Number(len(coordinates), at=0), detr_layers_with_positions(), Truth("position" in lines[values_line]),
+            Number(first, at=1), Number(values_line, at=2),
+            Number(float(".".join(transformers.__version__.split(".")[:2])), at=3)]
+
+
+def twins_measured():
+    """"The position then decides which features each token gathers, but never enters the features themselves: two
+    copies ... at two positions leave such a layer equal": in transformers' DETR attention, the tokens whose attention
+    weights the positions change, the tokens whose values' input carries them, the copies and positions, and the
+    two outputs (equal within 1e-6)."""
+    if not twins_leave_detr_equal():
+        return False
+    from transformers.models.detr.modeling_detr import DetrConfig, DetrSelfAttention
+
+    d = 16
+    config = DetrConfig(d_model=d, encoder_attention_heads=2, use_timm_backbone=False, use_pretrained_backbone=False)
+    config._attn_implementation = "eager"
+    torch.manual_seed(0)
+    attention = DetrSelfAttention(config, hidden_size=d, num_attention_heads=2).eval()
+    token = torch.randn(1, 1, d).repeat(1, 2, 1)
+    pe = positional_encoding(2, d)[None]
+    value_inputs = []
+    attention.v_proj.register_forward_pre_hook(lambda _m, args: value_inputs.append(args[0]))
+    with torch.no_grad():
+        out, weights = attention(token, position_embeddings=pe)
+        _, plain = attention(token)
+    detr = token + out
+    gathers = [not torch.allclose(weights[0, :, t], plain[0, :, t], atol=1e-6) for t in range(token.shape[1])]
+    carries = [not torch.equal(value_inputs[0][0, t], token[0, t]) for t in range(token.shape[1])]
+    gap = (detr[0, 0] - detr[0, 1]).abs().max().item()
+    return [Count(sum(gathers), len(gathers), at=0), Count(sum(carries), len(carries), at=1),
+            Number(token.shape[1], at=0), Number(pe.shape[1], at=1), Compare(0.0 if gap < 1e-6 else gap, 0.0, at=0)]
+
+
+def detr_every_layer_measured():
+    """"So DETR passes its encoding to every encoder layer (lines 985 to 988 of the same file)": the layers that
+    receive it, the lines of the loop and of the call, and the file of the encoder against the attention's."""
+    if not detr_passes_positions_to_every_layer():
+        return False
+    from transformers.models.detr import modeling_detr
+
+    lines = transformers_file("models/detr/modeling_detr.py")
+    encoder = detr_line(lines, 0, "class DetrEncoder(")
+    loop = detr_line(lines, encoder, "for encoder_layer in self.layers:")
+    call = detr_line(lines, loop, "spatial_position_embeddings=spatial_position_embeddings")
+    return [detr_layers_with_positions(), Number(loop, at=0), Number(call, at=1),
+            Compare(inspect.getsourcefile(modeling_detr.DetrEncoder),
+                    inspect.getsourcefile(modeling_detr.DetrSelfAttention), at=0)]
+
+
+def models_elsewhere_measured():
+    """"Some models put the position elsewhere": the two that follow (DETR, RoPE) that put it on the queries and keys
+    rather than the input."""
+    rope = passes(real_code_tests.test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv)()
+    return Count(int(detr_positions_on_queries_and_keys_only()) + int(rope), 2, at=0)
+
+
 LEDGER = Ledger('reference.md', [
     prose('title', "the page's title"),
     computed('compared-against', compared_against, backs=['every']),
@@ -712,15 +875,15 @@ LEDGER = Ledger('reference.md', [
     prose('inputs-longer-than', 'a heading: it names the case the section answers', unbacked=['longer']),
     computed('number-rows-module-builds-longest', max_len_is_the_row_count, backs=['rows']),
     computed('has-nothing-do-with-vocabulary', no_vocabulary_anywhere),
-    computed('one-position-too-many-gets', too_long_errors, backs=['as many', 'below', 'rows']),
-    computed('fixed-table-can-be-made', rows_do_not_depend_on_max_len,
+    computed('one-position-too-many-gets', too_long_output_measured, backs=['as many', 'below', 'rows']),
+    computed('fixed-table-can-be-made', rows_depend_measured,
              backs=['depend', 'first', 'gen.reference_page.longer.long', 'gen.reference_page.longer.short',
                     'gen.reference_page.longer.short', 'not', 'rows', 'rows']),
-    computed('set-longest-input-you-will', memory_is_the_only_cost,
+    computed('set-longest-input-you-will', longer_input_measured,
              backs=['5000', '512', 'float32', 'gen.reference_page.module_usage.table_kib_512', 'longer', 'only']),
-    computed('because-reference-keeps-table-out', checkpoints_ignore_max_len,
+    computed('because-reference-keeps-table-out', same_load_measured,
              backs=['buffer', 'persistent', 'same', 'saved']),
-    computed('learned-table-has-no-row', learned_rows_end_at_the_table, backs=['no', 'row', 'rows']),
+    computed('learned-table-has-no-row', learned_rows_past_measured, backs=['no', 'row', 'rows']),
     cited('longer-table-does-not-make',
           "Press, Smith and Lewis 2022 (ALiBi, arXiv:2108.12409), Figure 1: sinusoidal models degrade a few dozen "
           "tokens past their training length; docs/evidence/extrapolation.md measures the same on tiny models",
@@ -741,16 +904,14 @@ LEDGER = Ledger('reference.md', [
           "wenet-e2e/wenet issue #460: the right-to-left decoder of BiTransformerDecoder is a separate decoder; both "
           "add the same sinusoidal positions p0, p1, ... to their own input, the right one to the reversed target "
           "(maintainer's answer)", backs=['0', 'left', 'order', 'right']),
-    computed('decoder-given-no-encoding-still',
-             lambda: passes(why_positions_tests.test_a_causal_mask_breaks_the_symmetry_without_pe)(),
+    computed('decoder-given-no-encoding-still', decoder_without_encoding_measured,
              backs=['no', 'order']),
-    prose('some-models-put-position-elsewhere', 'an introduction to the two examples that follow', unbacked=['some']),
-    computed('detr-adds-2-d-encoding',
-             lambda: detr_positions_on_queries_and_keys_only() and detr_passes_positions_to_every_layer(),
+    computed('some-models-put-position-elsewhere', models_elsewhere_measured, backs=['some']),
+    computed('detr-adds-2-d-encoding', detr_queries_keys_measured,
              backs=['2', '470', '474', '5.23', 'every', 'forward', 'not']),
-    computed('position-then-decides-which-features', twins_leave_detr_equal,
+    computed('position-then-decides-which-features', twins_measured,
              backs=['each', 'equal', 'gen.reference_page.where.detr_gap', 'gen.reference_page.where.paper_gap', 'never']),
-    computed('so-detr-passes-encoding-every', detr_passes_positions_to_every_layer,
+    computed('so-detr-passes-encoding-every', detr_every_layer_measured,
              backs=['985', '988', 'every', 'same']),
     computed('rope-likewise-touches-only-queries',
              lambda: passes(real_code_tests.test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv)(),
