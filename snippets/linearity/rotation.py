@@ -121,7 +121,8 @@ def matrix_figure(layout):
     matrix_drawn = {"k": 3, "d_model": 8, "matrix": image.get_array().tolist(),  # read back from the image drawn
                     "outlined": [[round(p.get_x() + 0.5), round(p.get_y() + 0.5), round(p.get_width()),
                                   round(p.get_height())] for p in ax.patches],
-                    "written": [[t.get_position()[1], t.get_position()[0], t.get_text()] for t in ax.texts]}
+                    "written": [[t.get_position()[1], t.get_position()[0], t.get_text()] for t in ax.texts],
+                    "scale": list(image.get_clim())}  # the colour scale's ends
     ax.set_xticks([0.5, 2.5, 4.5, 6.5], ["pair 0", "1", "2", "3"])  # one tick per block: light to load
     ax.set_yticks([0.5, 2.5, 4.5, 6.5], ["0", "1", "2", "3"])
     ax.tick_params(length=0)

@@ -8,6 +8,7 @@ import sympy
 import test_evidence as evidence_tests
 import torch
 from add_or_concatenate import concat_cost
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, formula, measured, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, data, number, values
@@ -214,6 +215,48 @@ def sketch_at_true_angles() -> bool:
             and drawn["sketch_aspect"] == [1.0, 1.0])
 
 
+def concatenate_and_add_panel() -> list:
+    """The sketch's readings, on the drawn data: the angle between concatenation's token and position arrows (90); how
+    many of every token and position pair have a |cosine| no larger than the drawn pair's (the least orthogonal of
+    every pair); the sketch's x and y units (equal); whether the drawn angle of the added pair is its true angle, the
+    one its cosine gives and the quoted degrees say. The rest of sketch_at_true_angles and the exact orthogonality
+    of concatenation hold first."""
+    g, drawn = geometry(), drawn_geometry()
+    concat, add = drawn["concatenate"], drawn["add"]
+
+    def angle(u, v) -> float:
+        return math.degrees(math.acos((u[0] * v[0] + u[1] * v[1]) / (math.hypot(*u) * math.hypot(*v))))
+
+    t, p = drawn["pair"]
+    measured = g.cos[t, p].item()
+    true_angle = math.degrees(math.acos(measured))
+    drawn_is_true = (abs(angle(add["token"], add["position"]) - true_angle) < 1e-3
+                     and f"{true_angle:.0f}" == values("add_or_concatenate/geometry")["least_angle"])
+    x_unit, y_unit = drawn["sketch_aspect"]
+    return sketch_at_true_angles() and concatenation_is_exactly_orthogonal() and [
+        Number(angle(concat["token"], concat["position"])),
+        Count(int((g.cos.abs() <= abs(measured)).sum()), drawn["pairs"]),
+        Compare(x_unit, y_unit),
+        Truth(drawn_is_true)]
+
+
+def every_token_against_every_position() -> list:
+    """The histogram's readings, on the drawn data: how many tokens and how many positions its counts cover (all of
+    the 512 against all of the 64: the counts sum to their product), the sizes, the centre of its fullest bin, and
+    concatenation's largest |cosine| (exactly 0). geometry_figure's checks hold first."""
+    g, drawn = geometry(), drawn_geometry()
+    counts, edges = drawn["histogram"]["counts"], drawn["histogram"]["edges"]
+    tokens, positions, d = g.e.shape[0], g.pe.shape[0], g.d
+    fullest = counts.index(max(counts))
+    e, pe = g.e[:8], g.pe[:8]
+    concat = torch.cat([e, torch.zeros_like(e)], dim=1) @ torch.cat([torch.zeros_like(pe), pe], dim=1).T
+    covered = int(sum(counts))
+    return geometry_figure() and [
+        Count(covered // positions, tokens), Count(covered // tokens, positions),
+        Number(tokens), Number(positions), Number(d), Number((edges[fullest] + edges[fullest + 1]) / 2),
+        Number(concat.abs().max().item())]
+
+
 def geometry_figure() -> bool:
     """On the drawn data: the histogram counts every cosine of 512 tokens against 64 positions at d = 512, a bump
     around 0 (its fullest bin within 0.01 of 0); concatenation's single value 0 is the line drawn."""
@@ -359,10 +402,10 @@ LEDGER = Ledger('add-or-concatenate.md', [
     computed('concat-orthogonal', concatenation_is_exactly_orthogonal, backs=['exactly', 'exactly', 'orthogonal']),
     computed('adding-nearly',
         adding_is_nearly_orthogonal, backs=[r'\(\lVert e + \mathrm{PE} \rVert^2\)', r'\(\lVert e \rVert^2 + \lVert \mathrm{PE} \rVert^2\)', 'at most', 'below', 'cosine', 'differs', 'every', 'exactly', 'gen.add_or_concatenate.geometry.largest_cos', 'gen.add_or_concatenate.geometry.largest_gap', 'not', 'orthogonal']),
-    computed('panel-concatenate-90-add-least', lambda: sketch_at_true_angles() and concatenation_is_exactly_orthogonal(),
+    computed('panel-concatenate-90-add-least', concatenate_and_add_panel,
              backs=['90', 'equal', 'every', 'exactly', 'gen.add_or_concatenate.geometry.least_angle', 'least', 'least',
                     'orthogonal', 'orthogonal', 'orthogonal']),
-    computed('panel-every-token-against-every', geometry_figure,
+    computed('panel-every-token-against-every', every_token_against_every_position,
              backs=['0', '0', '512', '512', '64', 'cosine', 'every', 'every']),
     prose('but-addition-mixes-two-attention', "an admonition title: it names the box's point, which the box's display (the four terms) states and its entries check"),
     computed('parameters-one-pytorch-transformer-encoder', encoder_layer_parameters),

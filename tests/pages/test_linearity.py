@@ -4,6 +4,7 @@ import math
 import re
 
 import torch
+from claim_words import Count, Number
 from claimcheck import Ledger, cited, computed, equation, formula, inline, passes, prose
 from linearity.odd import best_linear_fit_error, block_map_error
 from linearity.slips import literal_step3_error, missing_minus
@@ -201,6 +202,30 @@ def matrix_picture_as_described() -> bool:
     return (drawn["k"] == 3 and drawn["d_model"] == 8 and m.shape == (8, 8) and torch.allclose(m, expected, atol=1e-6)
             and drawn["outlined"] == [[2 * i, 2 * i, 2, 2] for i in range(4)] and blocks and values_ok
             and bool((m[~inside] == 0).all()) and bool(m.abs().max() <= 1 + 1e-9))
+
+
+def matrix_picture_readings() -> list:
+    """The M_3 picture's readings, on what it draws (rotation-matrix.json): the drawn matrix's width (8, with
+    matrix_picture_as_described holding first), each outlined block's height and width (2 by 2), how many of the 4
+    diagonal blocks are outlined, a rotation by ω_i · 3 and have their values written in, how many entries outside the
+    blocks are 0 and the largest of them, and the colour scale's ends (the sentence writes the lower one as −1)."""
+    drawn = data("linearity/rotation", "matrix")
+    m = torch.tensor(drawn["matrix"], dtype=torch.float64)
+    omega = frequencies(8).to(torch.float64)
+    outlined = {(r, c, h, w) for r, c, h, w in drawn["outlined"]}
+    written = {(int(r), int(c)) for r, c, _ in drawn["written"]}
+    inside = torch.zeros(8, 8, dtype=torch.bool)
+    for r, c, h, w in outlined:
+        inside[r : r + h, c : c + w] = True
+    blocks = [(2 * i, 2 * i, 2, 2) in outlined and {(2 * i + a, 2 * i + b) for a in (0, 1) for b in (0, 1)} <= written
+              and torch.allclose(m[2 * i : 2 * i + 2, 2 * i : 2 * i + 2], shift_block(float(omega[i]), 3), atol=1e-6)
+              for i in range(drawn["d_model"] // 2)]
+    heights, widths = {h for _, _, h, _ in outlined}, {w for _, _, _, w in outlined}
+    low, high = drawn["scale"]
+    return matrix_picture_as_described() and [
+        Number(m.shape[1]), Number(max(heights)), Number(max(widths)),
+        Count(sum(blocks), len(blocks)), Count(int((m[~inside] == 0).sum()), int((~inside).sum())),
+        Number(m[~inside].abs().max().item()), Number(-low), Number(high)]
 
 
 def rotation_figure_as_described() -> bool:
@@ -632,7 +657,7 @@ LEDGER = Ledger('linearity.md', [
     computed('widget-pair-0', widget_is_pair_0_with_omega_1, backs=['0', r'\(\omega_0 = 1\)']),
     computed('widget-arc',
         widget_arc_keeps_its_angle, backs=[r'\(R_0(k)\)', r'\(k\)', r'\(p + k\)', r'\(p\)', r'\(p\)', 'same']),
-    computed('m-d-model-8-as', matrix_picture_as_described,
+    computed('m-d-model-8-as', matrix_picture_readings,
         backs=['0', '1', '1', '2', '2', '8', 'each', 'every', 'rotation', '×']),
     computed('rotation-alt-circle',
         rotation_figure_as_described, backs=['0', '0', '1', '1', '2', '3', '6', 'clockwise', 'cos', 'grows', 'rotation', 'sin']),

@@ -7,6 +7,7 @@ import re
 import properties.dot_product_vs_offset as dots
 import texmath
 import torch
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import DOCS, Ledger, cited, computed, equation, passes, prose
 from linearity import shift_matrix as linearity_shift_matrix
 from properties import norm_and_distance
@@ -207,6 +208,35 @@ def far_panel() -> bool:
             and torch.allclose(far, curve(), rtol=0, atol=1e-5) and falling_trend_with_ripples(growing=True))
 
 
+def one_curve_and_zoom_readings() -> list:
+    """The first two panels' readings, on the drawn data (one_curve_panel and zoomed_panel holding first): d_model,
+    how many of both sides of 0 the offsets reach, the number of starting positions, whether every curve is
+    symmetric in k, the offset of its peak, the zoom's first rise again (from the first local minimum to the next
+    offset) and the fall before it (k = 0 to k = 1, ending before the minimum at k)."""
+    drawn = drawn_dot_products()
+    ks = torch.tensor(drawn["offsets"])
+    curves = [torch.tensor(drawn["by_start"][str(p)], dtype=torch.float64) for p in drawn["starts"]]
+    zoom = dict(zip(drawn["zoom_offsets"], drawn["zoom"]))
+    k, far = drawn["first_min"], drawn["far"]
+    return one_curve_panel() and zoomed_panel() and [
+        Number(drawn["d_model"], at=0), Count(int(ks.min() < 0) + int(ks.max() > 0), 2),
+        Number(int(ks[int(ks.abs().argmin())]), at=1), Number(len(set(drawn["starts"])), at=2),
+        Truth(all(torch.allclose(c, c.flip(0), rtol=0, atol=1e-6) for c in curves)),
+        Number(max(abs(int(ks[int(c.argmax())])) for c in curves), at=3),
+        Trend((zoom[k], zoom[k + 1]), at=0), Trend((far[0], far[1]), at=1), Compare(1, k)]
+
+
+def far_panel_readings() -> list:
+    """The far panel's readings, on the drawn data (far_panel holding first): its last offset (2,000), the trend
+    from k = 0 to its end, its first rise again (after the first local minimum), and the steps per rise again (about one step in two: 2,000 steps, 975 rises)."""
+    drawn = drawn_dot_products()
+    far = torch.tensor(drawn["far"], dtype=torch.float64)
+    steps, rises = far.numel() - 1, int((far[1:] > far[:-1]).sum())
+    k = drawn["first_min"]
+    return far_panel() and [Number(steps), Trend((far[0].item(), far[-1].item()), at=0),
+                            Trend((far[k].item(), far[k + 1].item()), at=2), Number(steps / rises)]
+
+
 def base_sets_the_fall() -> bool:
     at = [dots.dot_by_offset(torch.tensor([10]), 512, base).item() for base in (100.0, 10000.0, 1e6)]
     return at[0] < at[1] < at[2]  # a larger base: slower frequencies, a slower fall
@@ -390,9 +420,9 @@ LEDGER = Ledger('properties.md', [
     computed('first-minimum',
              first_minimum_and_rise, backs=[r'\(d = 512\)', r'\(k =\)', r'\(k =\)', 'falls', 'first', 'gen.properties.dot_product_vs_offset.at_first_min', 'gen.properties.dot_product_vs_offset.at_first_rise', 'gen.properties.dot_product_vs_offset.first_min', 'gen.properties.dot_product_vs_offset.first_rise', 'minimum', 'rises']),
     computed('falling-trend-ripples', falling_trend_with_ripples, backs=['falling']),
-    computed('panel-one-curve-pe-p', lambda: one_curve_panel() and zoomed_panel(),
-             backs=['0', '0', '512', 'before', 'both', 'fall', 'first', 'minimum', 'symmetric']),
-    computed('panel-k-2-000-same', far_panel, backs=['2,000', 'falling', 'growing', 'half', 'more', 'rising', 'same']),
+    computed('panel-one-curve-pe-p', one_curve_and_zoom_readings,
+             backs=['0', '0', '512', 'before', 'both', 'fall', 'first', 'rises', 'symmetric']),
+    computed('panel-k-2-000-same', far_panel_readings, backs=['2,000', 'falling', 'growing', 'more', 'rising', 'same']),
     cited('kazemnejad-decays-nicely',
            "Kazemnejad 2019, Transformer Architecture: The Positional Encoding, text by Figure 3 ('symmetrical and decays nicely with time'); shared/research/content_anchors.md §2", backs=['next']),
     computed('monotone-only-to-first-min',

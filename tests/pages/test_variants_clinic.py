@@ -16,6 +16,7 @@ import pecheck
 import test_pecheck as tp
 import test_pecheck_rope as tr
 import torch
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants.registry import REFERENCE, VARIANTS
 from support import DOCS, ROOT, data
@@ -57,6 +58,17 @@ def strict_fails_a_split_table() -> bool:
             and split["ok"] and not split["paper"] and bool(split["deviations"]))
 
 
+def correct_tables_pass() -> list:
+    """check_table passes the paper's correct table and the table of every known convention (the registry's
+    variants); the split table that --strict refuses differs from the paper's (strict_fails_a_split_table and
+    test_ok_and_paper_answer_two_questions hold first)."""
+    known = all(pecheck.check_table(v.build(50, 16)).ok for v in VARIANTS)
+    paper, split = tp.formula(100, 16), tp.formula(100, 16, layout="[sin | cos]")
+    return (passes(tp.test_ok_and_paper_answer_two_questions)() and strict_fails_a_split_table() and [
+        Truth(pecheck.check_table(REFERENCE.build(50, 16)).ok), Truth(known),
+        Compare(split.tolist(), paper.tolist())])
+
+
 def library_tables_ok() -> bool:
     """Each library table the page lists is judged OK, and they are what the sentence says: M2M100's weights with
     padding row 1 (and a float16 copy), Whisper's rows from 150,000, timesteps counting down, a module in training
@@ -74,6 +86,33 @@ def library_tables_ok() -> bool:
             and shown.count("- **") == len(tables))
 
 
+def library_tables_judged_ok() -> Count:
+    """How many of the library tables the page lists are judged OK: each (library_tables_ok holding first)."""
+    verdicts = [make() for make in clinic.library_tables().values()]
+    return library_tables_ok() and Count(sum(v.ok for v in verdicts), len(verdicts))
+
+
+def beside_each_bug_readings() -> list:
+    """Beside each bug (each case but stored_in_half): how many stand beside a real table or module judged OK, the
+    kind of each bug's (module or table) against the kind of the one beside it, and how many of them are right
+    (judged OK with no problem). beside_each_bug holds first."""
+    beside = clinic.beside_each_bug()
+    bugs = [c for c in clinic.CASES if c != "stored_in_half"]
+    verdicts = {case: beside[case][1]() for case in bugs if case in beside}
+    right = sum(bool(v.ok and not v.problems) for v in verdicts.values())
+    kinds = [bool(verdict(case).module) for case in bugs]
+    beside_kinds = [("module" in verdicts[case].module.get("kind", "")) if case in verdicts else None for case in bugs]
+    judged_ok = sum(v.ok for v in verdicts.values())
+    # [beside_kinds]: the two lists compared whole (a list b is read as one value per element)
+    return beside_each_bug() and [Count(judged_ok, len(bugs)), Compare(kinds, [beside_kinds]), Count(right, len(bugs))]
+
+
+def beside_each_bug_judged_ok() -> list:
+    """The first two readings of beside_each_bug_readings: each bug's neighbour judged OK, of the same kind."""
+    readings = beside_each_bug_readings()
+    return readings and readings[:2]
+
+
 def beside_each_bug() -> bool:
     """Every bug the page reproduces (each case but stored_in_half, the fix shown with low_precision) has beside it a
     real library table or module, a table beside a table and a module beside a module (the same kind), judged OK, and
@@ -84,7 +123,13 @@ def beside_each_bug() -> bool:
     return set(clinic.beside_each_bug()) == set(bugs) == set(tp.BUGS)
 
 
-def explorer_judges_caches_the_same() -> bool:
+def explorer_verdicts_and_check_ropes() -> Compare:
+    """The explorer's verdicts on the pasted caches against check_rope's (the same: their fields and problem codes);
+    explorer_judges_caches_the_same holds first."""
+    return explorer_judges_caches_the_same() and Compare(*_explorer_and_check_rope()[:2])
+
+
+def _explorer_and_check_rope() -> tuple:
     """pecheck.js (run by node, as the page's script) given {"cos": [[...]], "sin": [[...]]} as pasted text gives
     check_rope's verdict: a Llama cache with linear scaling (OK), the same with cos and sin swapped (angles_fall)
     and a random pair (not_rope); tests/test_pecheck_browser.py holds it to 22 caches in Chromium."""
@@ -103,12 +148,54 @@ def explorer_judges_caches_the_same() -> bool:
     theirs = json.loads(subprocess.run(["node", "-e", script], input=json.dumps(texts), capture_output=True,
                                        text=True, check=True).stdout)
     keys = ("ok", "rotary", "layout", "scaling", "factor", "attention_scaling", "first_position")
-    for name, (c, s) in pairs.items():
-        mine = pecheck.check_rope(c.double(), s.double()).to_json()
-        if ({k: theirs[name][k] for k in keys} != {k: mine[k] for k in keys}
-                or [p["code"] for p in theirs[name]["problems"]] != [p["code"] for p in mine["problems"]]):
+    summary = {name: ({k: theirs[name][k] for k in keys}, [p["code"] for p in theirs[name]["problems"]])
+               for name in pairs}
+    mine = {name: ({k: v[k] for k in keys}, [p["code"] for p in v["problems"]])
+            for name, v in ((n, pecheck.check_rope(c.double(), s.double()).to_json()) for n, (c, s) in pairs.items())}
+    return summary, mine, theirs
+
+
+def explorer_judges_caches_the_same() -> bool:
+    """pecheck.js given the pasted caches gives check_rope's verdict (_explorer_and_check_rope): each the same, and
+    OK for the Llama cache, problems for the swapped and the random pair."""
+    summary, mine, theirs = _explorer_and_check_rope()
+    keys = ("ok", "rotary", "layout", "scaling", "factor", "attention_scaling", "first_position")
+    for name in summary:
+        if summary[name] != mine[name] or set(summary[name][0]) != set(keys):
             return False
     return bool(theirs["linear"]["ok"] and theirs["swapped"]["problems"] and theirs["random"]["problems"])
+
+
+def corpus_readings() -> list:
+    """tests/pecheck_corpus's readings: its cases (at least 150), the page's cases and the corpus together against the
+    page's alone (more), and how many of them pecheck gives the verdict their library's source implies (each)."""
+    import test_pecheck_corpus as corpus
+
+    result = corpus.score()
+    return corpus_right() and [Number(len(corpus.CASES)), Compare(len(corpus.CASES) + len(clinic.CASES),
+                                                                  len(clinic.CASES)),
+                               Count(len(result["right"]), len(corpus.CASES))]
+
+
+def rope_cache_readings() -> list:
+    """The rotary-cache sentence's readings: check_rope names a Llama cache with linear scaling linear, and YaRN's and
+    llama3's frequency-dependent (the transformers caches of test_pecheck_rope); the gpt-neox issues its tests
+    reproduce, the float16 angles (#1003) and the mixed rotations (#834), read from those tests."""
+    def scaling(name: str) -> str:
+        params, extra, _, _ = tr.CASES[name]
+        cos, sin = tr.llama(params, **extra)
+        return pecheck.check_rope(cos, sin).scaling
+
+    return [Truth(scaling("linear-4") == "linear"),
+            Truth(scaling("yarn-4") == scaling("llama3-8") == "frequency-dependent"), *rotary_issues()]
+
+
+def rotary_issues() -> list:
+    """The gpt-neox issues of rotary caches that tests/test_pecheck_rope.py reproduces, read from its tests: the
+    angles in float16 (#1003) and the halves and pairs mixed (#834)."""
+    float16 = re.search(r"gpt-neox#(\d+)", inspect.getsource(tr.test_angles_in_float16_are_off)).group(1)
+    mixed = re.search(r"halves and pairs mixed, gpt-neox#(\d+)", tr.__doc__).group(1)
+    return [Number(int(float16)), Number(int(mixed))]
 
 
 def corpus_right() -> bool:
@@ -368,9 +455,7 @@ LEDGER = Ledger("variants/clinic.md", [
         lambda: passes(tp.test_pecheck_imports_only_the_reference_numpy_and_torch)()
         and passes(tp.test_pecheck_alone_judges_a_table_file_with_numpy_only, tmp())()
         and passes(tp.test_the_two_copied_files_work_on_their_own, tmp())(), backs=['only']),
-    computed("passes-correct-table-any-known",
-        lambda: passes(tp.test_ok_and_paper_answer_two_questions)() and strict_fails_a_split_table()
-        and all(pecheck.check_table(v.build(50, 16)).ok for v in [REFERENCE, *VARIANTS]),
+    computed("passes-correct-table-any-known", correct_tables_pass,
         backs=['any', 'differs', 'only']),
     computed("files", reads_files, backs=['never']),
     computed("own-tests", passes(tp.test_check_table_is_importable_for_a_users_own_tests)),
@@ -428,20 +513,21 @@ LEDGER = Ledger("variants/clinic.md", [
     prose("h-never", "a heading", unbacked=['never']),
     cited("never-fact", FACTS, judged("never_applied"), backs=['20099', 'never']),
     prose("real-library-tables-judges-ok", "a heading"),
-    computed("these-tables-are-made-by", library_tables_ok,
+    computed("these-tables-are-made-by", library_tables_judged_ok,
              backs=['down', 'each', 'float16', 'left', 'row', 'rows', 'saved']),
-    computed("beside-each-bug-stands-real", beside_each_bug, backs=['each', 'same']),
-    computed("beside-each-bug-real-table", beside_each_bug, backs=['each', 'each', 'right', 'same']),
-    computed("explorer-judges-cache-pasted-as", explorer_judges_caches_the_same, backs=['cos', 'same', 'sin']),
-    computed("over-150-more-are-checker", corpus_right, backs=['150', 'each', 'more']),
+    computed("beside-each-bug-stands-real", beside_each_bug_judged_ok, backs=['each', 'same']),
+    computed("beside-each-bug-real-table", beside_each_bug_readings, backs=['each', 'each', 'right', 'same']),
+    computed("explorer-judges-cache-pasted-as", explorer_verdicts_and_check_ropes, backs=['cos', 'same', 'sin']),
+    computed("over-150-more-are-checker", corpus_readings, backs=['150', 'at least', 'each', 'more']),
     prose("how-they-are-made", "a fold's title"),
-    computed("tables-modules-pinned-transformers-diffusers", library_tables_ok, backs=['each', 'right']),
+    computed("tables-modules-pinned-transformers-diffusers", library_tables_judged_ok, backs=['each', 'right']),
     prose("h-reach", "a heading"),
     computed("one-axis", lambda: "not_2d" in tp.pecheck.check_table(np.zeros((4, 4, 4))).codes()),
     cited("two-d",
         FACTS + "; each axis's table is a 1-D table that pecheck judges right on its own (pelib/sincos_nd.py builds them)", backs=['1', '1096', '2', 'no', 'only', 'order']),
     cited("rotary-encodings-rotate-queries-keys",
-        FACTS + "; RoFormer (Su et al., 2021), section 3.4: the rotation is applied to the query and key vectors", backs=['no', 'rotate']),
+        FACTS + "; RoFormer (Su et al., 2021), section 3.4: the rotation is applied to the query and key vectors", rotary_issues,
+        backs=['1003', '834', 'no', 'rotate']),
     computed("their-cos-sin-caches-are",
         lambda: all(passes(getattr(tr, name))() for name in (
             "test_adjacent_pairs_are_named_for_rotate_every_two", "test_angles_in_float16_are_off",
@@ -449,7 +535,7 @@ LEDGER = Ledger("variants/clinic.md", [
         and passes(tr.test_transformers_rotary_caches_are_judged_from_their_source, "linear-4")()
         and passes(tr.test_transformers_rotary_caches_are_judged_from_their_source, "yarn-4")()
         and passes(tr.test_transformers_rotary_caches_are_judged_from_their_source, "llama3-8")()
-        and passes(tr.test_the_command_line_judges_a_cache_file, tmp())(),
+        and passes(tr.test_the_command_line_judges_a_cache_file, tmp())() and rope_cache_readings(),
         backs=['1003', '834', 'cos', 'cos', 'cos', 'float16', 'linear', 'only', 'rotation', 'rotation', 'sin', 'sin',
                'sin']),
     cited("mixed-precision", FACTS, backs=['13665', 'forward', 'not']),
