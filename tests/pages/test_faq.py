@@ -267,6 +267,37 @@ def checker_names() -> bool:
     return (right.ok and right.convention == "interleaved-paper" and not wrong.ok
             and all(p.code and p.message for p in wrong.problems) and bool(wrong.problems))
 
+def answer_opens_with(question: str, answer: str) -> bool:
+    """The answer to the question of id `question` starts with the sentence of id `answer` (page order, as the
+    page's lock lists it)."""
+    from claimcheck import texts_by_id
+
+    ids = list(texts_by_id("faq.md"))
+    return question in ids and ids.index(answer) == ids.index(question) + 1
+
+
+def real_positions_repeat() -> bool:
+    """The FAQ's two real positions with one encoding, recomputed: d = 2 repeats after 2 pi (one pair, omega 1);
+    d = 4 with base 10000 after 200 pi (omega 1 and 1/100, a rational ratio); the quoted bounds are the job's."""
+    from reference import encode_positions
+
+    shown = values("faq/same_encoding")
+    gaps = []
+    for d, period in ((2, 2 * math.pi), (4, 200 * math.pi)):
+        rows = encode_positions(torch.tensor([0.0, period], dtype=torch.float64), d)
+        gaps.append(float((rows[0] - rows[1]).abs().max()))
+    ratio = sp.nsimplify(sp.Integer(10000) ** sp.Rational(-2, 4))
+    return (max(gaps) < 1e-12 and ratio == sp.Rational(1, 100) and shown["d_one_pair"] == "2"
+            and shown["d_two_pairs"] == "4" and shown["gap_one_pair"] == shown["gap_two_pairs"] == "< 1e-12"
+            and shown["period_two_pairs"] == "200π")
+
+
+def unique_for_integers_only() -> bool:
+    """Integer positions never share an encoding (the rows are distinct; beyond's proof), while real positions can
+    (real_positions_repeat): so the sentence must say it speaks of integer positions."""
+    return ("integer" in LEDGER.text("unique") and distinct_rows() and real_positions_repeat()
+            and __import__("pages.test_beyond", fromlist=["never_repeats"]).never_repeats())
+
 
 LEDGER = Ledger('faq.md', [
     prose('title', "the page's title"),
@@ -329,6 +360,10 @@ LEDGER = Ledger('faq.md', [
              and passes(beyond_indices_tests.test_a_barely_turning_pair_barely_changes)(), backs=[r'\([0, 1]\)', r'\(t\)', 'every']),
     # --- the input step (input-step.md) ---
     prose('q-sqrt-d', "a question"),
+    cited('paper-gives-no-reason-what',
+          "Vaswani et al. 2017, section 3.4: the embedding weights are multiplied by sqrt(d_model), with no reason given "
+          "(docs/input-step.md says so too); the answer opens with it",
+          lambda: answer_opens_with("q-sqrt-d", "paper-gives-no-reason-what"), backs=['no']),
     cited('sqrt-d-shared', "Vaswani et al. 2017, section 3.4: the same weight matrix for the two embedding layers and the pre-softmax linear transformation"),
     computed('sqrt-d-why',
              lambda: input_step.tied_numbers() and input_step.input_norms() and input_step.nemo_same_sum(), backs=[r'\(\sqrt{d}\)', 'rows', 'rows', 'same', 'up to']),
@@ -365,8 +400,13 @@ LEDGER = Ledger('faq.md', [
              and passes(beyond_indices_tests.test_interpolated_sinusoids_follow_the_squeezed_formula_for_slow_pairs_only)(), backs=['4', 'each', 'not']),
     prose('see-grid', "links", unbacked=['2']),
     prose('q-unique', "a question", unbacked=['same']),
-    computed('unique', lambda: distinct_rows() and __import__("pages.test_beyond", fromlist=["never_repeats"]).never_repeats(), backs=['every', 'every', 'every', 'no', 'unique']),
+    computed('unique', unique_for_integers_only, backs=['every', 'every', 'every', 'no', 'unique']),
     prose('see-unique', "a link"),
+    computed('real-positions-can-share-one', real_positions_repeat,
+             backs=['10000', '\\(\\mathrm{PE}(0)\\)', '\\(\\mathrm{PE}(0)\\)', '\\(\\mathrm{PE}(200\\pi)\\)',
+                    '\\(\\mathrm{PE}(2\\pi)\\)', 'differ', 'differ', 'each', 'gen.faq.same_encoding.d_one_pair',
+                    'gen.faq.same_encoding.d_two_pairs', 'gen.faq.same_encoding.gap_one_pair',
+                    'gen.faq.same_encoding.gap_two_pairs']),
     prose('adding', "a heading"),
     prose('q-add', "a question"),
     computed('add-width', adding_costs_nothing),
