@@ -60,14 +60,34 @@ def median(values: list[float]) -> float:
 
 
 def test_the_setup_the_page_quotes():
-    """'5 seeds', 'learning rate from 1e-3, 3e-3, 1e-2 on one run of half the steps', ALiBi with 4 heads."""
+    """'5 seeds', 'learning rate from the grid (0.001 to 0.1) on one run of half the steps', ALiBi with 4 heads."""
     assert len(SEEDS) >= 5 and LENGTHS[0] == L and LENGTHS[-1] == 8 * L
-    assert CONFIG["n_heads"] >= 4 and CONFIG["rates"] == [1e-3, 3e-3, 1e-2] and CONFIG["tune_seed"] not in SEEDS
+    assert CONFIG["n_heads"] >= 4 and CONFIG["rates"] == list(_experiment().RATES) and CONFIG["tune_seed"] not in SEEDS
     printed = values("extrapolation")
     for task in CONFIG["tasks"]:
         for position in CONFIG["positions"]:
             assert printed[f"{task}_{position}_beyond"] == _experiment().percent_spread(beyond(task, position))
             assert float(printed[f"{task}_{position}_lr"]) in CONFIG["rates"]
+
+
+def edge_choices() -> list[str]:
+    """Every tuning of every experiment whose chosen rate is the smallest or the largest of its grid."""
+    edges = []
+    for stem in ("extrapolation", "position_probe", "learned_shift_matrix", "add_vs_concat"):
+        for key, tuned in load(stem)["rates"].items():
+            if not _experiment().interior(tuned):
+                edges.append(f"{stem}/{key}")
+    return edges
+
+
+def test_every_learning_rate_choice_is_inside_the_grid():
+    """'every choice has a tried rate on each side': no tuning picked the smallest or the largest rate, and each
+    picked the lowest loss of its grid (ties to the smaller rate)."""
+    assert not edge_choices(), edge_choices()
+    for stem in ("extrapolation", "position_probe", "learned_shift_matrix", "add_vs_concat"):
+        for tuned in load(stem)["rates"].values():
+            losses = {float(r): (math.inf if v is None else v) for r, v in tuned["losses"].items()}
+            assert tuned["lr"] == min(losses, key=lambda r: (losses[r], r))
 
 
 def test_alibi_has_the_papers_slopes_for_four_heads():
