@@ -17,6 +17,15 @@ from pages.evidence_checks import (
     tuned_on_training_length,
 )
 
+def alibi_reason_is_a_hypothesis() -> bool:
+    """ALiBi's bias cannot prefer a farther key by position alone (the test), but after layer 1 its states carry a
+    coarse position (the regression probe's R² above 0.5 in every seed), so the bias is not shown to be why it falls
+    short: the sentence must call its reason a hypothesis."""
+    r2 = ev.layer("alibi", True, 1)
+    return (passes(ev.test_alibi_cannot_prefer_a_farther_key_by_position)() and min(r2) > 0.5
+            and "hypothesis" in LEDGER.text("why-alibi-falls-short-hypothesis"))
+
+
 LEDGER = Ledger('evidence/extrapolation.md', [
     prose('h-extrapolation', "a heading", unbacked=['up to', 'up to']),
     measured('these-two-layer-models-added',
@@ -47,8 +56,8 @@ LEDGER = Ledger('evidence/extrapolation.md', [
         passes(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall), scope="In these models", backs=['\\(L\\)', '\\(L\\)', 'gen.extrapolation.k_back_learned_beyond', 'gen.extrapolation.k_back_rope_beyond', 'gen.extrapolation.k_back_sin_add_beyond', 'less', 'more', 'not', 'right']),
     measured('these-two-layer-models-alibi',
         passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l), scope="In these two-layer models", backs=['100', '\\(L\\)', 'even', 'gen.extrapolation.k', 'gen.extrapolation.k_back_alibi_16', 'gen.extrapolation.k_back_none_causal_16', 'not', 'right']),
-    computed('alibi-s-bias-gives-nearer',
-        passes(ev.test_alibi_cannot_prefer_a_farther_key_by_position), backs=['at least', 'exact']),
+    measured('why-alibi-falls-short-hypothesis', alibi_reason_is_a_hypothesis, scope="not tested here",
+        backs=['1', r'\(R^2\)', 'after', 'at least', 'exact', 'falls', 'gen.position_probe.alibi_causal_1', 'not']),
     measured('largest-last-tokens-these-two',
         passes(ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), scope="in these two-layer models", backs=['\\(L\\)', '\\(L\\)', 'below', 'fall', 'gen.extrapolation.local_max_alibi_16', 'gen.extrapolation.local_max_alibi_beyond', 'gen.extrapolation.local_max_learned_beyond', 'gen.extrapolation.local_max_rope_beyond', 'gen.extrapolation.local_max_sin_add_beyond', 'gen.extrapolation.local_max_sin_concat_beyond', 'gen.extrapolation.window', 'half', 'largest', 'last', 'right']),
     measured('these-models-causal-mask-alone',
