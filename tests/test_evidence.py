@@ -247,26 +247,37 @@ def test_learned_absolute_solves_it_without_pairs():
 
 
 def test_every_add_or_concatenate_variant_reaches_the_top():
-    """'each one's median seed is at 100% to the whole percent; the lowest seed of any is 92% (add, width 16)'."""
+    """'each one's median seed is at 100% to the whole percent'; the figure's low seeds: one of concatenating 4 + 4
+    failed (2%), one of adding at width 16 got 92%, every other seed at least 99%."""
     for variant in ADD["config"]["variants"]:
         assert round(100 * median(right(variant))) == 100, variant
-    lowest = min((min(right(v)), v) for v in ADD["config"]["variants"])
-    assert lowest[1] == "add_16" and round(lowest[0], 2) == 0.92
-    assert all(min(right(v)) >= 0.99 for v in ADD["config"]["variants"] if v != "add_16")
+    assert sum(r < 0.5 for r in right("concat_4_4")) == 1 and round(100 * min(right("concat_4_4"))) == 2
+    assert round(100 * min(right("add_16"))) == 92
+    others = [r for v in ADD["config"]["variants"] for r in right(v) if r >= 0.5 and not (v == "add_16" and r < 0.99)]
+    assert min(others) >= 0.99
 
 
-def test_every_variant_chose_the_largest_rate():
+def test_the_add_or_concatenate_rates():
+    """Adding at widths 8 and 16 and concatenating 8 + 8 chose a rate inside the grid; concatenating 4 + 4 chose
+    its largest rate (0.1), where one seed failed."""
     rates = ADD["rates"]
-    assert all(r["lr"] == max(ADD["config"]["rates"]) for r in rates.values())
+    for variant in ("add_8", "add_16", "concat_8_8"):
+        assert _experiment().interior(rates[variant]), variant
+    assert rates["concat_4_4"]["lr"] == max(ADD["config"]["rates"])
 
 
 def test_in_the_grid_concatenating_learned_faster_at_width_8():
-    """The grid's shortened single runs: at 0.003, concatenating 4 + 4 ends with a lower loss than adding at width 8
-    (2.42 against 3.91), and at 0.01 too."""
+    """The grid's shortened single runs: at 0.003, 0.01 and 0.03, concatenating 4 + 4 ends with a lower loss than
+    adding at width 8 (by more than 1 at 0.003), the losses the page quotes."""
     losses = {v: ADD["rates"][v]["losses"] for v in ("add_8", "concat_4_4")}
-    assert losses["concat_4_4"]["0.003"] < losses["add_8"]["0.003"] - 1 and losses["concat_4_4"]["0.01"] < losses["add_8"]["0.01"]
-    assert (losses["concat_4_4"]["0.003"], losses["add_8"]["0.003"]) == (2.421, 3.906)
-    assert ADD["config"]["steps"] // _experiment().TUNE_FRACTION == 400  # 'after 400 steps': the grid's shortened runs
+    assert losses["concat_4_4"]["0.003"] < losses["add_8"]["0.003"] - 1
+    assert all(losses["concat_4_4"][r] < losses["add_8"][r] for r in ("0.003", "0.01", "0.03"))
+    shown = values("evidence/grid")
+    for rate in ("0.003", "0.01", "0.03"):
+        key = rate.replace(".", "_")
+        assert shown[f"concat_4_4_{key}"] == f"{losses['concat_4_4'][rate]:.3f}"
+        assert shown[f"add_8_{key}"] == f"{losses['add_8'][rate]:.3f}"
+    assert shown["add_tune_steps"] == str(ADD["config"]["steps"] // _experiment().TUNE_FRACTION)
 
 
 def corner_shares(seed: int) -> tuple[float, list[float]]:
