@@ -17,6 +17,7 @@ from pages.evidence_checks import (
     tuned_on_training_length,
 )
 
+
 def alibi_reason_is_a_hypothesis() -> bool:
     """ALiBi's bias cannot prefer a farther key by position alone (the test), but after layer 1 its states carry a
     coarse position (the regression probe's R² above 0.5 in every seed), so the bias is not shown to be why it falls
