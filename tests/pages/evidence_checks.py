@@ -306,6 +306,27 @@ def kernel_test_covers_every_experiment() -> bool:
 # --- checks of the setup sentences ----------------------------------------------------------------------------------
 
 
+def seed_rule_as_stated() -> bool:
+    """The rule the summary states, as tests/seedstats.py applies it: disjoint ranges of 5 seeds against 5 are U = 0
+    with the exact two-sided p the job counted (2 of 252 splits); overlapping ranges allow only tie words; and every
+    evidence page's ledger decides its comparison words with it."""
+    import math
+
+    import seedstats
+
+    shown = values("evidence/seed_comparison")
+    seeds = int(shown["seeds"])
+    low, high = list(range(seeds)), list(range(seeds, 2 * seeds))
+    rule = (seedstats.mann_whitney_u(low, high) == 0 and shown["splits"] == str(math.comb(2 * seeds, seeds))
+            and shown["p_disjoint"] == f"{seedstats.mann_whitney_p(low, high):.3f}" == f"{seedstats.disjoint_p(seeds):.3f}"
+            and seedstats.allowed("cannot tell apart", [0, 2, 4, 6, 8], [1, 3, 5, 7, 9])
+            and not seedstats.allowed("more", [0, 2, 4, 6, 8], [1, 3, 5, 7, 9]))
+    pages = ("extrapolation", "probes", "shift_matrix", "add_or_concatenate")
+    bound = all("seedstats" in (ROOT / "tests" / "pages" / f"test_evidence_{p}.py").read_text(encoding="utf-8")
+                for p in pages)
+    return rule and bound and seeds >= seedstats.MIN_SEEDS
+
+
 def settings_per_experiment() -> bool:
     """The scope box: each experiment's layers, steps, lengths and vocabulary as its configuration saved them (the
     add-or-concatenate widths from its variants), the seeds, and each tuning's choice the lowest loss of its grid."""

@@ -39,6 +39,7 @@ from pages.evidence_checks import (
     reduced_is_ten_steps,
     regen_never_forces_experiments,
     rotate_pairs_as_documented,
+    seed_rule_as_stated,
     settings_per_experiment,
     seven_settings,
     tables_from_reference,
@@ -185,6 +186,10 @@ LEDGER = Ledger('evidence.md', [
     measured('learned-or-fixed-these-two',
         learned_ties_at_l, scope="In these two-layer models on token {{ gen.position_probe.k }} back", backs=['100', '3', 'both', 'gen.position_probe.k', 'identical', 'row']),
     prose('h-summary', "a heading"),
+    computed('comparison-between-two-settings-more', seed_rule_as_stated, backs=[
+        '0', '0', '2', r'\(U\)', r'\(p\)', 'above', 'below', 'cannot', 'gen.evidence.seed_comparison.p_disjoint',
+        'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.splits',
+        'less', 'more', 'not', 'only']),
     computed('headline-figure',
         extrapolation_setup, backs=['16', '3', '4', 'largest', 'last', 'maximum', 'minimum', 'right'], setting=True),
     prose('h-learned', "a heading"),
