@@ -4,7 +4,11 @@ Its entries moved here from the evidence page's ledger with their sentences (sam
 the other evidence pages live in tests/pages/evidence_checks.py.
 """
 
+import inspect
+
+import test_probes as tp
 from claimcheck import Ledger, cited, computed, measured, passes, prose
+from pelib import probes
 
 from pages.evidence_checks import (
     all_pass,
@@ -31,6 +35,12 @@ LEDGER = Ledger('evidence/probes.md', [
         "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), sections 4-5: probes find absolute position in NoPos models; the causal mask conjectured as its source", backs=['no']),
     computed('probe-setup',
         lambda: probe_setup() and slow_pairs_nearly_linear(), backs=['1', r'\(R^2\)', 'each', 'exact', 'gen.position_probe.chance', 'gen.position_probe.fitted', 'gen.position_probe.held_out', 'gen.position_probe.max_len', 'linear', 'linear', 'linear', 'not'], setting=True),
+    cited('classifier-linear-discriminant-analysis-one',
+        "Hastie, Tibshirani and Friedman, The Elements of Statistical Learning (2nd ed.), section 4.2: masking of "
+        "classes by linear regression of an indicator matrix; section 4.3: linear discriminant analysis",
+        lambda: passes(tp.test_the_classifier_names_every_position_of_a_code_along_one_direction)()
+        and "linear discriminant" in " ".join(inspect.getsource(probes.position_accuracy).lower().split()),
+        backs=['16', '4.2', 'both', 'every', 'largest', 'linear', 'linear', 'only']),
     computed('probe-control',
         lambda: passes(ev.test_the_controls_are_near_chance)(), backs=[r'\(R^2\)', 'gen.position_probe.control_accuracy', 'gen.position_probe.control_r2', 'no', 'same', 'same']),
     computed('probe-models',
