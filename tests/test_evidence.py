@@ -229,13 +229,28 @@ def test_the_relative_share_orders_the_heads():
     assert min(sin) >= 0.85 and 0.6 <= min(learned) and max(learned) < 0.8 and max(random_init) < 0.3
 
 
+def slow_pairs_off(seed: int, stray: float = 0.5) -> list[float]:
+    """The errors (rad, in [0, pi]) of the trained head's slow pairs that are off w_i k by more than `stray`."""
+    fast = SHIFT["config"]["fast_pairs"]
+    angles, expected = run("trained", seed)["angles"][fast:], SHIFT["expected_angles"][fast:]
+    errors = [abs(math.remainder(a - e, 2 * math.pi)) for a, e in zip(angles, expected)]
+    return [e for e in errors if e > stray]
+
+
 def test_slow_pairs_do_not_follow():
-    """Pairs 4 and up: w_i k at most 0.3 rad, and every trained seed has one off by more than 0.5 rad."""
+    """Pairs 4 and up: w_i k at most 0.3 rad; in each trained seed 10 to 12 of the 12 are off by more than 0.5 rad,
+    the worst by nearly pi (the quoted values of evidence/shift_pairs)."""
     from reference import frequencies
 
     k, fast = SHIFT["config"]["k"], SHIFT["config"]["fast_pairs"]
     assert all(float(w) * k <= 0.3 + 1e-12 for w in frequencies(SHIFT["config"]["d_model"])[fast:])
     assert min(runs("trained", "slow_error")) > 0.5
+    counts = [len(slow_pairs_off(s)) for s in SHIFT_SEEDS]
+    worst = max(max(slow_pairs_off(s)) for s in SHIFT_SEEDS)
+    shown = values("evidence/shift_pairs")
+    assert (shown["slow_off_min"], shown["slow_off_max"]) == (str(min(counts)), str(max(counts)))
+    assert shown["slow_pairs"] == str(len(SHIFT["expected_angles"]) - fast) and shown["stray"] == "0.5"
+    assert shown["slow_largest"] == f"{worst:.2f}" and worst > math.pi - 0.2 and min(counts) > 1
 
 
 def test_learned_absolute_solves_it_without_pairs():
@@ -295,8 +310,10 @@ def test_the_blocks_between_pairs_are_small_only_at_pair_0():
     keep less than 0.4 of their rows in their own blocks'."""
     assert min(runs("trained", "diagonal_share")) > 0.8 and SHIFT["random_block"]["diagonal_share_iid"] == 0.25
     pair0 = [corner_shares(s)[0] for s in SHIFT_SEEDS]
-    assert (round(min(pair0), 2), round(max(pair0), 2)) == (0.81, 0.92)
-    assert max(share for s in SHIFT_SEEDS for share in corner_shares(s)[1][1:]) < 0.4
+    own = max(share for s in SHIFT_SEEDS for share in corner_shares(s)[1][1:])
+    shown = values("evidence/shift_pairs")
+    assert (shown["pair0_min"], shown["pair0_max"]) == (f"{min(pair0):.2f}", f"{max(pair0):.2f}") and min(pair0) > 0.5
+    assert shown["own_max"] == f"{own:.2f}" and own < 0.4 and shown["own_iid"] == f"{1 / SHIFT['config']['fast_pairs']:.2f}"
 
 
 # --- extrapolation: the verdicts -------------------------------------------------------------------------------------
