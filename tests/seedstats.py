@@ -4,9 +4,10 @@ A sentence of an evidence page that compares two settings ("RoPE keeps more than
 about two small groups of seeds. The word it uses is read from the sentence and decided here:
 
 - an order word (more, less, higher, lower, better, worse, above, below, ...) needs the two groups told apart:
-  their ranges do not overlap and the exact two-sided Mann-Whitney p of that split is at most ALPHA (5 seeds
-  against 5 with disjoint ranges is U = 0, p = 2/252, about 0.008), or a bootstrap interval of the difference of
-  the means excludes 0;
+  the exact two-sided Mann-Whitney p is at most ALPHA, and either their ranges do not overlap (5 seeds against 5
+  with disjoint ranges is U = 0, p = 2/252, about 0.008) or a bootstrap interval of the difference of the means
+  excludes 0. The bootstrap alone is not enough: resampling 5 seeds never leaves their range, so its interval is
+  too narrow (RoPE against the causal mask alone on the local task: the bootstrap excludes 0, p = 0.056);
 - where they cannot be told apart, only a tie word is allowed ("cannot tell apart", "overlap", "near", ...), and an
   order word is refused;
 - "every seed" (or "each seed") needs at least MIN_SEEDS seeds.
@@ -83,13 +84,13 @@ def order(a: Group, b: Group) -> int:
     a, b = as_list(a), as_list(b)
     if len(a) == 1 or len(b) == 1:  # a fixed level: every seed on one side of it
         return 1 if min(a) > max(b) else -1 if max(a) < min(b) else 0
+    if mann_whitney_p(a, b) > ALPHA:
+        return 0
     disjoint = 1 if min(a) > max(b) else -1 if max(a) < min(b) else 0
-    if disjoint and mann_whitney_p(a, b) <= ALPHA:
+    if disjoint:
         return disjoint
     low, high = bootstrap_interval(a, b)
-    if len(a) >= MIN_SEEDS and len(b) >= MIN_SEEDS and (low > 0 or high < 0):
-        return 1 if low > 0 else -1
-    return 0
+    return 1 if low > 0 else -1 if high < 0 else 0
 
 
 def comparison_word(text: str, anchor: str = "") -> str:

@@ -24,6 +24,22 @@ def test_the_exact_p_counts_every_split():
     assert seedstats.mann_whitney_p([1, 2, 3], [1, 2, 3]) == 1.0  # identical groups: nothing is as extreme as less
 
 
+def test_the_bootstrap_alone_does_not_tell_five_seeds_apart():
+    """The local task beyond L, the causal mask alone against RoPE (the committed seeds of the first run): the
+    ranges overlap, the bootstrap interval excludes 0, but the exact p is 0.056: cannot tell apart."""
+    causal, rope = [0.425, 0.367, 0.388, 0.416, 0.432], [0.361, 0.376, 0.385, 0.374, 0.365]
+    low, _ = seedstats.bootstrap_interval(causal, rope)
+    assert low > 0 and seedstats.mann_whitney_p(causal, rope) == pytest.approx(14 / 252)
+    assert seedstats.order(causal, rope) == 0 and seedstats.allowed("cannot be told apart", rope, causal)
+
+
+def test_slightly_overlapping_ranges_with_a_small_p_are_told_apart():
+    """U = 1 of 25 (one pair out of order): p = 4/252, and the bootstrap interval excludes 0."""
+    a, b = [1.0, 2.0, 3.0, 4.0, 5.5], [5.0, 6.0, 7.0, 8.0, 9.0]
+    assert seedstats.mann_whitney_u(a, b) == 1 and seedstats.mann_whitney_p(a, b) == pytest.approx(4 / 252)
+    assert seedstats.order(a, b) == -1
+
+
 def test_overlapping_ranges_allow_only_tie_words():
     rope, causal = [0.36, 0.37, 0.37, 0.38, 0.39], [0.37, 0.40, 0.41, 0.42, 0.43]
     assert seedstats.order(causal, rope) in (0, 1)

@@ -198,9 +198,10 @@ LEDGER = Ledger('evidence.md', [
         backs=['100', '3', 'both', 'gen.position_probe.k', 'identical', 'neither', 'nor', 'row']),
     prose('h-summary', "a heading"),
     computed('comparison-between-two-settings-more', seed_rule_as_stated, backs=[
-        '0', '0', '2', r'\(U\)', r'\(p\)', 'above', 'below', 'cannot', 'gen.evidence.seed_comparison.p_disjoint',
+        '0', '0', '0.05', '2', r'\(U\)', r'\(p\)', 'above', 'below', 'exact', 'gen.evidence.seed_comparison.p_disjoint',
         'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.splits',
-        'less', 'more', 'not', 'only']),
+        'less', 'more', 'not', 'only', 'same']),
+    computed('where-seeds-overlap-pages-say', seed_rule_as_stated, backs=['cannot']),
     computed('headline-figure',
         extrapolation_setup, backs=['16', '3', '4', 'largest', 'last', 'maximum', 'minimum', 'right'], setting=True),
     prose('h-learned', "a heading"),
