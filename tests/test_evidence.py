@@ -358,10 +358,14 @@ def test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half():
             assert median(beyond("local_max", position)) < 0.5 and max(beyond("local_max", position)) < min(alibi)
 
 
-def test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_learned_and_rope():
-    """'the causal mask alone keeps ... more than the added sinusoids, the learned table and RoPE' (medians beyond L)."""
-    alone = median(beyond("local_max", "none_causal"))
-    assert all(alone > median(beyond("local_max", p)) for p in ("sin_add", "learned", "rope"))
+def test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_and_learned():
+    """'the causal mask alone keeps ... more than the added sinusoids and the learned table; RoPE's ... cannot be told
+    apart from it' (beyond L, decided on the seeds by tests/seedstats.py)."""
+    import seedstats
+
+    alone = beyond("local_max", "none_causal")
+    assert all(seedstats.order(alone, beyond("local_max", p)) == 1 for p in ("sin_add", "learned"))
+    assert seedstats.order(beyond("local_max", "rope"), alone) == 0
 
 
 # --- the position probe: the verdicts -------------------------------------------------------------------------------
