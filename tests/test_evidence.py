@@ -385,28 +385,39 @@ def test_no_mask_no_vectors_nothing_to_read():
 
 def test_a_causal_mask_alone_puts_a_coarse_position_in():
     """With the causal mask and no vectors (and with ALiBi), after layer 1: R^2 above 0.6 in every seed, yet the
-    classifier names the exact position at most 20% of the time, above the control's best."""
+    classifier names the exact position at most 30% of the time (about a fifth), above the control in every seed."""
+    import seedstats
+
     for position in ("none_causal", "alibi"):
         causal = None if position == "none_causal" else True
         assert min(layer(position, causal, 1)) > 0.6
-        assert max(layer(position, causal, 1, "accuracy")) <= 0.2 and median(layer(position, causal, 1, "accuracy")) > max(control("accuracy")) + 0.05
+        assert max(layer(position, causal, 1, "accuracy")) <= 0.3
+        assert seedstats.order(layer(position, causal, 1, "accuracy"), control("accuracy")) == 1
     assert max(layer("none_causal", None, 0)) <= 0.05
 
 
-def test_which_table_fades_more_depends_on_the_probe():
-    """After layer 2, with and without the mask: the regression's median favours the sinusoids, the classifier's the
-    learned table; both tables are read exactly from the embedding."""
+def test_both_tables_keep_the_position_only_the_regression_sees_one_fade():
+    """After layer 2, with and without the mask: the classifier still names the position at least 90% of the time
+    for both tables, and their seeds cannot be told apart; the regression reads the learned table lower than the
+    sinusoids (seeds told apart) and both lower than at the embedding, where both are read exactly."""
+    import seedstats
+
     for causal in (False, True):
-        assert median(layer("sin_add", causal, 2)) > median(layer("learned", causal, 2)) + 0.2
-        assert median(layer("learned", causal, 2, "accuracy")) > median(layer("sin_add", causal, 2, "accuracy")) + 0.05
+        sin, learned = layer("sin_add", causal, 2, "accuracy"), layer("learned", causal, 2, "accuracy")
+        assert min(sin + learned) >= 0.9 and seedstats.order(sin, learned) == 0
+        assert seedstats.order(layer("learned", causal, 2), layer("sin_add", causal, 2)) == -1
         assert min(layer("learned", causal, 0)) == 1.0 and min(layer("sin_add", causal, 0)) == 1.0
+        assert max(layer("sin_add", causal, 2)) < 1.0 and max(layer("learned", causal, 2)) < 1.0
 
 
 def test_rope_solves_it_with_little_absolute_position():
-    """RoPE gets every token right in every seed; after layer 1 its classifier score is within 10 points of the control
-    and below the causal no-encoding model's median (with the mask)."""
+    """RoPE gets every token right in every seed; after layer 1 its classifier score is above the control's (seeds
+    told apart) yet within 10 points of it, and below the causal no-encoding model's (with the mask)."""
+    import seedstats
+
     for causal in (False, True):
         assert min(probe_right("rope", causal)) == 1.0
         assert median(layer("rope", causal, 1, "accuracy")) <= median(control("accuracy")) + 0.1
-    assert median(layer("rope", True, 1, "accuracy")) < median(layer("none_causal", None, 1, "accuracy"))
+        assert seedstats.order(layer("rope", causal, 1, "accuracy"), control("accuracy")) == 1
+        assert seedstats.order(layer("rope", causal, 1, "accuracy"), layer("none_causal", None, 1, "accuracy")) == -1
     assert median(layer("rope", True, 1)) < median(layer("none_causal", None, 1))

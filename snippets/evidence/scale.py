@@ -30,20 +30,14 @@ configs = {stem[:-5]: load(stem)["config"] for stem in READS}
 widths = sorted({d for _, d, _, _ in configs["add_vs_concat"]["variants"].values()})
 values = {"add_vs_concat_widths": " and ".join(str(w) for w in widths), "width": str(configs["extrapolation"]["d_model"])}
 for stem, cfg in configs.items():
-    width = values["add_vs_concat_widths"] if stem == "add_vs_concat" else cfg["d_model"]
     values[f"{stem}_layers"] = str(cfg["n_layers"])
     values[f"{stem}_steps"] = str(cfg["steps"])
     values[f"{stem}_lengths"] = f"{cfg['min_len']} to {cfg['max_len']}"
     values[f"{stem}_vocab"] = str(cfg["vocab"])
-    print(f"{stem}: {cfg['n_layers']} layer(s), width {width}, {cfg['steps']} steps, lengths "
-          f"{cfg['min_len']} to {cfg['max_len']}, vocabulary {cfg['vocab']}")
 assert all(configs[s]["d_model"] == configs["extrapolation"]["d_model"] for s in configs if s != "add_vs_concat")
 
 ours = parameters(configs["extrapolation"], position="sin_add")  # the extrapolation model with added sinusoids
 values["ours"] = f"{ours:,}"
 values["kazemnejad_ratio"] = about(LITERATURE["kazemnejad"][0] / ours)
 values["press_ratio_low"], values["press_ratio_high"] = (about(n / ours) for n in LITERATURE["press"])
-print(f"the extrapolation model with added sinusoids: {ours:,} parameters; Kazemnejad et al.'s about "
-      f"{values['kazemnejad_ratio']} times as many, Press et al.'s {values['press_ratio_low']} to "
-      f"{values['press_ratio_high']} times")
 docenv.save_values(values)

@@ -30,8 +30,6 @@ for seed in seeds:
     block = [[float(w[2 * i:2 * i + 2, 2 * j:2 * j + 2].pow(2).sum()) for j in range(fast)] for i in range(fast)]
     pair0.append(block[0][0] / sum(map(sum, block)))
     own.extend(block[i][i] / sum(block[i]) for i in range(1, fast))
-    print(f"seed {seed}: {off[-1]} of {len(slow)} slow pairs off by more than {STRAY} rad (largest {largest[-1]:.2f});"
-          f" pair 0's block holds {pair0[-1]:.2f} of the fast corner")
 slow_pairs = len(expected) - fast
 docenv.save_values({
     "slow_pairs": str(slow_pairs), "stray": f"{STRAY}",

@@ -14,7 +14,6 @@ gaps = {}
 for d, turns in cases:
     rows = encode_positions(torch.tensor([0.0, 2 * math.pi * turns], dtype=torch.float64), d)
     gaps[d] = float((rows[0] - rows[1]).abs().max())
-    print(f"d_model = {d}: PE(0) and PE({2 * turns}*pi) differ by {docenv.bound(gaps[d], 1e-12)}")
 # --8<-- [end:repeat]
 docenv.save_values({
     "d_one_pair": "2", "period_one_pair": "2π", "gap_one_pair": docenv.bound(gaps[2], 1e-12),

@@ -66,6 +66,22 @@ def ledgers() -> list:
     return found
 
 
+def u_as_documented() -> bool:
+    """The snippet's u(first): the pairs (x in the first group, y in the second) with x above y, as seedstats counts
+    them (no ties among ranks)."""
+    import ast
+    import itertools
+
+    from support import SNIPPETS
+
+    tree = ast.parse((SNIPPETS / "evidence" / "seed_comparison.py").read_text(encoding="utf-8"))
+    code = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "u")
+    scope = {"ranks": range(10)}
+    exec(compile(ast.Module([code], []), "seed_comparison.py", "exec"), scope)
+    return all(scope["u"](first) == seedstats.mann_whitney_u(list(first), [r for r in range(10) if r not in first])
+               for first in itertools.combinations(range(10), 5))
+
+
 def lowest_seeds_quoted() -> bool:
     """The lowest seed of each table with the causal mask, to two decimals of a percent, as the summary quotes it."""
     shown = values("evidence/seed_comparison")
@@ -185,7 +201,7 @@ LEDGER = Ledger('evidence.md', [
     cited('at-scale-we-know-no',
         "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for the shift matrix", backs=['2021', 'no', 'rotation']),
     measured('does-position-survive-layers-these',
-        lambda: all_pass(ev.test_which_table_fades_more_depends_on_the_probe, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', 'both', 'depends', 'more']),
+        lambda: all_pass(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', 'both', 'depends', 'more']),
     cited('at-scale-haviv-et-al',
         "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), abstract and section 5 (probing): absolute position predicted from the states of NoPos causal language models", backs=['2022', 'no']),
     measured('add-or-concatenate-these-narrow',
@@ -204,6 +220,8 @@ LEDGER = Ledger('evidence.md', [
         'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.splits',
         'less', 'more', 'not', 'only', 'same']),
     computed('where-seeds-overlap-pages-say', seed_rule_as_stated, backs=['cannot']),
+    prose('how-p-disjoint-ranges-counted', "an admonition title: names the code folded under it"),
+    computed('mann-whitney-s-u-pairs', lambda: seed_rule_as_stated() and u_as_documented(), backs=['above', 'first']),
     computed('headline-figure',
         extrapolation_setup, backs=['16', '3', '4', 'largest', 'last', 'maximum', 'minimum', 'right'], setting=True),
     prose('h-learned', "a heading"),

@@ -347,9 +347,9 @@ LEDGER = Ledger('faq.md', [
     cited('post-ln', "Vaswani et al. 2017, section 3.1 (LayerNorm(x + Sublayer(x))); Ba et al. 2016, Layer Normalization (subtracts the mean and divides by the standard deviation of the whole vector); pelib.training.Block is such a layer",
           lambda: post_ln_rescales_the_sum(), backs=['each', 'not']),
     cited('pre-ln-layers-x-sublayer', "Xiong et al. 2020, On Layer Normalization in the Transformer Architecture (arXiv:2002.04745), Figure 1 and section 3 (Pre-LN: x + F(LN(x)), the residual path carries x unnormalised, so the input stays a term of every later sum); Radford et al. 2019, Language Models are Unsupervised Multitask Learners (GPT-2), section 2.3 (layer normalization moved to the input of each sub-block)", backs=['2', 'each']),
-    measured('probe-fades',
-             lambda: passes(evidence_tests.test_which_table_fades_more_depends_on_the_probe)() and probe_fades(),
-             scope="In tiny two-layer models on token 3 back", backs=['3', 'after', 'both', 'depends', 'exact', 'less', 'more']),
+    measured('tiny-two-layer-models-token',
+             lambda: passes(evidence_tests.test_both_tables_keep_the_position_only_the_regression_sees_one_fade)() and probe_fades(),
+             scope="In tiny two-layer models on token 3 back", backs=['3', 'after', 'both', 'either', 'every', 'exact', 'least', 'less']),
     cited('at-scale-haviv-et-al', "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (Findings of EMNLP 2022, arXiv:2203.16634), abstract: causal LMs with no explicit encoding; probing finds an implicit notion of absolute position throughout the network; the authors conjecture that causal attention lets a token count its predecessors", backs=['2022', 'all', 'no']),
     prose('q-real', "a question"),
     computed('real-offsets', non_integer_positions, backs=[r'\(k\)', r'\(p\)', 'any', 'any', 'not']),
@@ -508,8 +508,10 @@ def post_ln_rescales_the_sum() -> bool:
 
 
 def probe_fades() -> bool:
-    """Both tables, both probes, with and without the mask: the median after layer 2 is below the embedding's."""
+    """Both tables, with and without the mask: the regression's median after layer 2 is below the embedding's, the
+    learned table's lowest; the classifier still names the position at least 90% of the time in every seed."""
     ev = evidence_tests
-    return all(ev.median(ev.layer(p, c, 2, key)) < ev.median(ev.layer(p, c, 0, key))
-               for p in ("learned", "sin_add") for c in (False, True) for key in ("r2", "accuracy"))
+    return all(ev.median(ev.layer(p, c, 2)) < ev.median(ev.layer(p, c, 0)) and min(ev.layer(p, c, 2, "accuracy")) >= 0.9
+               and ev.median(ev.layer("learned", c, 2)) < ev.median(ev.layer("sin_add", c, 2))
+               for p in ("learned", "sin_add") for c in (False, True))
 
