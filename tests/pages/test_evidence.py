@@ -201,7 +201,7 @@ LEDGER = Ledger('evidence.md', [
     cited('at-scale-we-know-no',
         "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for the shift matrix", backs=['2021', 'no', 'rotation']),
     measured('does-position-survive-layers-these',
-        lambda: all_pass(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', 'both', 'depends', 'more']),
+        lambda: all_pass(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', 'both', 'exact', 'less', 'linear', 'only']),
     cited('at-scale-haviv-et-al',
         "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), abstract and section 5 (probing): absolute position predicted from the states of NoPos causal language models", backs=['2022', 'no']),
     measured('add-or-concatenate-these-narrow',
