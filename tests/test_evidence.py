@@ -262,11 +262,12 @@ def test_learned_absolute_solves_it_without_pairs():
 
 
 def test_every_add_or_concatenate_variant_reaches_the_top():
-    """'each one's median seed is at 100% to the whole percent'; the figure's low seeds: one of concatenating 4 + 4
+    """'each one's median seed is at 100% to the whole percent'; the figure's low seeds: two of concatenating 4 + 4
     failed (2%), one of adding at width 16 got 92%, every other seed at least 99%."""
     for variant in ADD["config"]["variants"]:
         assert round(100 * median(right(variant))) == 100, variant
-    assert sum(r < 0.5 for r in right("concat_4_4")) == 1 and round(100 * min(right("concat_4_4"))) == 2
+    failed = [r for r in right("concat_4_4") if r < 0.5]
+    assert len(failed) == 2 and {round(100 * r) for r in failed} == {2}
     assert round(100 * min(right("add_16"))) == 92
     others = [r for v in ADD["config"]["variants"] for r in right(v) if r >= 0.5 and not (v == "add_16" and r < 0.99)]
     assert min(others) >= 0.99
@@ -274,7 +275,7 @@ def test_every_add_or_concatenate_variant_reaches_the_top():
 
 def test_the_add_or_concatenate_rates():
     """Adding at widths 8 and 16 and concatenating 8 + 8 chose a rate inside the grid; concatenating 4 + 4 chose
-    its largest rate (0.1), where one seed failed."""
+    its largest rate (0.1), where two seeds failed."""
     rates = ADD["rates"]
     for variant in ("add_8", "add_16", "concat_8_8"):
         assert _experiment().interior(rates[variant]), variant

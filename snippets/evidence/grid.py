@@ -17,9 +17,6 @@ for stem in STEMS:
             inside += 1
         else:
             edges.append(f"{stem}/{key}")
-        losses = ", ".join(f"{r}: {v}" for r, v in tuned["losses"].items())
-        print(f"{stem}/{key}: chose {tuned['lr']:g} ({losses})")
-print(f"{inside} of {inside + len(edges)} choices inside the grid; at an edge: {', '.join(edges) or 'none'}")
 
 add_vs_concat = load("add_vs_concat.json")
 width_8 = add_vs_concat["rates"]
