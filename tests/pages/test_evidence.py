@@ -178,8 +178,9 @@ LEDGER = Ledger('evidence.md', [
         'gen.evidence.scale.position_probe_layers', 'gen.evidence.scale.position_probe_lengths',
         'gen.evidence.scale.position_probe_steps', 'gen.evidence.scale.width', 'gen.evidence.scale.width',
         'gen.evidence.scale.width', 'gen.extrapolation.seeds']),
-    cited('each-result-below-says-own', LITERATURE_SIZES,
-        lambda: each_result_scoped() and far_larger(LEDGER.text('each-result-below-says-own')), backs=[
+    computed('each-result-below-says-own',  # the papers' sizes: LITERATURE_SIZES (tests/pages/evidence_checks.py)
+        lambda: bool(LITERATURE_SIZES) and each_result_scoped() and far_larger(LEDGER.text('each-result-below-says-own')),
+        setting=True, backs=[
             'as many', 'as many', 'below', 'each', 'gen.evidence.scale.kazemnejad_ratio', 'gen.evidence.scale.ours',
             'gen.evidence.scale.press_ratio_high', 'gen.evidence.scale.press_ratio_low', 'larger', 'times', 'times']),
     prose('where-two-disagree-page-says', "the plan of the experiments' pages: each one's literature section says where its results and the literature disagree"),
@@ -201,7 +202,7 @@ LEDGER = Ledger('evidence.md', [
     cited('at-scale-we-know-no',
         "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for the shift matrix", backs=['2021', 'no', 'rotation']),
     measured('does-position-survive-layers-these',
-        lambda: all_pass(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', 'both', 'exact', 'less', 'linear', 'only']),
+        lambda: all_pass(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", general={'only': "of the page's two probes, the regression is the one that reads the tables apart (its check: the seeds, tests/seedstats.py)"}, backs=['2', 'both', 'exact', 'less', 'linear', 'only']),
     cited('at-scale-haviv-et-al',
         "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), abstract and section 5 (probing): absolute position predicted from the states of NoPos causal language models", backs=['2022', 'no']),
     measured('add-or-concatenate-these-narrow',

@@ -69,7 +69,10 @@ LEDGER = Ledger('evidence/probes.md', [
                      ev.layer("learned", c, 2, "accuracy"))
                 and said('these-models-both-absolute-tables', "regression reads the learned table",
                          ev.layer("learned", c, 2), ev.layer("sin_add", c, 2)) for c in (False, True)),
-        scope="In these models", backs=[
+        scope="In these models", general={
+            'only': "of the two probes this page runs, the regression is the one whose seeds tell the tables apart",
+            'cannot': "'cannot tell apart' is decided on the seeds by tests/seedstats.py (exact Mann-Whitney p above 0.05)"},
+        backs=[
             '2', '2', r'\(R^2\)', 'after', 'both', 'cannot', 'exact', 'gen.position_probe.learned_bidirectional_2',
             'gen.position_probe.learned_bidirectional_acc_2', 'gen.position_probe.sin_add_bidirectional_2',
             'gen.position_probe.sin_add_bidirectional_acc_2', 'lower', 'more', 'only', 'same']),

@@ -349,7 +349,10 @@ LEDGER = Ledger('faq.md', [
     cited('pre-ln-layers-x-sublayer', "Xiong et al. 2020, On Layer Normalization in the Transformer Architecture (arXiv:2002.04745), Figure 1 and section 3 (Pre-LN: x + F(LN(x)), the residual path carries x unnormalised, so the input stays a term of every later sum); Radford et al. 2019, Language Models are Unsupervised Multitask Learners (GPT-2), section 2.3 (layer normalization moved to the input of each sub-block)", backs=['2', 'each']),
     measured('tiny-two-layer-models-token',
              lambda: passes(evidence_tests.test_both_tables_keep_the_position_only_the_regression_sees_one_fade)() and probe_fades(),
-             scope="In tiny two-layer models on token 3 back", backs=['3', 'after', 'both', 'either', 'every', 'exact', 'least', 'less']),
+             scope="In tiny two-layer models on token 3 back",
+             general={'every': "'almost every time': the classifier names the position at least 90% of the time in each "
+                               "seed (probe_fades), a statement about these runs"},
+             backs=['3', 'after', 'both', 'either', 'every', 'exact', 'least', 'less']),
     cited('at-scale-haviv-et-al', "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (Findings of EMNLP 2022, arXiv:2203.16634), abstract: causal LMs with no explicit encoding; probing finds an implicit notion of absolute position throughout the network; the authors conjecture that causal attention lets a token count its predecessors", backs=['2022', 'all', 'no']),
     prose('q-real', "a question"),
     computed('real-offsets', non_integer_positions, backs=[r'\(k\)', r'\(p\)', 'any', 'any', 'not']),
