@@ -59,7 +59,8 @@ def main() -> None:
     data = measure(base, seeds, count, held_out)
     results, controls = data["results"], data["controls"]
     docenv.save_json({"config": {**vars(base), "seeds": seeds, "probe_sequences": count, "held_out": held_out,
-                                  "ridge": RIDGE, "rates": _experiment.RATES}, **data,
+                                  "ridge": RIDGE, "classifier": "linear discriminant analysis",
+                                  "rates": _experiment.RATES}, **data,
                       "numerics": _experiment.numerics()})
     layers = ["embedding"] + [f"after layer {i + 1}" for i in range(base.n_layers)]
 

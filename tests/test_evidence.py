@@ -60,14 +60,34 @@ def median(values: list[float]) -> float:
 
 
 def test_the_setup_the_page_quotes():
-    """'5 seeds', 'learning rate from 1e-3, 3e-3, 1e-2 on one run of half the steps', ALiBi with 4 heads."""
+    """'5 seeds', 'learning rate from the grid (0.001 to 0.1) on one run of half the steps', ALiBi with 4 heads."""
     assert len(SEEDS) >= 5 and LENGTHS[0] == L and LENGTHS[-1] == 8 * L
-    assert CONFIG["n_heads"] >= 4 and CONFIG["rates"] == [1e-3, 3e-3, 1e-2] and CONFIG["tune_seed"] not in SEEDS
+    assert CONFIG["n_heads"] >= 4 and CONFIG["rates"] == list(_experiment().RATES) and CONFIG["tune_seed"] not in SEEDS
     printed = values("extrapolation")
     for task in CONFIG["tasks"]:
         for position in CONFIG["positions"]:
             assert printed[f"{task}_{position}_beyond"] == _experiment().percent_spread(beyond(task, position))
             assert float(printed[f"{task}_{position}_lr"]) in CONFIG["rates"]
+
+
+def edge_choices() -> list[str]:
+    """Every tuning of every experiment whose chosen rate is the smallest or the largest of its grid."""
+    edges = []
+    for stem in ("extrapolation", "position_probe", "learned_shift_matrix", "add_vs_concat"):
+        for key, tuned in load(stem)["rates"].items():
+            if not _experiment().interior(tuned):
+                edges.append(f"{stem}/{key}")
+    return edges
+
+
+def test_every_learning_rate_choice_is_inside_the_grid():
+    """'every choice has a tried rate on each side': no tuning picked the smallest or the largest rate, and each
+    picked the lowest loss of its grid (ties to the smaller rate)."""
+    assert not edge_choices(), edge_choices()
+    for stem in ("extrapolation", "position_probe", "learned_shift_matrix", "add_vs_concat"):
+        for tuned in load(stem)["rates"].values():
+            losses = {float(r): (math.inf if v is None else v) for r, v in tuned["losses"].items()}
+            assert tuned["lr"] == min(losses, key=lambda r: (losses[r], r))
 
 
 def test_alibi_has_the_papers_slopes_for_four_heads():
@@ -209,13 +229,28 @@ def test_the_relative_share_orders_the_heads():
     assert min(sin) >= 0.85 and 0.6 <= min(learned) and max(learned) < 0.8 and max(random_init) < 0.3
 
 
+def slow_pairs_off(seed: int, stray: float = 0.5) -> list[float]:
+    """The errors (rad, in [0, pi]) of the trained head's slow pairs that are off w_i k by more than `stray`."""
+    fast = SHIFT["config"]["fast_pairs"]
+    angles, expected = run("trained", seed)["angles"][fast:], SHIFT["expected_angles"][fast:]
+    errors = [abs(math.remainder(a - e, 2 * math.pi)) for a, e in zip(angles, expected)]
+    return [e for e in errors if e > stray]
+
+
 def test_slow_pairs_do_not_follow():
-    """Pairs 4 and up: w_i k at most 0.3 rad, and every trained seed has one off by more than 0.5 rad."""
+    """Pairs 4 and up: w_i k at most 0.3 rad; in each trained seed 10 to 12 of the 12 are off by more than 0.5 rad,
+    the worst by nearly pi (the quoted values of evidence/shift_pairs)."""
     from reference import frequencies
 
     k, fast = SHIFT["config"]["k"], SHIFT["config"]["fast_pairs"]
     assert all(float(w) * k <= 0.3 + 1e-12 for w in frequencies(SHIFT["config"]["d_model"])[fast:])
     assert min(runs("trained", "slow_error")) > 0.5
+    counts = [len(slow_pairs_off(s)) for s in SHIFT_SEEDS]
+    worst = max(max(slow_pairs_off(s)) for s in SHIFT_SEEDS)
+    shown = values("evidence/shift_pairs")
+    assert (shown["slow_off_min"], shown["slow_off_max"]) == (str(min(counts)), str(max(counts)))
+    assert shown["slow_pairs"] == str(len(SHIFT["expected_angles"]) - fast) and shown["stray"] == "0.5"
+    assert shown["slow_largest"] == f"{worst:.2f}" and worst > math.pi - 0.2 and min(counts) > 1
 
 
 def test_learned_absolute_solves_it_without_pairs():
@@ -227,26 +262,38 @@ def test_learned_absolute_solves_it_without_pairs():
 
 
 def test_every_add_or_concatenate_variant_reaches_the_top():
-    """'each one's median seed is at 100% to the whole percent; the lowest seed of any is 92% (add, width 16)'."""
+    """'each one's median seed is at 100% to the whole percent'; the figure's low seeds: two of concatenating 4 + 4
+    failed (2%), one of adding at width 16 got 92%, every other seed at least 99%."""
     for variant in ADD["config"]["variants"]:
         assert round(100 * median(right(variant))) == 100, variant
-    lowest = min((min(right(v)), v) for v in ADD["config"]["variants"])
-    assert lowest[1] == "add_16" and round(lowest[0], 2) == 0.92
-    assert all(min(right(v)) >= 0.99 for v in ADD["config"]["variants"] if v != "add_16")
+    failed = [r for r in right("concat_4_4") if r < 0.5]
+    assert len(failed) == 2 and {round(100 * r) for r in failed} == {2}
+    assert round(100 * min(right("add_16"))) == 92
+    others = [r for v in ADD["config"]["variants"] for r in right(v) if r >= 0.5 and not (v == "add_16" and r < 0.99)]
+    assert min(others) >= 0.99
 
 
-def test_every_variant_chose_the_largest_rate():
+def test_the_add_or_concatenate_rates():
+    """Adding at widths 8 and 16 and concatenating 8 + 8 chose a rate inside the grid; concatenating 4 + 4 chose
+    its largest rate (0.1), where two seeds failed."""
     rates = ADD["rates"]
-    assert all(r["lr"] == max(ADD["config"]["rates"]) for r in rates.values())
+    for variant in ("add_8", "add_16", "concat_8_8"):
+        assert _experiment().interior(rates[variant]), variant
+    assert rates["concat_4_4"]["lr"] == max(ADD["config"]["rates"])
 
 
 def test_in_the_grid_concatenating_learned_faster_at_width_8():
-    """The grid's shortened single runs: at 0.003, concatenating 4 + 4 ends with a lower loss than adding at width 8
-    (2.42 against 3.91), and at 0.01 too."""
+    """The grid's shortened single runs: at 0.003, 0.01 and 0.03, concatenating 4 + 4 ends with a lower loss than
+    adding at width 8 (by more than 1 at 0.003), the losses the page quotes."""
     losses = {v: ADD["rates"][v]["losses"] for v in ("add_8", "concat_4_4")}
-    assert losses["concat_4_4"]["0.003"] < losses["add_8"]["0.003"] - 1 and losses["concat_4_4"]["0.01"] < losses["add_8"]["0.01"]
-    assert (losses["concat_4_4"]["0.003"], losses["add_8"]["0.003"]) == (2.421, 3.906)
-    assert ADD["config"]["steps"] // _experiment().TUNE_FRACTION == 400  # 'after 400 steps': the grid's shortened runs
+    assert losses["concat_4_4"]["0.003"] < losses["add_8"]["0.003"] - 1
+    assert all(losses["concat_4_4"][r] < losses["add_8"][r] for r in ("0.003", "0.01", "0.03"))
+    shown = values("evidence/grid")
+    for rate in ("0.003", "0.01", "0.03"):
+        key = rate.replace(".", "_")
+        assert shown[f"concat_4_4_{key}"] == f"{losses['concat_4_4'][rate]:.3f}"
+        assert shown[f"add_8_{key}"] == f"{losses['add_8'][rate]:.3f}"
+    assert shown["add_tune_steps"] == str(ADD["config"]["steps"] // _experiment().TUNE_FRACTION)
 
 
 def corner_shares(seed: int) -> tuple[float, list[float]]:
@@ -264,8 +311,10 @@ def test_the_blocks_between_pairs_are_small_only_at_pair_0():
     keep less than 0.4 of their rows in their own blocks'."""
     assert min(runs("trained", "diagonal_share")) > 0.8 and SHIFT["random_block"]["diagonal_share_iid"] == 0.25
     pair0 = [corner_shares(s)[0] for s in SHIFT_SEEDS]
-    assert (round(min(pair0), 2), round(max(pair0), 2)) == (0.81, 0.92)
-    assert max(share for s in SHIFT_SEEDS for share in corner_shares(s)[1][1:]) < 0.4
+    own = max(share for s in SHIFT_SEEDS for share in corner_shares(s)[1][1:])
+    shown = values("evidence/shift_pairs")
+    assert (shown["pair0_min"], shown["pair0_max"]) == (f"{min(pair0):.2f}", f"{max(pair0):.2f}") and min(pair0) > 0.5
+    assert shown["own_max"] == f"{own:.2f}" and own < 0.4 and shown["own_iid"] == f"{1 / SHIFT['config']['fast_pairs']:.2f}"
 
 
 # --- extrapolation: the verdicts -------------------------------------------------------------------------------------
@@ -310,10 +359,14 @@ def test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half():
             assert median(beyond("local_max", position)) < 0.5 and max(beyond("local_max", position)) < min(alibi)
 
 
-def test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_learned_and_rope():
-    """'the causal mask alone keeps ... more than the added sinusoids, the learned table and RoPE' (medians beyond L)."""
-    alone = median(beyond("local_max", "none_causal"))
-    assert all(alone > median(beyond("local_max", p)) for p in ("sin_add", "learned", "rope"))
+def test_the_mask_alone_keeps_more_of_the_local_task_than_sinusoids_and_learned():
+    """'the causal mask alone keeps ... more than the added sinusoids and the learned table; RoPE's ... cannot be told
+    apart from it' (beyond L, decided on the seeds by tests/seedstats.py)."""
+    import seedstats
+
+    alone = beyond("local_max", "none_causal")
+    assert all(seedstats.order(alone, beyond("local_max", p)) == 1 for p in ("sin_add", "learned"))
+    assert seedstats.order(beyond("local_max", "rope"), alone) == 0
 
 
 # --- the position probe: the verdicts -------------------------------------------------------------------------------
@@ -333,28 +386,39 @@ def test_no_mask_no_vectors_nothing_to_read():
 
 def test_a_causal_mask_alone_puts_a_coarse_position_in():
     """With the causal mask and no vectors (and with ALiBi), after layer 1: R^2 above 0.6 in every seed, yet the
-    classifier names the exact position at most 20% of the time, above the control's best."""
+    classifier names the exact position at most 30% of the time (about a fifth), above the control in every seed."""
+    import seedstats
+
     for position in ("none_causal", "alibi"):
         causal = None if position == "none_causal" else True
         assert min(layer(position, causal, 1)) > 0.6
-        assert max(layer(position, causal, 1, "accuracy")) <= 0.2 and median(layer(position, causal, 1, "accuracy")) > max(control("accuracy")) + 0.05
+        assert max(layer(position, causal, 1, "accuracy")) <= 0.3
+        assert seedstats.order(layer(position, causal, 1, "accuracy"), control("accuracy")) == 1
     assert max(layer("none_causal", None, 0)) <= 0.05
 
 
-def test_which_table_fades_more_depends_on_the_probe():
-    """After layer 2, with and without the mask: the regression's median favours the sinusoids, the classifier's the
-    learned table; both tables are read exactly from the embedding."""
+def test_both_tables_keep_the_position_only_the_regression_sees_one_fade():
+    """After layer 2, with and without the mask: the classifier still names the position at least 90% of the time
+    for both tables, and their seeds cannot be told apart; the regression reads the learned table lower than the
+    sinusoids (seeds told apart) and both lower than at the embedding, where both are read exactly."""
+    import seedstats
+
     for causal in (False, True):
-        assert median(layer("sin_add", causal, 2)) > median(layer("learned", causal, 2)) + 0.2
-        assert median(layer("learned", causal, 2, "accuracy")) > median(layer("sin_add", causal, 2, "accuracy")) + 0.05
+        sin, learned = layer("sin_add", causal, 2, "accuracy"), layer("learned", causal, 2, "accuracy")
+        assert min(sin + learned) >= 0.9 and seedstats.order(sin, learned) == 0
+        assert seedstats.order(layer("learned", causal, 2), layer("sin_add", causal, 2)) == -1
         assert min(layer("learned", causal, 0)) == 1.0 and min(layer("sin_add", causal, 0)) == 1.0
+        assert max(layer("sin_add", causal, 2)) < 1.0 and max(layer("learned", causal, 2)) < 1.0
 
 
 def test_rope_solves_it_with_little_absolute_position():
-    """RoPE gets every token right in every seed; after layer 1 its classifier score is within 10 points of the control
-    and below the causal no-encoding model's median (with the mask)."""
+    """RoPE gets every token right in every seed; after layer 1 its classifier score is above the control's (seeds
+    told apart) yet within 10 points of it, and below the causal no-encoding model's (with the mask)."""
+    import seedstats
+
     for causal in (False, True):
         assert min(probe_right("rope", causal)) == 1.0
         assert median(layer("rope", causal, 1, "accuracy")) <= median(control("accuracy")) + 0.1
-    assert median(layer("rope", True, 1, "accuracy")) < median(layer("none_causal", None, 1, "accuracy"))
+        assert seedstats.order(layer("rope", causal, 1, "accuracy"), control("accuracy")) == 1
+        assert seedstats.order(layer("rope", causal, 1, "accuracy"), layer("none_causal", None, 1, "accuracy")) == -1
     assert median(layer("rope", True, 1)) < median(layer("none_causal", None, 1))

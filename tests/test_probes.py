@@ -1,5 +1,7 @@
-"""The linear probe of the position (pelib.probes): it reads an exact position as R² = 1, finds nothing in states
-that carry no position, scores only held-out sequences, and refuses a split it cannot make."""
+"""The linear probes of the position (pelib.probes): the regression reads an exact position as R² = 1, finds nothing
+in states that carry no position, scores only held-out sequences, and refuses a split it cannot make; the classifier
+names every position of a code laid along one direction, where a least-squares fit to the one-hot position names
+only the two ends."""
 
 from __future__ import annotations
 
@@ -58,6 +60,27 @@ def test_the_classifier_names_every_position_of_an_exact_code_and_chance_from_no
 def test_the_control_is_the_same_every_time_and_carries_no_position():
     a, b = probes.control_features((20, 12, 8), seed=3), probes.control_features((20, 12, 8), seed=3)
     assert torch.equal(a, b) and probes.position_r2(a, held_out=5) <= 0.02
+
+
+def ridge_onto_one_hot(features: torch.Tensor, held_out: int) -> float:
+    """The classifier the probes used before: least squares onto the one-hot position, read by its largest output."""
+    seqs, length = features.shape[:2]
+    x = torch.cat((features, torch.ones(seqs, length, 1, dtype=torch.float64)), dim=-1)
+    fit_x = x[:-held_out].flatten(0, 1)
+    fit_y = torch.eye(length, dtype=torch.float64).expand(seqs, -1, -1)[:-held_out].flatten(0, 1)
+    coef = torch.linalg.solve(fit_x.T @ fit_x + 1e-3 * torch.eye(x.shape[-1], dtype=torch.float64), fit_x.T @ fit_y)
+    return float(((x[-held_out:] @ coef).argmax(-1) == torch.arange(length)).double().mean())
+
+
+def test_the_classifier_names_every_position_of_a_code_along_one_direction():
+    """A perfectly linear code of 16 positions: the least-squares classifier masks the middle classes and names
+    only the two ends (2 of 16, 12.5 %); the discriminant names all 16, and most of them under noise."""
+    direction = torch.tensor([0.5, -2.0, 1.0], dtype=torch.float64)
+    line = (torch.arange(16, dtype=torch.float64)[:, None] * direction).expand(10, -1, -1)
+    assert ridge_onto_one_hot(line, held_out=3) == 2 / 16
+    assert probes.position_accuracy(line, held_out=3) == 1.0
+    noise = 0.2 * torch.randn(40, 16, 3, generator=torch.Generator().manual_seed(0), dtype=torch.float64)
+    assert probes.position_accuracy(line[:1] + noise, held_out=10) > 0.8  # neighbours 2.3 apart, noise 0.2 per axis
 
 
 def test_the_classifier_refuses_a_split_it_cannot_make():

@@ -73,6 +73,17 @@ with docenv.output_part("libraries"):
     expected = torch.cat([rows[:, None, :].expand(H, W, F), cols[None, :, :].expand(H, W, F)], dim=-1)
     detr_gap = (detr[0].permute(1, 2, 0).double() - expected).abs().max().item()
     print(f"DETR, normalize=True, vs the reference at 2 pi (r + 1) / H: {docenv.bound(detr_gap, 1e-5)} apart (float32)")
+
+    # Across an image the normalised coordinate runs over (0, 2 pi], so pair i turns by up to 2 pi omega_i: at DETR's
+    # temperature most pairs barely turn; DAB-DETR's configuration sets a far smaller one.
+    from transformers import DabDetrConfig, DetrConfig
+
+    features = DetrConfig().d_model // 2  # per axis: half the width for the rows, half for the columns
+    detr_turns = {}
+    for name, temperature in (("DETR", 10000), ("DAB-DETR", DabDetrConfig().temperature_height)):
+        detr_turns[temperature] = turn = 2 * math.pi * frequencies(features, base=temperature)
+        print(f"{name:8s} temperature {temperature:5d}: {int((turn < 1).sum())} of {len(turn)} pairs per axis turn"
+              f" < 1 rad across the image; the slowest {turn[-1].item():.4f} rad")
     # --8<-- [end:libraries]
     print(f"DETR's rows for H = {H}: {y.min().item():.2f} (2 pi / H) to {y.max().item():.2f} (2 pi)")
 
@@ -85,4 +96,10 @@ docenv.save_values({
     "tiny_raw": f"{tiny_raw}",
     "diffusers_gap": docenv.bound(diffusers_gap, 1e-3),
     "detr_gap": docenv.bound(detr_gap, 1e-5),
+    "detr_features": f"{features}", "detr_pairs": f"{features // 2}",
+    "detr_small_10000": f"{int((detr_turns[10000] < 1).sum())}",
+    "dab_temperature": f"{DabDetrConfig().temperature_height}",
+    "detr_small_dab": f"{int((detr_turns[DabDetrConfig().temperature_height] < 1).sum())}",
+    "detr_slowest_10000": f"{detr_turns[10000][-1].item():.4f}",
+    "detr_slowest_dab": f"{detr_turns[DabDetrConfig().temperature_height][-1].item():.2f}",
 })

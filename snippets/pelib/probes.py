@@ -5,9 +5,13 @@ fitted sequences scores nothing for it. Its score is R² on the held-out sequenc
 function of the hidden state, 0 when the best linear guess is the mean position, below 0 when it is worse than that.
 
 R² rewards a code that is linear in the index (the sinusoids' slow pairs are nearly linear over a few positions), so
-a second probe treats the positions as classes: a ridge fit to the one-hot position, read by its largest output,
-scored by the share of held-out tokens whose position it names exactly (chance: one in T). A control gives each
-probe's floor: the same probe on random features of the same width, which carry no position.
+a second probe treats the positions as classes: linear discriminant analysis (one mean per position, one shared
+covariance, each held-out token named by the nearest mean in that covariance's metric), scored by the share of
+held-out tokens whose position it names exactly (chance: one in T). Its boundaries are linear, yet a code laid
+along one direction loses no class to it, unlike a least-squares fit to the one-hot position read by its largest
+output, which names only the two end classes of such a code (Hastie, Tibshirani and Friedman, The Elements of
+Statistical Learning, section 4.2: masking). A control gives each probe's floor: the same probe on random
+features of the same width, which carry no position.
 """
 
 from __future__ import annotations
@@ -49,20 +53,26 @@ def position_r2(features: torch.Tensor, held_out: int, ridge: float = 1e-3) -> f
 
 
 def position_accuracy(features: torch.Tensor, held_out: int, ridge: float = 1e-3) -> float:
-    """Share of the held-out tokens whose exact position a linear classifier names: a ridge fit from the hidden
-    states [seqs, T, d] to the one-hot position, read by its largest output (chance: 1 / T)."""
+    """Share of the held-out tokens whose exact position a linear classifier names (chance: 1 / T): linear
+    discriminant analysis fitted on all but the last `held_out` sequences of the hidden states [seqs, T, d]. Each
+    position's mean and the pooled within-position covariance, shrunk towards `ridge` times the features' mean
+    variance (so that a code with no spread within a position still has an inverse), give each position a linear
+    score; the largest names the position. Every position is equally frequent, so no prior enters."""
     seqs, length = features.shape[:2]
     if isinstance(held_out, bool) or not isinstance(held_out, int) or not 1 <= held_out < seqs:
         raise ValueError(f"held_out must be an int from 1 to {seqs - 1} (the sequences given minus one), got {held_out!r}")
-    if not ridge >= 0:
-        raise ValueError(f"ridge must be a number >= 0, got {ridge!r}")
+    if not ridge > 0:
+        raise ValueError(f"ridge must be a number > 0, got {ridge!r}")
     features = features.double()
-    x = torch.cat((features, torch.ones(seqs, length, 1, dtype=torch.float64)), dim=-1)
-    onehot = torch.eye(length, dtype=torch.float64).expand(seqs, -1, -1)
-    fit_x, fit_y = x[:-held_out].flatten(0, 1), onehot[:-held_out].flatten(0, 1)
-    gram = fit_x.T @ fit_x + ridge * torch.eye(x.shape[-1], dtype=torch.float64)
-    coef = torch.linalg.solve(gram, fit_x.T @ fit_y)
-    named = (x[-held_out:] @ coef).argmax(-1)
+    fit, test = features[:-held_out], features[-held_out:]
+    means = fit.mean(0)  # [T, d]: one mean per position
+    within = (fit - means).flatten(0, 1)
+    covariance = within.T @ within / max(1, within.shape[0] - length)
+    scale = float(fit.flatten(0, 1).var(0, correction=0).mean())
+    covariance = covariance + ridge * (scale if scale > 0 else 1.0) * torch.eye(features.shape[-1], dtype=torch.float64)
+    weights = torch.linalg.solve(covariance, means.T)  # [d, T]
+    offsets = -0.5 * (means * weights.T).sum(-1)  # [T]
+    named = (test @ weights + offsets).argmax(-1)
     return float((named == torch.arange(length)).double().mean())
 
 

@@ -3,7 +3,7 @@ head dimensions of q and k apart; and why RoPE rotates queries and keys but not 
 
 from pelib import docenv
 import torch
-from transformers import LlamaConfig
+from transformers import GPTJConfig, GPTNeoXConfig, LlamaConfig
 from transformers.models.gptj.modeling_gptj import apply_rotary_pos_emb as gptj_rotate
 from transformers.models.gptj.modeling_gptj import create_sinusoidal_positions
 from transformers.models.llama.modeling_llama import LlamaRotaryEmbedding
@@ -79,7 +79,18 @@ print(f"every position moved by {SHIFT}: the output")
 print(f"  q, k rotated:    changes by {docenv.bound(qk_only, 1e-5)}")
 print(f"  q, k, v rotated: changes by {qkv:.2f}")
 
+# Partial rotation: the defaults of transformers' GPT-NeoX and GPT-J configurations rotate only the first
+# dimensions of each head and pass the rest through (q[..., :rotary_dim] in both modeling files).
+neox, gptj_config = GPTNeoXConfig(), GPTJConfig()
+neox_head = neox.hidden_size // neox.num_attention_heads
+neox_rotary = int(neox_head * neox.rope_parameters["partial_rotary_factor"])
+gptj_head = gptj_config.n_embd // gptj_config.n_head
+print(f"rotated dimensions per head: GPT-NeoX {neox_rotary} of {neox_head}, GPT-J {gptj_config.rotary_dim} of {gptj_head}")
+
 docenv.save_values({
+    "neox_factor": f"{neox.rope_parameters['partial_rotary_factor']:g}",
+    "neox_rotary": f"{neox_rotary}", "neox_head": f"{neox_head}",
+    "gptj_rotary": f"{gptj_config.rotary_dim}", "gptj_head": f"{gptj_head}",
     "head_dim": f"{HEAD_DIM}",
     "layout_gap": docenv.bound(layout_gap, 1e-6),
     "unpermuted_gap": f"{unpermuted_gap:.2f}",

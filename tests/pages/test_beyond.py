@@ -690,6 +690,16 @@ def checked_block_names() -> bool:
             and names == ["test_pp_term_depends_on_the_offset_exactly_when_w_commutes_with_the_rotations"]
             and all(passes(getattr(bc, n))() for n in names))
 
+def rope_score_reads_vectors_and_offset() -> bool:
+    """RoPE's score at fixed positions changes with the query and key vectors (it is not a function of the offset
+    alone); at a fixed query and key it is the same for every pair of positions with one offset."""
+    from beyond.rope_relative import rope_score
+
+    g = torch.Generator().manual_seed(5)
+    q, k, other = (torch.randn(8, generator=g, dtype=torch.float64) for _ in range(3))
+    vectors = abs(rope_score(q, k, 10, 7) - rope_score(other, k, 10, 7)) > 1e-3
+    return vectors and passes(bc.test_rope_score_depends_only_on_the_offset, 8)()
+
 
 LEDGER = Ledger('beyond.md', [
     prose('title', "the title"),
@@ -701,8 +711,8 @@ LEDGER = Ledger('beyond.md', [
           general_w_is_absolute, backs=['2022', 'not', 'only']),
     cited('rope-rotates-queries-keys-with',
         ROFORMER + ", Eqs. 14-16 (the frequencies theta_i are the paper's omega_(i-1)); the figure's RoPE line is flat",
-          lambda: rope_is_eq_15() and top_figure() and passes(bc.test_rope_score_depends_only_on_the_offset, 8)(),
-          backs=['depends', 'rotates', 'same']),
+          lambda: rope_is_eq_15() and top_figure() and rope_score_reads_vectors_and_offset(),
+          backs=['depends', 'only', 'rotates', 'same']),
     computed('attention-score-one-query-one', top_figure_setup, backs=['0', 'gen.beyond.score_by_position.d_model', 'gen.beyond.score_by_position.last', 'gen.beyond.score_by_position.offset']),
     computed('with-rope-score-flat-line', top_figure, backs=['gen.beyond.score_by_position.added_max', 'gen.beyond.score_by_position.added_min', 'gen.beyond.score_by_position.rope']),
     cited('hope-and-hint',
@@ -772,7 +782,8 @@ LEDGER = Ledger('beyond.md', [
           "R_(i-j) for the key's position and the learned u, v for the query's", backs=['2019', r'\(m - n\)', 'above']),
     cited('rope-eq-15',
         ROFORMER + ", section 3.2.2, Eqs. 14-15", rope_is_eq_15, backs=['15', '2021', r'\(R_m\)', r'\(R_n\)', r'\(\omega_{i-1}\)', r'\(\theta_i = 10000^{-2(i-1)/d}\)', r'\(i = 1, \dots, d/2\)', r'\(m\)', r'\(m\theta_i\)', r'\(n\)', 'rotates']),
-    computed('rope-offset-alone', passes(bc.test_rope_score_depends_only_on_the_offset, 8), backs=['depends']),
+    computed('rope-s-score-then-depends', rope_score_reads_vectors_and_offset,
+        backs=['\\(k\\)', '\\(q\\)', 'depends', 'only']),
     formula('rope-display', rope_display),
     cited('eq-16-group-law',
         ROFORMER + ", Eq. 16; the group law of docs/linearity.md", group_law, backs=['16', r'\(R_m^{\top} R_n = R_{-m} R_n = R_{n-m}\)', 'exactly']),

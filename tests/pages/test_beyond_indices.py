@@ -74,6 +74,37 @@ def resample_as_documented() -> bool:
     return all(passes(t.test_resample_matches_independent_bicubic_and_keeps_the_class_token, old, new)()
                for old, new in (((14, 14), (24, 24)), ((6, 9), (11, 4))))
 
+def detr_turns(temperature: int) -> torch.Tensor:
+    """The angle each of DETR's pairs per axis turns through across an image: its coordinate spans (0, 2 pi], and
+    each axis gets half of DetrConfig's d_model as its features."""
+    import math
+
+    from transformers import DetrConfig
+
+    return 2 * math.pi * frequencies(DetrConfig().d_model // 2, base=temperature)
+
+
+def detr_pairs_barely_turn() -> bool:
+    """At temperature 10000 (DETR's, checked by test_detr_temperature_is_the_base) most pairs turn by less than a
+    radian: the quoted counts, width and slowest angle recomputed; the coordinate spans at most 2 pi."""
+    shown, turn = values("beyond_indices/timesteps"), detr_turns(10000)
+    small = int((turn < 1).sum())
+    return (shown["detr_small_10000"] == str(small) and small > len(turn) / 2 and shown["detr_pairs"] == str(len(turn))
+            and shown["detr_features"] == str(2 * len(turn)) and shown["detr_slowest_10000"] == f"{turn[-1]:.4f}"
+            and passes(t.test_detr_normalised_is_the_reference_at_2pi_r_over_h, 5, 7)())
+
+
+def smaller_temperature_turns_more() -> bool:
+    """DAB-DETR's configured temperature (transformers' DabDetrConfig) is smaller than 10000 and leaves fewer pairs
+    below a radian; its slowest pair turns further; the quoted numbers recomputed."""
+    from transformers import DabDetrConfig
+
+    shown, dab = values("beyond_indices/timesteps"), DabDetrConfig().temperature_height
+    turn, detr = detr_turns(dab), detr_turns(10000)
+    return (dab < 10000 and shown["dab_temperature"] == str(dab) and int((turn < 1).sum()) < int((detr < 1).sum())
+            and shown["detr_small_dab"] == str(int((turn < 1).sum())) and turn[-1] > detr[-1]
+            and shown["detr_slowest_dab"] == f"{turn[-1]:.2f}")
+
 
 LEDGER = Ledger("beyond-indices.md", [
     prose('title', "a heading"),
@@ -113,6 +144,14 @@ LEDGER = Ledger("beyond-indices.md", [
         lambda: passes(t.test_detr_normalised_is_the_reference_at_2pi_r_over_h, 5, 7)() and passes(t.test_detr_temperature_is_the_base)(), backs=['1', r'\((0, 2\pi]\)', r'\(2\pi\)', 'columns', 'every', 'rows', 'sine']),
     computed('detr-equal',
         lambda: passes(t.test_detr_normalised_is_the_reference_at_2pi_r_over_h, 12, 3)(), backs=['equals', 'float32', 'gen.beyond_indices.timesteps.detr_gap']),
+    computed('normalising-alone-leaves-most-detr', detr_pairs_barely_turn,
+        backs=['10000', '\\(2\\pi\\)', 'at most', 'gen.beyond_indices.timesteps.detr_features',
+               'gen.beyond_indices.timesteps.detr_pairs', 'gen.beyond_indices.timesteps.detr_slowest_10000',
+               'gen.beyond_indices.timesteps.detr_small_10000', 'less', 'most', 'slowest']),
+    computed('smaller-temperature-makes-more-them', smaller_temperature_turns_more,
+        backs=['below', 'below', 'gen.beyond_indices.timesteps.dab_temperature',
+               'gen.beyond_indices.timesteps.detr_slowest_dab', 'gen.beyond_indices.timesteps.detr_small_dab', 'more',
+               'slowest', 'smaller']),
     prose('grid-heading', "a heading", unbacked=['2', '4', 'not']),
     computed('grid-constraint',
         lambda: passes(t.test_timm_and_our_sincos_refuse_a_width_not_a_multiple_of_4)()

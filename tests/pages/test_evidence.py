@@ -7,13 +7,15 @@ configurations or what regen plans. Quotes of papers are cited.
 
 import importlib.util
 
+import seedstats
 from claimcheck import Ledger, audit, cited, computed, ledger_path, measured, passes, prose
-from support import data
+from support import data, values
 
 from pages.evidence_checks import (
     DOCS,
     EXPERIMENTS,
     KERNELS_DIFFER,
+    LITERATURE_SIZES,
     PAPER,
     PORTABLE_PATH,
     Config,  # noqa: F401
@@ -26,6 +28,7 @@ from pages.evidence_checks import (
     every_experiment_is_a_regen_job,
     experiments_are_pinned,
     extrapolation_setup,
+    far_larger,
     figures_drawn_from_saved_results,
     fixed_keeps_learned_buys,
     kernel_test_covers_every_experiment,
@@ -37,7 +40,8 @@ from pages.evidence_checks import (
     reduced_is_ten_steps,
     regen_never_forces_experiments,
     rotate_pairs_as_documented,
-    setting_of_the_warning,
+    seed_rule_as_stated,
+    settings_per_experiment,
     seven_settings,
     tables_from_reference,
     torch,
@@ -60,6 +64,28 @@ def ledgers() -> list:
         spec.loader.exec_module(module)
         found.append(module.LEDGER)
     return found
+
+
+def u_as_documented() -> bool:
+    """The snippet's u(first): the pairs (x in the first group, y in the second) with x above y, as seedstats counts
+    them (no ties among ranks)."""
+    import ast
+    import itertools
+
+    from support import SNIPPETS
+
+    tree = ast.parse((SNIPPETS / "evidence" / "seed_comparison.py").read_text(encoding="utf-8"))
+    code = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "u")
+    scope = {"ranks": range(10)}
+    exec(compile(ast.Module([code], []), "seed_comparison.py", "exec"), scope)
+    return all(scope["u"](first) == seedstats.mann_whitney_u(list(first), [r for r in range(10) if r not in first])
+               for first in itertools.combinations(range(10), 5))
+
+
+def lowest_seeds_quoted() -> bool:
+    """The lowest seed of each table with the causal mask, to two decimals of a percent, as the summary quotes it."""
+    shown = values("evidence/seed_comparison")
+    return all(shown[f"{p}_lowest"] == f"{100 * min(ev.probe_right(p, True)):.2f}%" for p in ("learned", "sin_add"))
 
 
 def every_comparison_is_checked() -> bool:
@@ -142,10 +168,21 @@ LEDGER = Ledger('evidence.md', [
         all_pass(ev.test_rope_holds_token_k_back_to_2l_and_the_sinusoids_fall, ev.test_alibi_extrapolates_the_local_task_and_the_others_fall_below_half), scope="in these two-layer models", backs=['after', 'exact', 'longer']),
     computed('these-pages-measure-both-two',
         lambda: every_experiment_is_a_regen_job() and every_comparison_is_checked(), backs=['both', 'every', 'every']),
-    computed('setting',
-        setting_of_the_warning, backs=['32', 'best', 'each', 'gen.extrapolation.max_len', 'gen.extrapolation.min_len', 'gen.extrapolation.seeds', 'gen.extrapolation.steps'], setting=True),
-    computed('each-scoped',
-        each_result_scoped, backs=['below', 'each', 'larger', 'times']),
+    computed('tiny-models-trained-synthetic-tasks', settings_per_experiment, setting=True, backs=[
+        'best', 'each', 'each', 'gen.evidence.scale.add_vs_concat_layers', 'gen.evidence.scale.add_vs_concat_lengths',
+        'gen.evidence.scale.add_vs_concat_steps', 'gen.evidence.scale.add_vs_concat_vocab',
+        'gen.evidence.scale.add_vs_concat_widths', 'gen.evidence.scale.extrapolation_layers',
+        'gen.evidence.scale.extrapolation_lengths', 'gen.evidence.scale.extrapolation_steps',
+        'gen.evidence.scale.extrapolation_vocab', 'gen.evidence.scale.learned_shift_matrix_layers',
+        'gen.evidence.scale.learned_shift_matrix_lengths', 'gen.evidence.scale.learned_shift_matrix_steps',
+        'gen.evidence.scale.position_probe_layers', 'gen.evidence.scale.position_probe_lengths',
+        'gen.evidence.scale.position_probe_steps', 'gen.evidence.scale.width', 'gen.evidence.scale.width',
+        'gen.evidence.scale.width', 'gen.extrapolation.seeds']),
+    computed('each-result-below-says-own',  # the papers' sizes: LITERATURE_SIZES (tests/pages/evidence_checks.py)
+        lambda: bool(LITERATURE_SIZES) and each_result_scoped() and far_larger(LEDGER.text('each-result-below-says-own')),
+        setting=True, backs=[
+            'as many', 'as many', 'below', 'each', 'gen.evidence.scale.kazemnejad_ratio', 'gen.evidence.scale.ours',
+            'gen.evidence.scale.press_ratio_high', 'gen.evidence.scale.press_ratio_low', 'larger', 'times', 'times']),
     prose('where-two-disagree-page-says', "the plan of the experiments' pages: each one's literature section says where its results and the literature disagree"),
     prose('where-these-results-hold', "an admonition title: it names what the box says, whose sentences are checked ('setting', 'each-scoped')"),
     measured('extrapolation-these-two-layer-models',
@@ -155,13 +192,17 @@ LEDGER = Ledger('evidence.md', [
     cited('kazemnejad-et-al-2023-found',
         "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract and section 4: NoPE, in decoder-only models, outperforms the explicit encodings they compare (absolute, T5's relative bias, ALiBi, rotary) in length generalisation on their reasoning and mathematical tasks", backs=['2023', 'longer', 'no']),
     measured('these-two-layer-models-disagree',
-        passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l), scope="These two-layer models", backs=['\\(L\\)', 'even', 'gen.extrapolation.k', 'not']),
+        lambda: passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l)()
+        and "had not learned" in LEDGER.text('these-two-layer-models-disagree') and "rates tried" in LEDGER.text('these-two-layer-models-disagree'),
+        scope="These two-layer models", backs=['\\(L\\)', 'best', 'even', 'gen.extrapolation.k', 'gen.extrapolation.steps', 'not']),
     measured('paper-s-hypothesis-these-one',
-        all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_blocks_between_pairs_are_small_only_at_pair_0, ev.test_the_relative_share_orders_the_heads, ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer heads on token {{ gen.learned_shift_matrix.k }} back", backs=['0', '\\(W\\)', '\\(\\omega_i k\\)', 'gen.learned_shift_matrix.k', 'most', 'rotation']),
+        lambda: all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_blocks_between_pairs_are_small_only_at_pair_0, ev.test_the_relative_share_orders_the_heads, ev.test_learned_absolute_solves_it_without_pairs)()
+        and seedstats.holds(LEDGER.text('paper-s-hypothesis-these-one'), "with scores", ev.runs("learned", "relative_share"),
+                            ev.runs("trained", "relative_share")), scope="In these one-layer heads on token {{ gen.learned_shift_matrix.k }} back", backs=['0', '\\(W\\)', '\\(\\omega_i k\\)', 'gen.learned_shift_matrix.k', 'gen.learned_shift_matrix.learned_relative', 'gen.learned_shift_matrix.trained_relative', 'less', 'most', 'rotation']),
     cited('at-scale-we-know-no',
         "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for the shift matrix", backs=['2021', 'no', 'rotation']),
     measured('does-position-survive-layers-these',
-        lambda: all_pass(ev.test_which_table_fades_more_depends_on_the_probe, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", backs=['2', 'both', 'depends', 'more']),
+        lambda: all_pass(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade, ev.test_a_causal_mask_alone_puts_a_coarse_position_in, ev.test_rope_solves_it_with_little_absolute_position)() and probe_fades(), scope="In these two-layer models", general={'only': "of the page's two probes, the regression is the one that reads the tables apart (its check: the seeds, tests/seedstats.py)"}, backs=['2', 'both', 'exact', 'less', 'linear', 'only']),
     cited('at-scale-haviv-et-al',
         "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (arXiv:2203.16634), abstract and section 5 (probing): absolute position predicted from the states of NoPos causal language models", backs=['2022', 'no']),
     measured('add-or-concatenate-these-narrow',
@@ -171,15 +212,31 @@ LEDGER = Ledger('evidence.md', [
     prose('at-scale-we-know-no-2',
         "a statement of what we found in the literature we read (shared/research/content_anchors.md): none trains both on one large model", unbacked=['no']),
     measured('learned-or-fixed-these-two',
-        learned_ties_at_l, scope="In these two-layer models on token {{ gen.position_probe.k }} back", backs=['100', '3', 'both', 'gen.position_probe.k', 'identical', 'row']),
+        lambda: learned_ties_at_l() and "neither confirms" in LEDGER.text('learned-or-fixed-these-two'),
+        scope="In these two-layer models on token {{ gen.position_probe.k }} back",
+        backs=['100', '3', 'both', 'gen.position_probe.k', 'identical', 'neither', 'nor', 'row']),
     prose('h-summary', "a heading"),
+    computed('comparison-between-two-settings-more', seed_rule_as_stated, backs=[
+        '0', '0', '0.05', '2', r'\(U\)', r'\(p\)', 'above', 'below', 'exact', 'gen.evidence.seed_comparison.p_disjoint',
+        'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.seeds', 'gen.evidence.seed_comparison.splits',
+        'less', 'more', 'not', 'only', 'same']),
+    computed('where-seeds-overlap-pages-say', seed_rule_as_stated, backs=['cannot']),
+    prose('how-p-disjoint-ranges-counted', "an admonition title: names the code folded under it"),
+    computed('mann-whitney-s-u-pairs', lambda: seed_rule_as_stated() and u_as_documented(), backs=['above', 'first']),
     computed('headline-figure',
         extrapolation_setup, backs=['16', '3', '4', 'largest', 'last', 'maximum', 'minimum', 'right'], setting=True),
     prose('h-learned', "a heading"),
     cited('table-3-e',
         PAPER + ", section 3.5 and Table 3 row (E): 'nearly identical results'", backs=['3', 'identical', 'row']),
-    measured('learned-tie',
-        learned_ties_at_l, scope="In these two-layer models on token {{ gen.position_probe.k }} back", backs=['99', 'both', 'gen.position_probe.k', 'gen.position_probe.learned_causal_right', 'gen.position_probe.sin_add_causal_right', 'lowest', 'right']),
+    measured('these-two-layer-models-token', lambda: learned_ties_at_l() and lowest_seeds_quoted(),
+        scope="In these two-layer models on token {{ gen.position_probe.k }} back", backs=[
+            'both', 'gen.evidence.seed_comparison.learned_lowest', 'gen.evidence.seed_comparison.sin_add_lowest',
+            'gen.position_probe.k', 'gen.position_probe.learned_causal_right', 'gen.position_probe.sin_add_causal_right',
+            'lowest', 'right']),
+    measured('tie-at-ceiling-cannot-confirm', learned_ties_at_l, scope="these runs",
+        general={'cannot': PAPER + ", Table 3 row (E): learned and sinusoidal nearly identical on translation; a tie "
+                 "at 100%, the ceiling, leaves no room to differ, so it is no test of the paper's comparison"},
+        backs=['3', 'cannot', 'not']),
     cited('bert-no-reason',
         "Devlin et al. 2019, BERT (arXiv:1810.04805), section 3 and appendix A.2: learned position embeddings, sequences of at most 512 tokens; no reason is given for learned over sinusoidal", backs=['2019', '512', 'no', 'rows']),
     computed('fixed-keeps', fixed_keeps_learned_buys, backs=['513', 'every', 'no', 'no', 'row']),
@@ -201,10 +258,11 @@ LEDGER = Ledger('evidence.md', [
     computed('own-kind', regen_never_forces_experiments, backs=['every']),
     computed('figures-from-results', figures_drawn_from_saved_results, backs=['saved']),
     computed('deterministic', deterministic, backs=['float64']),
-    cited('reproducible-every-x86-64-cpu', PORTABLE_PATH + "; the pinned settings: scripts/regenkit/config.py", experiments_are_pinned, backs=['64', 'every']),
+    prose('reproducible-across-cpu-kernels', "an admonition title: names what the box explains"),
     computed('kernels-differ', KERNELS_DIFFER, slow=True, backs=['last', 'left', 'not']),
-    cited('pinned-path',
-        PORTABLE_PATH + "; the settings themselves are checked in scripts/regenkit/config.py and the committed JSONs", experiments_are_pinned, backs=['64', 'every', 'sin']),
+    cited('so-regen-runs-experiments-one',
+        PORTABLE_PATH + "; the settings themselves are checked in scripts/regenkit/config.py and the committed JSONs", experiments_are_pinned, backs=['64', 'any', 'sin']),
+    computed('they-do-verified-only-machines', kernel_test_covers_every_experiment, backs=['64', 'each', 'not', 'only']),
     computed('kernel-test',
         lambda: experiments_are_pinned() and kernel_test_covers_every_experiment(), backs=['each', 'each', 'every']),
     computed('reduced', reduced_is_ten_steps, backs=['both', 'each', 'not', 'same', 'twice']),

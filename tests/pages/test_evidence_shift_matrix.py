@@ -4,6 +4,7 @@ Its entries moved here from the evidence page's ledger with their sentences (sam
 the other evidence pages live in tests/pages/evidence_checks.py.
 """
 
+import seedstats
 from claimcheck import Ledger, cited, computed, measured, passes, prose
 from support import data
 
@@ -64,22 +65,30 @@ LEDGER = Ledger('evidence/shift-matrix.md', [
         passes(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds), scope="in these one-layer heads", backs=[r'\(\omega_i k\)', 'fastest', 'gen.learned_shift_matrix.fast_pairs', 'gen.learned_shift_matrix.random_init_fast_error', 'gen.learned_shift_matrix.trained_fast_error', 'largest', 'rotate', 'same', 'within']),
     measured('shift-more-than-chance',
         passes(ev.test_the_rotation_shares_beat_random_blocks), scope="in these one-layer heads", backs=['gen.learned_shift_matrix.random_init_fast_share', 'gen.learned_shift_matrix.random_median_smallest', 'gen.learned_shift_matrix.trained_fast_share', 'more', 'rotation', 'rotation', 'smallest', 'smallest']),
-    measured('shift-between-pairs',
-        passes(ev.test_the_blocks_between_pairs_are_small_only_at_pair_0), scope="In these heads", backs=['0', '0', '0.25', '0.4', '0.81', '0.92', '1', '3', r'\(W\)', r'\(W\)', r'\(W\)', 'gen.learned_shift_matrix.diagonal_share_iid', 'gen.learned_shift_matrix.trained_diagonal', 'independent', 'independent', 'less', 'not', 'rows', 'saved']),
+    measured('these-heads-block-diagonal-at',
+        passes(ev.test_the_blocks_between_pairs_are_small_only_at_pair_0), scope="In these heads", backs=[
+            '0', '0', '1', '3', r'\(W\)', r'\(W\)', r'\(W\)', 'at most', 'gen.evidence.shift_pairs.own_iid',
+            'gen.evidence.shift_pairs.own_max', 'gen.evidence.shift_pairs.pair0_max', 'gen.evidence.shift_pairs.pair0_min',
+            'gen.learned_shift_matrix.diagonal_share_iid', 'gen.learned_shift_matrix.trained_diagonal', 'independent',
+            'independent', 'not', 'rows', 'saved']),
     measured('shift-part-of-w',
         passes(ev.test_similarity_peaks_at_k), scope="In these heads", backs=['0', '0.1', '8', r'\(M_j\)', r'\(M_k\)', r'\(W\)', r'\(W\)', r'\(j = k\)', r'\(j\)', 'cosine', 'each', 'each', 'gen.learned_shift_matrix.trained_cos_k', 'within', 'zero']),
-    measured('shift-slow-pairs',
-        passes(ev.test_slow_pairs_do_not_follow), scope="In these heads", backs=['0.3', '0.5', '4', r'\(\omega_i k\)', 'at most', 'each', 'more', 'up']),
+    measured('these-heads-slow-pairs-4',
+        passes(ev.test_slow_pairs_do_not_follow), scope="In these heads", backs=[
+            '0.3', '4', r'\(\omega_i k\)', r'\(\pi\)', 'at most', 'each', 'gen.evidence.shift_pairs.slow_largest',
+            'gen.evidence.shift_pairs.slow_off_max', 'gen.evidence.shift_pairs.slow_off_min',
+            'gen.evidence.shift_pairs.slow_pairs', 'gen.evidence.shift_pairs.stray', 'more', 'up', 'worst']),
     measured('shift-learned',
         passes(ev.test_learned_absolute_solves_it_without_pairs), scope="In these one-layer models", backs=['13', r'\(k\)', 'each', 'gen.learned_shift_matrix.learned_hits']),
     computed('shift-relative',
         passes(ev.test_the_relative_share_orders_the_heads), backs=['gen.learned_shift_matrix.learned_relative', 'gen.learned_shift_matrix.random_init_relative', 'gen.learned_shift_matrix.trained_relative', 'maximum', 'minimum', 'order']),
     measured('shift-one-solution',
-        passes(ev.test_the_relative_share_orders_the_heads), scope="In these heads", backs=['faster', 'left', 'less']),
+        lambda: passes(ev.test_the_relative_share_orders_the_heads)() and seedstats.holds(
+            LEDGER.text('shift-one-solution'), "by their offset,", ev.runs("learned", "relative_share"),
+            ev.runs("trained", "relative_share")), scope="In these heads", backs=['faster', 'left', 'less']),
     cited('rope-builds-it',
         "Su et al. 2021, RoFormer (arXiv:2104.09864), section 3.2: the rotation is applied to queries and keys; the sources of shared/research/content_anchors.md measure no trained head for M_k", backs=['2021', r'\(M_k\)', 'no', 'rotation'])
 ], typed={
-    '0.25': 'the 0.25 of independent entries (1 / 4 pairs), stated once more beside pairs 1 to 3; checked by test_the_blocks_between_pairs_are_small_only_at_pair_0',
 })
 
 test_claims_hold = LEDGER.test

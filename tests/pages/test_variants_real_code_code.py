@@ -158,6 +158,28 @@ def test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv():
     assert not torch.allclose(attend(llama, w_q, w_k), attend(gptj, w_q, w_k), atol=1e-2)
 
 
+def test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions():
+    """Partial rotation: GPT-NeoX's and GPT-J's installed functions, given a rotary width r below the head's,
+    rotate dimensions 0 .. r - 1 (so the pairing, and any layout permutation, lives there) and pass the rest
+    through; the page quotes the configurations' defaults."""
+    from transformers import GPTJConfig, GPTNeoXConfig
+
+    rotary, head, seq = 8, 16, 5
+    q, k = torch.randn(2, 1, 1, seq, head, dtype=torch.float64).unbind(0)  # [batch, heads, seq, head]
+    angles = torch.arange(seq, dtype=torch.float64)[:, None] * torch.rand(rotary // 2, dtype=torch.float64)
+    cos, sin = torch.cat([angles.cos()] * 2, -1)[None], torch.cat([angles.sin()] * 2, -1)[None]
+    q_neox, _ = modeling_gpt_neox.apply_rotary_pos_emb(q, k, cos, sin)
+    assert torch.equal(q_neox[..., rotary:], q[..., rotary:]) and not torch.allclose(q_neox[..., :rotary], q[..., :rotary])
+    source = inspect.getsource(modeling_gptj.GPTJAttention.forward)
+    assert "query[:, :, :, : self.rotary_dim]" in source and "query[:, :, :, self.rotary_dim :]" in source
+    neox, gptj_config = GPTNeoXConfig(), GPTJConfig()
+    neox_head = neox.hidden_size // neox.num_attention_heads
+    shown = values("real_code/rope_layouts")
+    assert shown["neox_rotary"] == str(int(neox_head * neox.rope_parameters["partial_rotary_factor"])) != str(neox_head)
+    assert shown["neox_head"] == str(neox_head) and shown["gptj_rotary"] == str(gptj_config.rotary_dim)
+    assert shown["gptj_head"] == str(gptj_config.n_embd // gptj_config.n_head) != shown["gptj_rotary"]
+
+
 def test_the_llama_conversion_script_permutation_is_the_same():
     """`permute` of transformers' convert_llama_weights_to_hf.py (one line, quoted from its source) on labelled rows."""
     n_heads, dim = 3, 3 * HEAD_DIM
