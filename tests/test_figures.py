@@ -372,7 +372,12 @@ def test_evidence_chart_titles_state_what_the_data_shows():
             if (position == "none_causal" or cell_mask == "True") == (mask == "True"):
                 last[position.removesuffix("_causal")] = statistics.median(probe["results"][f"{cell}/{s}"][kind][-1]
                                                                            for s in seeds)
-        assert finding["best"] == max(last, key=last.get) and finding["worst"] == min(last, key=last.get), key
+        shown = (lambda v: f"{v:.2f}") if kind == "r2" else (lambda v: f"{v:.0%}")
+        top, bottom = shown(max(last.values())), shown(min(last.values()))
+        assert finding["best"] == sorted(k for k in last if shown(last[k]) == top), key  # a tie is named whole
+        assert finding["worst"] == sorted(k for k in last if shown(last[k]) == bottom), key
+        lowest_clause = finding["title"].rsplit(", ", 1)[1]  # "no encoding and RoPE 6%": each tied one named
+        assert lowest_clause.endswith(f" {bottom}") and lowest_clause.count(" and ") == len(finding["worst"]) - 1, key
 
     add, finding = load("add_vs_concat.json"), load("evidence/add_vs_concat-figure.json")
     got = {v: [add["results"][f"{v}/{s}"]["right"] / add["results"][f"{v}/{s}"]["total"] for s in add["config"]["seeds"]]

@@ -28,11 +28,15 @@ def finding(probe: str, mask: bool) -> dict:
     for cell in (c for c in CELLS if causal(c) == mask):
         last[cell.split("/")[0].removesuffix("_causal")] = band([data["results"][f"{cell}/{s}"][probe]
                                                                   for s in seeds])[1][-1]
-    best, worst = max(last, key=last.get), min(last, key=last.get)
     shown = (lambda v: f"{v:.2f}") if probe == "r2" else (lambda v: f"{v:.0%}")
+    # every encoding at the top (bottom) as drawn, so that a tie is named whole, not by the order of the cells
+    best = sorted(k for k in last if shown(last[k]) == shown(max(last.values())))
+    worst = sorted(k for k in last if shown(last[k]) == shown(min(last.values())))
     what = ("R²" if probe == "r2" else "named exactly") + (", causal mask" if mask else ", no mask")
-    return {"best": best, "best_value": last[best], "worst": worst, "worst_value": last[worst],
-            "title": f"{what}: at {layers[-1]}, {KEY[best]} {shown(last[best])}, {KEY[worst]} {shown(last[worst])}"}
+    names = lambda keys: " and ".join(KEY[k] for k in keys)  # noqa: E731
+    return {"best": best, "best_value": max(last.values()), "worst": worst, "worst_value": min(last.values()),
+            "title": f"{what}: at {layers[-1]}, {names(best)} {shown(max(last.values()))}, "
+                     f"{names(worst)} {shown(min(last.values()))}"}
 
 
 FINDINGS = {f"{probe}/{mask}": finding(probe, mask) for probe, mask in PANELS}

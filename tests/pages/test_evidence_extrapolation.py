@@ -61,8 +61,9 @@ LEDGER = Ledger('evidence/extrapolation.md', [
         "Press, Smith and Lewis 2022, Train Short, Test Long (arXiv:2108.12409), section 3: head h of H has slope 2^(-8h/H), the geometric sequence starting at 2^(-8/H)", passes(ev.test_alibi_has_the_papers_slopes_for_four_heads), backs=['1', '1', '256', '4', r'\(2^{-8h/H}\)', 'gen.extrapolation.n_heads']),
     computed('x-grid',
         tuned_on_training_length, backs=['best', 'each', 'each', 'gen.extrapolation.rates', 'gen.extrapolation.steps', 'gen.extrapolation.tune_steps', 'only'], setting=True),
-    computed('every-encoding-s-choice-both', lambda: passes(ev.test_every_learning_rate_choice_is_inside_the_grid)()
-        or not [e for e in ev.edge_choices() if e.startswith("extrapolation/")], backs=['both', 'each', 'every']),
+    computed('every-encoding-s-choice-both', lambda: passes(
+        ev.test_every_learning_rate_choice_is_inside_the_grid_or_said_to_be_its_edge)()
+        and not [e for e in ev.edge_choices() if e.startswith("extrapolation/")], backs=['both', 'each', 'every']),
     computed('x-test',
         passes(ev.test_the_setup_the_page_quotes), backs=['each', 'gen.extrapolation.eval_sequences', 'gen.extrapolation.longest', 'up to']),
     prose('table-k-back', "names the table below", unbacked=['gen.extrapolation.k', 'right']),
