@@ -18,6 +18,7 @@ from pages.evidence_checks import (
     DOCS,
     EXPERIMENTS,
     KERNELS_DIFFER,
+    LITERATURE_PARAMETERS,
     LITERATURE_SIZES,
     PAPER,
     PORTABLE_PATH,
@@ -38,6 +39,7 @@ from pages.evidence_checks import (
     kernel_test_covers_every_experiment,
     learned_ties_at_l,
     one_length_per_step,
+    parameters,
     post_norm,
     r2_meaning,
     reduced_is_ten_steps,
@@ -184,6 +186,22 @@ def position_summary():
         Compare(pp.learned_than_sinusoids_r2(), 0)]
 
 
+def results_below_and_larger():
+    """The scope sentence's words: how many of the bold-led findings across the evidence pages are measured claims
+    (each states its scope); where the first finding of this page stands against the sentence (its height on the page,
+    minus its offset: below is lower); and the literature's smallest model against our extrapolation model."""
+    claims = [c for ledger in ledgers() for c in ledger.claims if c.kind in ("computed", "measured")]
+    led = [c for c in claims if c.text.startswith("**")]
+    page = (DOCS / "evidence.md").read_text(encoding="utf-8")
+    first_result = page.index("- **[")
+    here = page.index("Each result below says")
+    ours = parameters("extrapolation", position="sin_add")
+    theirs = min(n for sizes in LITERATURE_PARAMETERS.values() for n in sizes)
+    return (bool(LITERATURE_SIZES) and each_result_scoped() and far_larger(LEDGER.text('each-result-below-says-own'))
+            and [Count(sum(c.kind == "measured" for c in led), len(led)), Compare(-first_result, -here, at=0),
+                 Compare(theirs, ours, at=1)])
+
+
 def overlap_rule():
     """Two groups of five seeds whose ranges overlap: seedstats' order of them is 0, so the pages say the runs cannot
     tell the two apart (a Truth of 'told apart', and the number of groups the rule compares)."""
@@ -241,7 +259,7 @@ LEDGER = Ledger('evidence.md', [
         'gen.evidence.scale.position_probe_steps', 'gen.evidence.scale.width', 'gen.evidence.scale.width',
         'gen.evidence.scale.width', 'gen.extrapolation.seeds']),
     computed('each-result-below-says-own',  # the papers' sizes: LITERATURE_SIZES (tests/pages/evidence_checks.py)
-        lambda: bool(LITERATURE_SIZES) and each_result_scoped() and far_larger(LEDGER.text('each-result-below-says-own')),
+        results_below_and_larger,
         setting=True, backs=[
             'as many', 'as many', 'below', 'each', 'gen.evidence.scale.kazemnejad_ratio', 'gen.evidence.scale.ours',
             'gen.evidence.scale.press_ratio_high', 'gen.evidence.scale.press_ratio_low', 'larger', 'times', 'times']),
