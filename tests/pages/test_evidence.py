@@ -317,7 +317,8 @@ LEDGER = Ledger('evidence.md', [
         "Kazemnejad et al. 2023, The Impact of Positional Encoding on Length Generalization in Transformers (arXiv:2305.19466), abstract and section 4: NoPE, in decoder-only models, outperforms the explicit encodings they compare (absolute, T5's relative bias, ALiBi, rotary) in length generalisation on their reasoning and mathematical tasks", backs=['2023', 'longer', 'no']),
     measured('these-two-layer-models-disagree',
         lambda: passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l)()
-        and "had not learned" in LEDGER.text('these-two-layer-models-disagree') and "from those tried" in LEDGER.text('these-two-layer-models-disagree'),
+        and "had not learned" in LEDGER.text('these-two-layer-models-disagree')
+        and "from those tried" in LEDGER.text('these-two-layer-models-disagree'),
         scope="These two-layer models", backs=['\\(L\\)', 'even', 'gen.extrapolation.k', 'not']),
     measured('paper-s-hypothesis-these-one',
         lambda: all_pass(ev.test_the_trained_fast_pairs_rotate_by_w_k_in_most_seeds, ev.test_the_blocks_between_pairs_are_small_only_at_pair_0, ev.test_the_relative_share_orders_the_heads, ev.test_learned_absolute_solves_it_without_pairs)()

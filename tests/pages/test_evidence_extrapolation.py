@@ -101,7 +101,9 @@ LEDGER = Ledger('evidence/extrapolation.md', [
         scope="In these models", backs=['\\(L\\)', '\\(L\\)', 'gen.extrapolation.k_back_learned_beyond', 'gen.extrapolation.k_back_rope_beyond', 'gen.extrapolation.k_back_sin_add_beyond', 'less', 'more', 'not', 'right']),
     measured('these-two-layer-models-alibi',
         lambda: passes(ev.test_alibi_and_the_mask_alone_miss_token_k_back_at_l)() and tried_at_best('these-two-layer-models-alibi'),
-        scope="In these two-layer models", backs=['100', '\\(L\\)', 'even', 'gen.extrapolation.k', 'gen.extrapolation.k_back_alibi_16', 'gen.extrapolation.k_back_none_causal_16', 'not', 'right']),
+        scope="In these two-layer models",
+        backs=['100', '\\(L\\)', 'even', 'gen.extrapolation.k', 'gen.extrapolation.k_back_alibi_16',
+               'gen.extrapolation.k_back_none_causal_16', 'not', 'right']),
     measured('why-alibi-falls-short-hypothesis', alibi_reason_is_a_hypothesis, scope="not tested here",
         backs=['1', r'\(R^2\)', 'after', 'at least', 'exact', 'falls', 'gen.position_probe.alibi_causal_1', 'not']),
     measured('largest-last-tokens-these-two',
@@ -111,7 +113,8 @@ LEDGER = Ledger('evidence/extrapolation.md', [
         and said('these-models-causal-mask-alone', "there,", "local_max", "none_causal", "sin_add")
         and said('these-models-causal-mask-alone', "there,", "local_max", "none_causal", "learned")
         and mask_alone_on_local(),
-        scope="In these models", general={'cannot': "'cannot be told apart' is decided on the seeds by tests/seedstats.py (order 0: exact "
+        scope="In these models",
+        general={'cannot': "'cannot be told apart' is decided on the seeds by tests/seedstats.py (order 0: exact "
                                      "Mann-Whitney p above 0.05, or ranges and bootstrap interval not apart)"},
         backs=['cannot', 'gen.extrapolation.local_max_none_causal_beyond', 'more']),
     computed('share-falls',
@@ -131,7 +134,8 @@ LEDGER = Ledger('evidence/extrapolation.md', [
         and said('these-models-result-agrees-with', "alone kept", "local_max", "none_causal", "sin_add")
         and said('these-models-result-agrees-with', "alone kept", "local_max", "none_causal", "learned")
         and mask_alone_on_local(),
-        scope="In these models", general={'cannot': "'cannot tell apart' is decided on the seeds by tests/seedstats.py (order 0: exact "
+        scope="In these models",
+        general={'cannot': "'cannot tell apart' is decided on the seeds by tests/seedstats.py (order 0: exact "
                                      "Mann-Whitney p above 0.05, or ranges and bootstrap interval not apart)"},
         backs=['\\(L\\)', 'cannot', 'more']),
     measured('disagrees-with-them-two-ways',

@@ -142,7 +142,8 @@ LEDGER = Ledger('evidence/probes.md', [
     measured('probe-causal-mask',
         passes(ev.test_a_causal_mask_alone_puts_a_coarse_position_in), scope="In these models", backs=['1', r'\(R^2\)', 'after', 'exact', 'gen.position_probe.alibi_causal_1', 'gen.position_probe.alibi_causal_acc_1', 'gen.position_probe.control_accuracy', 'gen.position_probe.none_causal_1', 'gen.position_probe.none_causal_acc_1', 'no', 'not']),
     measured('these-models-both-absolute-tables',
-        lambda: passes(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade)() and both_tables_sentence(),
+        lambda: passes(ev.test_both_tables_keep_the_position_only_the_regression_sees_one_fade)()
+        and both_tables_sentence(),
         scope="In these models", general={
             'only': "of the two probes this page runs, the regression is the one whose seeds tell the tables apart",
             'cannot': "'cannot tell apart' is decided on the seeds by tests/seedstats.py (exact Mann-Whitney p above 0.05)"},
