@@ -4,7 +4,7 @@ Its entries moved here from the evidence page's ledger with their sentences (sam
 the other evidence pages live in tests/pages/evidence_checks.py.
 """
 
-from claim_words import Count, Number
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, computed, measured, passes, prose
 
 from pages.evidence_checks import (
@@ -54,6 +54,33 @@ def figure_as_drawn():
         Number(100 * min(ev.right("add_16")), at=8)]
 
 
+def grid_hint_as_said():
+    """The grid's single runs at width 8 (adding and concatenating 4 + 4 both 8 wide): at each rate the grid job
+    quotes, concatenating's loss against adding's, read as speed (the lower loss learned faster); the rates are those
+    the job saved, not typed here."""
+    variants, losses = ev.ADD["config"]["variants"], ev.ADD["rates"]
+    prefix = "concat_4_4_"
+    saved = sorted((float(key[len(prefix):].replace("_", ".")), key[len(prefix):]) for key in values("evidence/grid")
+                   if key.startswith(prefix))
+    rates = [f"{rate:g}" for rate, _ in saved]
+    return passes(ev.test_in_the_grid_concatenating_learned_faster_at_width_8)() and bool(saved) and [
+        Number(variants["add_8"][1], at=0), Number(variants["concat_4_4"][1], at=0),
+        *(Compare(-losses["concat_4_4"]["losses"][r], -losses["add_8"]["losses"][r], at=0) for r in rates),
+        *(Number(rate, at=1 + n) for n, (rate, _) in enumerate(saved))]
+
+def width_as_said():
+    """Each variant's median seed at 100% to the whole percent (so the width did not bind: no median below it), the
+    widths as saved (8, 4 + 4, 8 + 8, 16); where the sentence says which rate the variants picked ("largest rate"),
+    every variant must have picked the grid's largest."""
+    sentence = LEDGER.text("width-did-not-bind-these")
+    variants, rates = ev.ADD["config"]["variants"], ev.ADD["rates"]
+    medians = [round(100 * ev.median(ev.right(v))) for v in variants]
+    widths = (variants["add_8"][1], *_split("concat_4_4"), *_split("concat_8_8"), variants["add_16"][1])
+    rate_said = "largest rate" not in sentence or all(r["lr"] == max(ev.ADD["config"]["rates"]) for r in rates.values())
+    return passes(ev.test_every_add_or_concatenate_variant_reaches_the_top)() and rate_said and [
+        Truth(any(m < 100 for m in medians)), Count(sum(m == 100 for m in medians), len(medians)),
+        Number(min(medians), at=0), *(Number(w, at=1 + n) for n, w in enumerate(widths))]
+
 def counts_said() -> bool:
     """Concatenating 8 + 8 and adding at width 16 differ in parameter count (the saved counts): the sentence must say
     "nearly equal", never a bare "equal"."""
@@ -83,8 +110,7 @@ LEDGER = Ledger('evidence/add-or-concatenate.md', [
         backs=['100', '16', '2', '32', '4', '4', '92', 'every', 'right']),
     prose('add-lead',
         "introduces the list; each item names its scope", unbacked=['gen.add_vs_concat.k', 'gen.add_vs_concat.vocab']),
-    measured('width-did-not-bind-these',
-        passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="in these narrow models", backs=[
+    measured('width-did-not-bind-these', width_as_said, scope="in these narrow models", backs=[
             '100', '16', '4', '4', '8', '8', '8', 'each', 'gen.add_vs_concat.k_back_add_16', 'gen.add_vs_concat.k_back_add_8',
             'gen.add_vs_concat.k_back_concat_4_4', 'gen.add_vs_concat.k_back_concat_8_8', 'not']),
     measured('these-narrow-models-rates-chosen', rates_as_said, scope="In these narrow models", backs=[
@@ -92,8 +118,7 @@ LEDGER = Ledger('evidence/add-or-concatenate.md', [
         'gen.add_vs_concat.lr_concat_4_4', 'gen.add_vs_concat.lr_concat_8_8', 'largest']),
     measured('add-inconclusive',
         passes(ev.test_every_add_or_concatenate_variant_reaches_the_top), scope="In these narrow models", backs=['32', '64', 'cos', 'not', 'order', 'sin']),
-    measured('hint-from-one-seed-grid',
-        passes(ev.test_in_the_grid_concatenating_learned_faster_at_width_8), scope="In the grid's shortened runs at width 8",
+    measured('hint-from-one-seed-grid', grid_hint_as_said, scope="In the grid's shortened runs at width 8",
         backs=['0.003', '0.01', '0.03', '8', 'after', 'faster', 'gen.evidence.grid.add_8_0_003',
                'gen.evidence.grid.add_8_0_01', 'gen.evidence.grid.add_8_0_03', 'gen.evidence.grid.add_tune_steps',
                'gen.evidence.grid.concat_4_4_0_003', 'gen.evidence.grid.concat_4_4_0_01',
