@@ -15,6 +15,7 @@ import torch
 from base.comparison import distance_by_offset
 from beyond import sincos_2d as beyond_sincos_2d
 from beyond.rope_relative import rope_matrix
+from claim_words import Truth
 from claimcheck import Ledger, cited, computed, formula, measured, passes, prose
 from pelib import context_extension as ce
 from pelib.shift import shift_matrix
@@ -701,6 +702,20 @@ def rope_score_reads_vectors_and_offset() -> bool:
     return vectors and passes(bc.test_rope_score_depends_only_on_the_offset, 8)()
 
 
+def rope_score_beyond_the_offset() -> Truth:
+    """Does RoPE's score, at one query and one key, depend on the positions beyond their offset: any pair of
+    positions (m, n) whose score differs from that of (m + s, n + s)? "not" says it never does. The source and the
+    figure are checked first, and so is the score's dependence on the vectors."""
+    from beyond.rope_relative import rope_score
+
+    assert rope_is_eq_15() and top_figure() and rope_score_reads_vectors_and_offset()
+    g = torch.Generator().manual_seed(11)
+    q, k = (torch.randn(8, generator=g, dtype=torch.float64) for _ in range(2))
+    gaps = [abs(rope_score(q, k, m, n) - rope_score(q, k, m + s, n + s))
+            for m in range(6) for n in range(6) for s in (1, 7, 40)]
+    return Truth(max(gaps) > 1e-9 * max(1.0, abs(rope_score(q, k, 0, 0))))
+
+
 LEDGER = Ledger('beyond.md', [
     prose('title', "the title"),
     computed('explanation-follows-both-then-same', what_the_page_gives, backs=['both', 'cosines', 'longer', 'same', 'sines']),
@@ -711,8 +726,7 @@ LEDGER = Ledger('beyond.md', [
           general_w_is_absolute, backs=['2022', 'not', 'only']),
     cited('rope-rotates-queries-keys-with',
         ROFORMER + ", Eqs. 14-16 (the frequencies theta_i are the paper's omega_(i-1)); the figure's RoPE line is flat",
-          lambda: rope_is_eq_15() and top_figure() and rope_score_reads_vectors_and_offset(),
-          backs=['depends', 'only', 'rotates', 'same']),
+          rope_score_beyond_the_offset, backs=['depends', 'not', 'rotates', 'same']),
     computed('attention-score-one-query-one', top_figure_setup, backs=['0', 'gen.beyond.score_by_position.d_model', 'gen.beyond.score_by_position.last', 'gen.beyond.score_by_position.offset']),
     computed('with-rope-score-flat-line', top_figure, backs=['gen.beyond.score_by_position.added_max', 'gen.beyond.score_by_position.added_min', 'gen.beyond.score_by_position.rope']),
     cited('hope-and-hint',

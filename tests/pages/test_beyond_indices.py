@@ -8,9 +8,10 @@ interpolation weights computed independently); papers are cited.
 import inspect
 
 import torch
+from claim_words import Compare, Number
 from claimcheck import Ledger, cited, computed, passes, prose
 from reference import encode_positions, frequencies
-from support import ROOT, values
+from support import ROOT, text, values
 
 from pages import test_beyond_indices_code as t
 
@@ -84,26 +85,46 @@ def detr_turns(temperature: int) -> torch.Tensor:
     return 2 * math.pi * frequencies(DetrConfig().d_model // 2, base=temperature)
 
 
-def detr_pairs_barely_turn() -> bool:
-    """At temperature 10000 (DETR's, checked by test_detr_temperature_is_the_base) most pairs turn by less than a
-    radian: the quoted counts, width and slowest angle recomputed; the coordinate spans at most 2 pi."""
-    shown, turn = values("beyond_indices/timesteps"), detr_turns(10000)
-    small = int((turn < 1).sum())
-    return (shown["detr_small_10000"] == str(small) and small > len(turn) / 2 and shown["detr_pairs"] == str(len(turn))
-            and shown["detr_features"] == str(2 * len(turn)) and shown["detr_slowest_10000"] == f"{turn[-1]:.4f}"
-            and passes(t.test_detr_normalised_is_the_reference_at_2pi_r_over_h, 5, 7)())
+def detr_pairs_barely_turn() -> list:
+    """At DETR's temperature most pairs turn by less than a radian. Readings, in the sentence's order: the coordinate's
+    largest value (the normalised rows 2 pi (r + 1) / H, checked against DETR's module for H = 5 and 7, in units of
+    pi, exact) against 2 pi ("at most"); DETR's default temperature ("10000"); the fastest of the pairs counted as
+    still against a radian ("less"). The quoted count is the number of pairs below a radian, the width and the
+    slowest angle recomputed."""
+    import inspect
+    from fractions import Fraction
+
+    from transformers.models.detr.modeling_detr import DetrSinePositionEmbedding
+
+    assert passes(t.test_detr_normalised_is_the_reference_at_2pi_r_over_h, 5, 7)()
+    assert passes(t.test_detr_temperature_is_the_base)()
+    temperature = inspect.signature(DetrSinePositionEmbedding).parameters["temperature"].default
+    shown, turn = values("beyond_indices/timesteps"), detr_turns(temperature)
+    small = int(shown["detr_small_10000"])
+    assert shown["detr_pairs"] == str(len(turn)) and shown["detr_features"] == str(2 * len(turn))
+    assert shown["detr_slowest_10000"] == f"{turn[-1]:.4f}" and small == int((turn < 1).sum())
+    span = max(Fraction(2 * (r + 1), h) for h in (5, 7, 32) for r in range(h))
+    return [Compare(span, Fraction(2)), Number(temperature), Compare(turn[-small:].max().item(), 1.0)]
 
 
-def smaller_temperature_turns_more() -> bool:
-    """DAB-DETR's configured temperature (transformers' DabDetrConfig) is smaller than 10000 and leaves fewer pairs
-    below a radian; its slowest pair turns further; the quoted numbers recomputed."""
+def smaller_temperature_turns_more() -> list:
+    """DAB-DETR's configured temperature (transformers' DabDetrConfig) against DETR's 10000 ("smaller"); how many
+    pairs turn by a radian or more at each ("more"); the fastest of the pairs quoted as still against a radian
+    ("below"); where the library checks' output, which prints these lines, stands on the page against the
+    sentence, as heights (the page's offsets negated: "below"). The quoted numbers recomputed."""
     from transformers import DabDetrConfig
 
     shown, dab = values("beyond_indices/timesteps"), DabDetrConfig().temperature_height
     turn, detr = detr_turns(dab), detr_turns(10000)
-    return (dab < 10000 and shown["dab_temperature"] == str(dab) and int((turn < 1).sum()) < int((detr < 1).sum())
-            and shown["detr_small_dab"] == str(int((turn < 1).sum())) and turn[-1] > detr[-1]
-            and shown["detr_slowest_dab"] == f"{turn[-1]:.2f}")
+    still = int((turn < 1).sum())
+    assert shown["dab_temperature"] == str(dab) and shown["detr_small_dab"] == str(still)
+    assert shown["detr_slowest_dab"] == f"{turn[-1]:.2f}" and turn[-1] > detr[-1]
+    assert f"temperature {dab:5d}: {still} of {len(turn)} pairs" in text("beyond_indices/timesteps", "libraries")
+    page = (ROOT / "docs" / "beyond-indices.md").read_text(encoding="utf-8")
+    sentence_at = page.index("A smaller temperature makes more of them turn")
+    output_at = page.index('"beyond_indices/timesteps-libraries.txt"', sentence_at)
+    return [Compare(dab, 10000), Compare(int((turn >= 1).sum()), int((detr >= 1).sum())),
+            Compare(turn[-still:].max().item(), 1.0), Compare(-output_at, -sentence_at)]
 
 
 LEDGER = Ledger("beyond-indices.md", [

@@ -280,20 +280,41 @@ def answer_opens_with(question: str, answer: str) -> bool:
     return question in ids and ids.index(answer) == ids.index(question) + 1
 
 
-def real_positions_repeat() -> bool:
-    """The FAQ's two real positions with one encoding, recomputed: d = 2 repeats after 2 pi (one pair, omega 1);
-    d = 4 with base 10000 after 200 pi (omega 1 and 1/100, a rational ratio); the quoted bounds are the job's."""
+def real_positions_gaps() -> tuple[int, list[float], int]:
+    """The FAQ's two real positions with one encoding, recomputed with the reference's default base: d = 2 repeats
+    after 2 pi (one pair, omega 1); d = 4 after 200 pi (omega 1 and base^(-1/2)). Returns the base, the two gaps
+    (largest difference of PE(0) and PE(period)), and how many pairs of the width-4 frequencies have a rational
+    ratio, exactly (sympy), out of how many; the quoted values are the job's."""
+    import inspect
+    from itertools import combinations
+
     from reference import encode_positions
 
+    base = inspect.signature(encode_positions).parameters["base"].default
     shown = values("faq/same_encoding")
     gaps = []
     for d, period in ((2, 2 * math.pi), (4, 200 * math.pi)):
         rows = encode_positions(torch.tensor([0.0, period], dtype=torch.float64), d)
         gaps.append(float((rows[0] - rows[1]).abs().max()))
-    ratio = sp.nsimplify(sp.Integer(10000) ** sp.Rational(-2, 4))
-    return (max(gaps) < 1e-12 and ratio == sp.Rational(1, 100) and shown["d_one_pair"] == "2"
-            and shown["d_two_pairs"] == "4" and shown["gap_one_pair"] == shown["gap_two_pairs"] == "< 1e-12"
-            and shown["period_two_pairs"] == "200π")
+    omegas = [sp.nsimplify(sp.Integer(int(base)) ** sp.Rational(-2 * i, 4)) for i in range(2)]
+    rational = [(a / b).is_rational for a, b in combinations(omegas, 2)]
+    assert max(gaps) < 1e-12 and omegas == [1, sp.Rational(1, 100)] and shown["d_one_pair"] == "2"
+    assert shown["d_two_pairs"] == "4" and shown["gap_one_pair"] == shown["gap_two_pairs"] == "< 1e-12"
+    assert shown["period_two_pairs"] == "200π"
+    return base, gaps, sum(rational), len(rational)
+
+
+def real_positions_repeat() -> bool:
+    """The two real positions share an encoding up to rounding (real_positions_gaps)."""
+    _base, _gaps, rational, pairs = real_positions_gaps()
+    return rational == pairs
+
+
+def real_positions_share() -> list:
+    """Readings in the sentence's order: the frequency pairs with a rational ratio ("each other"); each case's gap
+    against 0 ("differ": by rounding, under the quoted bound, never exactly 0 here); the base ("10000")."""
+    base, gaps, rational, pairs = real_positions_gaps()
+    return [Count(rational, pairs), Compare(gaps[0], 0.0), Number(base), Compare(gaps[1], 0.0)]
 
 
 def unique_for_integers_only() -> bool:
@@ -517,7 +538,7 @@ LEDGER = Ledger('faq.md', [
     prose('q-unique', "a question", unbacked=['same']),
     computed('unique', unique_for_integers_only, backs=['every', 'every', 'every', 'no', 'unique']),
     prose('see-unique', "a link"),
-    computed('real-positions-can-share-one', real_positions_repeat,
+    computed('real-positions-can-share-one', real_positions_share,
              backs=['10000', '\\(\\mathrm{PE}(0)\\)', '\\(\\mathrm{PE}(0)\\)', '\\(\\mathrm{PE}(200\\pi)\\)',
                     '\\(\\mathrm{PE}(2\\pi)\\)', 'differ', 'differ', 'each', 'gen.faq.same_encoding.d_one_pair',
                     'gen.faq.same_encoding.d_two_pairs', 'gen.faq.same_encoding.gap_one_pair',

@@ -8,6 +8,7 @@ import inspect
 
 import test_reference as tr
 import torch
+from claim_words import Count
 from claimcheck import Ledger, cited, computed, passes, prose
 from pelib.variants import keras_hub as variant_keras_hub
 from pelib.variants import opennmt as variant_opennmt
@@ -26,6 +27,15 @@ CONVERT = ("huggingface/transformers src/transformers/models/llama/convert_llama
 ROFORMER = "Su et al. 2021, RoFormer: Enhanced Transformer with Rotary Position Embedding, arXiv:2104.09864"
 PADDING = values("real_code/padding")
 LAYOUTS = values("real_code/rope_layouts")
+
+
+def partial_heads() -> Count:
+    """How many of the two models (GPT-NeoX, GPT-J) rotate fewer dimensions than a head has, by the quoted defaults
+    (the installed functions checked to pass the rest through): "each" needs both."""
+    assert passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions)()
+    shown = values("real_code/rope_layouts")
+    pairs = [(shown["neox_rotary"], shown["neox_head"]), (shown["gptj_rotary"], shown["gptj_head"])]
+    return Count(sum(int(r) < int(h) for r, h in pairs), len(pairs))
 
 
 def keras_start_index() -> bool:
@@ -174,8 +184,10 @@ LEDGER = Ledger("variants/real-code.md", [
         ROFORMER + ", section 3.2.2, Eqs. 14-15", llama_rotates_pairs_by_position_times_frequency, backs=['each', 'rotates', 'rotation', 'times']),
     computed('which-dimensions-form-pair-differs',
         lambda: passes(t.test_llama_and_neox_pair_j_with_j_plus_half_gptj_pairs_neighbours)()
-        and passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions)(), backs=[r'\(d\)', r'\(2j + 1\)', r'\(2j\)', r'\(j + d/2\)', r'\(j\)', 'differs']),
-    computed('gpt-neox-gpt-j-rotate', passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions),
+        and passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions)(), backs=[r'\(2j + 1\)', r'\(2j\)', r'\(j + d/2\)', r'\(j\)', 'differs']),
+    prose('here-counts-dimensions-are-rotated', 'a definition: what d stands for in the pairing above',
+          unbacked=[r'\(d\)']),
+    computed('gpt-neox-gpt-j-rotate', partial_heads,
         backs=['each', 'gen.real_code.rope_layouts.gptj_head', 'gen.real_code.rope_layouts.gptj_rotary',
                'gen.real_code.rope_layouts.neox_head', 'gen.real_code.rope_layouts.neox_rotary', 'only', 'only',
                'rotate', 'rotates']),
@@ -185,7 +197,10 @@ LEDGER = Ledger("variants/real-code.md", [
     computed('runs-installed', passes(t.test_the_page_scripts_call_the_installed_functions), backs=['both']),
     computed('so-converting-checkpoint-from-one',
         lambda: passes(t.test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv)()
-        and passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions)(), backs=[r'\(W_K\)', r'\(W_Q\)', r'\(W_V\)', 'each', 'rows', 'rows']),
+        and passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions)(), backs=[r'\(W_K\)', r'\(W_Q\)', r'\(W_V\)', 'each', 'rows']),
+    computed('other-rows-stay-as-they',
+        lambda: passes(t.test_converting_permutes_wq_and_wk_rows_per_head_and_leaves_wv)()
+        and passes(t.test_gpt_neox_and_gptj_rotate_only_their_rotary_dimensions)(), backs=[r'\(W_K\)', r'\(W_Q\)', 'rows']),
     cited('llama-script',
         CONVERT, passes(t.test_the_llama_conversion_script_permutation_is_the_same), backs=['exactly', 'only']),
     computed('unpermuted',
