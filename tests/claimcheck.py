@@ -1194,7 +1194,10 @@ def changed_claim_problem(old: str | None, new: str, claim: Claim, binds: Binds,
     if unlisted:
         return (f"{unlisted} are new in the sentence and not backed by its check (a word listed as not backed, or "
                 "moved there, on a changed sentence is a changed claim too)")
-    unflippable = [w for w in added if not _bindable(w, claim)]
+    # A quoted value ({{ gen.page.job.key }}) is the code's own output, put in by the build and held by the quote
+    # checks: it must be backed, like any claim word, but it has no contradictory of its own to try.
+    quoted = [w for w in added if w.startswith("gen.")]
+    unflippable = [w for w in added if not _bindable(w, claim) and w not in quoted]
     if unflippable:
         return (f"{unflippable} are new in the sentence and no check can be shown to read them (only words of the "
                 "five classes of tests/claim_words.py have a contradictory to try)")
@@ -1214,7 +1217,8 @@ def changed_claim_problem(old: str | None, new: str, claim: Claim, binds: Binds,
     left = unbound_words(claim, new, fresh, binds)
     if left:
         return f"its check does not read {left}: replaced by its contradictory, the check still passes"
-    removed = sorted(k[1] for k in (+counts).elements())
+    # A typed number that gave way to a quoted value ("quoted, never typed") leaves no claim behind.
+    removed = sorted(k[1] for k in (+counts).elements() if not (quoted and k[0] == "number"))
     if removed and old is not None:
         if holds_on is None or holds_on(claim, old):
             return (f"the words {removed} left the sentence and its check holds on the old words as on the new: it "
