@@ -1217,8 +1217,11 @@ def changed_claim_problem(old: str | None, new: str, claim: Claim, binds: Binds,
     left = unbound_words(claim, new, fresh, binds)
     if left:
         return f"its check does not read {left}: replaced by its contradictory, the check still passes"
-    # A typed number that gave way to a quoted value ("quoted, never typed") leaves no claim behind.
-    removed = sorted(k[1] for k in (+counts).elements() if not (quoted and k[0] == "number"))
+    # A sentence that loses a number or a universal quantifier ("every CPU" -> "CPUs") states less, never the
+    # opposite; a lost negation, comparison or direction can turn it around and must be shown read.
+    weakening = {"every", "all", "each", "always"}
+    removed = sorted(k[1] for k in (+counts).elements()
+                     if not (k[0] == "number" or (k[0] == "quantifier" and k[1] in weakening and not k[2])))
     if removed and old is not None:
         if holds_on is None or holds_on(claim, old):
             return (f"the words {removed} left the sentence and its check holds on the old words as on the new: it "

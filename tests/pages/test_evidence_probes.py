@@ -83,8 +83,14 @@ def both_tables_sentence():
         return (seedstats.order(*fade), tables_told_apart_by_classifier(c),
                 seedstats.order(ev.layer("learned", c, 2), ev.layer("sin_add", c, 2)))
     free, masked = verdicts(False), verdicts(True)
+    import json
+
+    from conftest import GENERATED
+    last = json.loads((GENERATED / "position_probe.json").read_text(encoding="utf-8"))["config"]["n_layers"]
     return [Count(keeping(), len(TABLES)), Truth(keeping() == len(TABLES), at=0), Compare(free[0], 0, at=0),
-            Truth(free[1], at=1), Compare(free[2], 0, at=2), Compare(free, masked, at=3)]
+            Number(last, at=0), Number(last, at=1), Compare(last, 0, at=1),  # "layer 2", the last; after the embedding
+            Truth(free[1], at=1), Compare(free[2], 0, at=2),
+            Compare(repr(free), repr(masked), at=3)]  # one value each: a list or tuple is read as 'against each'
 
 
 def slow_pairs_sentence():

@@ -485,7 +485,10 @@ LEDGER = Ledger('faq.md', [
              scope="In tiny two-layer models on token 3 back",
              general={'every': "'almost every time': the classifier names the position at least 90% of the time in each "
                                "run (probes_after_layer_two), a statement about these runs"},
-             backs=['3', 'after', 'both', 'both', 'every', 'exact', 'less', 'lower']),
+             backs=['3', 'both', 'both', 'every', 'less', 'lower'],
+             unbacked={'exact': "a definition: 'names the exact position' is the classifier probe, beside the "
+                                "regression onto the index",
+                       'after': "a definition: 'after the second layer' is where both probes read the states"}),
     cited('at-scale-haviv-et-al', "Haviv et al. 2022, Transformer Language Models without Positional Encodings Still Learn Positional Information (Findings of EMNLP 2022, arXiv:2203.16634), abstract: causal LMs with no explicit encoding; probing finds an implicit notion of absolute position throughout the network; the authors conjecture that causal attention lets a token count its predecessors", backs=['2022', 'all', 'no']),
     prose('q-real', "a question"),
     computed('real-offsets', non_integer_positions, backs=[r'\(k\)', r'\(p\)', 'any', 'any', 'not']),
