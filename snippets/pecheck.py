@@ -255,11 +255,11 @@ def law(d_model: int, base: float, denominator: float, n: int, grow: bool = Fals
     exponent -2i / d_model the same value: base' = base ** (d_model / (2 denominator))."""
     width = max(2 * n, 2)
     equivalent = base ** (width / (2 * denominator))
-    omega = frequencies(width, equivalent)[:n]
+    omega = numpy_frequencies(width, equivalent)[:n]
     return 1.0 / omega if grow else omega
 
 
-def frequencies(d_model: int, base: float = 10000.0) -> np.ndarray:
+def numpy_frequencies(d_model: int, base: float = 10000.0) -> np.ndarray:
     """omega_i = base ** (-2i / d_model), i = 0 .. ceil(d_model / 2) - 1, in float64: reference.frequencies in numpy
     (tests/test_pecheck.py checks that the two agree), so that judging a table file needs no torch."""
     pair = np.arange(0, d_model, 2, dtype=np.float64)

@@ -71,6 +71,11 @@ def test_the_setup_the_page_quotes():
             assert float(printed[f"{task}_{position}_lr"]) in CONFIG["rates"]
 
 
+def interior(tuned: dict) -> bool:
+    """Whether a tuning's chosen rate has a tried rate on each side (experiments/_experiment.py's rule)."""
+    return _experiment().interior(tuned)
+
+
 def edge_choices() -> list[str]:
     """Every tuning of every experiment whose chosen rate is the smallest or the largest of its grid."""
     edges = []

@@ -228,7 +228,7 @@ PROBLEM_WORDS = {  # each problem code in words, as the page and the explorer sh
 }
 
 
-def _escape(text: str) -> str:
+def escape(text: str) -> str:
     """Text shown as Markdown: its *, _, [, ] and ` read as characters, not as emphasis, links or code."""
     return "".join("\\" + c if c in "*_[]`\\" else c for c in str(text))
 
@@ -252,8 +252,8 @@ def summary(verdict) -> str:
         fields.append(("the paper's own table", "yes" if verdict.paper else "no: " + "; ".join(verdict.deviations)))
     if "output" in verdict.module:
         fields.append(("the module returns", verdict.module["output"]))
-    lines += [f"    - **{name}**: {_escape(value)}" for name, value in fields]
-    lines += [f"    - **NOT OK, {PROBLEM_WORDS.get(p.code, p.code)}** (`{p.code}`): {_escape(p.message)}"
+    lines += [f"    - **{name}**: {escape(value)}" for name, value in fields]
+    lines += [f"    - **NOT OK, {PROBLEM_WORDS.get(p.code, p.code)}** (`{p.code}`): {escape(p.message)}"
               for p in verdict.problems]
     return "\n".join(lines)
 
@@ -343,7 +343,7 @@ def library_summary(name: str, verdict) -> str:
         what.append(f"precision {verdict.precision}")
     what.append(f"stored as {verdict.dtype}")
     word = "**OK**" if verdict.ok else "**NOT OK**"
-    return f"- {word}: {_escape(name)}: {_escape(', '.join(what))}"
+    return f"- {word}: {escape(name)}: {escape(', '.join(what))}"
 
 
 
@@ -354,14 +354,14 @@ def beside_summary(name: str, verdict) -> str:
     what, word = "module" if verdict.module else "table", "OK" if verdict.ok else "NOT OK"
     title = f"Beside it, a real library {what} judged {word}"
     lines = [f'!!! {kind} "{title}: {name.replace(chr(34), chr(39))}"', ""]
-    lines.append(f"    - **convention**: {_escape(verdict.convention or 'none')}")
+    lines.append(f"    - **convention**: {escape(verdict.convention or 'none')}")
     if verdict.padding_rows:
-        lines.append(f"    - **padding rows**: {_escape(', '.join(map(str, verdict.padding_rows)))}")
+        lines.append(f"    - **padding rows**: {escape(', '.join(map(str, verdict.padding_rows)))}")
     lines.append(f"    - **stored as**: {verdict.dtype}")
     for key in ("output", "offset", "mode"):
         if verdict.module.get(key):
-            lines.append(f"    - **{key}**: {_escape(verdict.module[key])}")
-    lines += [f"    - **NOT OK** (`{p.code}`): {_escape(p.message)}" for p in verdict.problems]
+            lines.append(f"    - **{key}**: {escape(verdict.module[key])}")
+    lines += [f"    - **NOT OK** (`{p.code}`): {escape(p.message)}" for p in verdict.problems]
     return "\n".join(lines)
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ def tried_at_best(id: str) -> bool:
     "did not learn", and the rates it ran at are the lowest-loss ones of the grid, inside it."""
     text = LEDGER.text(id)
     rates = {k: v for k, v in ev.EXTRAPOLATION["rates"].items() if k.endswith(("/alibi", "/none_causal"))}
-    inside = all(ev._experiment().interior(r) for k, r in rates.items() if k.startswith("k_back/"))
+    inside = all(ev.interior(r) for k, r in rates.items() if k.startswith("k_back/"))
     return "had not learned" in text and "did not learn" not in text and "from those tried" in text and inside
 
 
@@ -68,7 +68,7 @@ def choices_inside_the_grid():
     """The extrapolation tunings (one per task and encoding): how many chose a rate with a tried one on each side of it
     (Every), on how many of the tasks all did (both), and how many have a tried rate below and one above (each side)."""
     rates = ev.EXTRAPOLATION["rates"]
-    inside = {key: ev._experiment().interior(tuned) for key, tuned in rates.items()}
+    inside = {key: ev.interior(tuned) for key, tuned in rates.items()}
     tasks = sorted({key.split("/")[0] for key in rates})
     sides = sum(min(float(r) for r in t["losses"]) < t["lr"] and max(float(r) for r in t["losses"]) > t["lr"]
                 for t in rates.values())

@@ -82,7 +82,7 @@ def library_tables_ok() -> bool:
             and verdicts["Whisper's sinusoids, rows from position 150,000"].first_position == 150_000
             and verdicts["diffusers' timesteps 999 down to 800"].position_step == -1
             and "training mode was restored" in verdicts["SpeechT5's scaled encoding, in training mode"].module["mode"]
-            and all(f"- **OK**: {clinic._escape(name)}: " in shown for name in tables)
+            and all(f"- **OK**: {clinic.escape(name)}: " in shown for name in tables)
             and shown.count("- **") == len(tables))
 
 
