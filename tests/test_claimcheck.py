@@ -647,7 +647,7 @@ def test_a_typed_code_block_breaks_homes_promise(monkeypatch):
     """Home says every code example is a file (Contributing's templates and one make command aside): a code block
     typed into another page makes that sentence false."""
     module = test_claims.ledger_module("index.md")
-    claim = entry_of("index.md", "code-is-files")
+    claim = entry_of("index.md", "every-code-example-file-repository")
     claim.verify()
     pages = module.pages()
     typed = pages["formula.md"] + "\n```python\nprint(positional_encoding(4, 4))\n```\n"
