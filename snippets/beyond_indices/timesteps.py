@@ -82,8 +82,8 @@ with docenv.output_part("libraries"):
     detr_turns = {}
     for name, temperature in (("DETR", 10000), ("DAB-DETR", DabDetrConfig().temperature_height)):
         detr_turns[temperature] = turn = 2 * math.pi * frequencies(features, base=temperature)
-        print(f"{name:8s} temperature {temperature:5d}: {int((turn < 1).sum())} of {len(turn)} pairs per axis turn"
-              f" < 1 rad across the image; the slowest {turn[-1].item():.4f} rad")
+        print(f"{name}, temperature {temperature}:\n  {int((turn < 1).sum())} of {len(turn)} pairs per axis"
+              f"\n  turn < 1 rad across the image;\n  the slowest {turn[-1].item():.4f} rad")
     # --8<-- [end:libraries]
     print(f"DETR's rows for H = {H}: {y.min().item():.2f} (2 pi / H) to {y.max().item():.2f} (2 pi)")
 

@@ -119,7 +119,7 @@ def smaller_temperature_turns_more() -> list:
     still = int((turn < 1).sum())
     assert shown["dab_temperature"] == str(dab) and shown["detr_small_dab"] == str(still)
     assert shown["detr_slowest_dab"] == f"{turn[-1]:.2f}" and turn[-1] > detr[-1]
-    assert f"temperature {dab:5d}: {still} of {len(turn)} pairs" in text("beyond_indices/timesteps", "libraries")
+    assert f"temperature {dab}:\n  {still} of {len(turn)} pairs" in text("beyond_indices/timesteps", "libraries")
     page = (ROOT / "docs" / "beyond-indices.md").read_text(encoding="utf-8")
     sentence_at = page.index("A smaller temperature makes more of them turn")
     output_at = page.index('"beyond_indices/timesteps-libraries.txt"', sentence_at)
