@@ -880,7 +880,16 @@ class Ledger:
 
         @pytest.mark.parametrize("claim", cases)
         def test_claim_holds(claim: Claim) -> None:
-            claim.verify()
+            """The claim's check holds against its sentence; and where it returns what it measured, each word it
+            reads, replaced by its contradictory, makes it fail (judged on the same run: the words pick predicates)."""
+            ran = claim.run_check()
+            claim.verify(ran)
+            if claim.bound and vocabulary.readings(ran[0]) is not None:
+                read = [(s.kind, s.word, s.start) for s in claim.bound]
+                moved = {(s.kind, s.word, s.start) for s in binding(claim, claim.text, only=read, ran=ran)}
+                still = [word for kind, word, start in read if (kind, word, start) not in moved]
+                assert not still, (f"{self.page}: claim {claim.id!r}: flipping {still} to the contradictory left its "
+                                   f"check green: it does not read them\n    run: {test_page_command(self.page)}")
 
         return test_claim_holds
 
@@ -1311,10 +1320,10 @@ def decide_new(item: Item, claim: Claim | None, id: str, binds: Binds = None) ->
     return Decision(True, f"a new {claim.kind} entry")
 
 
-def binding(claim: Claim, text: str, only: Iterable | None = None) -> list:
+def binding(claim: Claim, text: str, only: Iterable | None = None, ran: tuple | None = None) -> list:
     """The words of the five classes in `text` whose contradictory makes the claim's check fail: the check is run
     against the sentence (it must hold) and against each mutation of it (claim_words.mutations; `only` these sites,
-    as (kind, word, start), when given)."""
+    as (kind, word, start), when given; `ran`: the check's run_check(), when the caller has run it)."""
     if claim.check is None:
         return []
     original = claim._text
@@ -1322,7 +1331,7 @@ def binding(claim: Claim, text: str, only: Iterable | None = None) -> list:
     wanted = None if only is None else set(only)
     try:
         claim._text = normalise(text)
-        ran = claim.run_check()
+        ran = ran if ran is not None else claim.run_check()
         claim.verify(ran)
         # A check that returns readings does not read the sentence (its words pick the predicates): one run judges
         # every wording. One that returns True or False (an equation, an inline formula) may read it: run it again.
