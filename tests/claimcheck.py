@@ -546,11 +546,8 @@ class Claim:
             return "texmath.holds(each inline formula)"
         return getattr(self.check, "__name__", repr(self.check)) if self.check else "(no check)"
 
-    def verify(self) -> None:
-        """Run the check against the sentence as the page has it now; it must return True (not merely something
-        truthy or None: a check that cannot fail). A conclusion from the experiments must be a `measured` entry."""
-        if self.check is None:
-            return
+    def run_check(self) -> tuple[object, set]:
+        """(what the check returned, the generated outputs it read)."""
         import support
 
         read_before = set(support.READ)
@@ -560,6 +557,15 @@ class Claim:
         finally:
             read = set(support.READ)
             support.READ.update(read_before)
+        return result, read
+
+    def verify(self, ran: tuple[object, set] | None = None) -> None:
+        """Run the check against the sentence as the page has it now; it must return True (not merely something
+        truthy or None: a check that cannot fail). A conclusion from the experiments must be a `measured` entry.
+        `ran`: what run_check() gave for this check, when the caller judges several wordings on one run."""
+        if self.check is None:
+            return
+        result, read = ran if ran is not None else self.run_check()
         where = (f"{self.page}: claim {self.id!r} ({self.kind}, check {self.check_name()})\n    sentence: "
                  f"{self._sentence_or_why()}\n    run: {test_page_command(self.page)}")
         found = vocabulary.readings(result)
@@ -760,6 +766,22 @@ def inline(id: str, draw: Callable | None = None, *, backs: Iterable[str] = (),
 # A test that patches what checks read (monkeypatch) clears it before and after (tests/conftest.py), so an attack is
 # never answered from a run on the unpatched page.
 PASSED: set[tuple] = set()
+# What ledger helpers shared by several checks computed (`shared`): kept and cleared with PASSED.
+SHARED: dict[Callable, object] = {}
+
+
+def shared(helper: Callable[[], object]) -> Callable[[], object]:
+    """A ledger helper with no arguments that several checks read (a corpus scored, a page's verdicts): it runs once
+    while the ledger cases of a process share their runs, and again in every other test (tests/conftest.py clears
+    SHARED with PASSED), so a test that patches what it reads never sees an unpatched result."""
+
+    def run() -> object:
+        if helper not in SHARED:
+            SHARED[helper] = helper()
+        return SHARED[helper]
+
+    run.__name__, run.__doc__, run.__wrapped__ = helper.__name__, helper.__doc__, helper
+    return run
 
 # The test cases of this pytest session, as test_key()s (tests/conftest.py fills it once collection is done), and
 # whether a case of a ledger's test_claims_hold is running (the conftest's autouse fixture sets it around each). A
@@ -858,7 +880,16 @@ class Ledger:
 
         @pytest.mark.parametrize("claim", cases)
         def test_claim_holds(claim: Claim) -> None:
-            claim.verify()
+            """The claim's check holds against its sentence; and where it returns what it measured, each word it
+            reads, replaced by its contradictory, makes it fail (judged on the same run: the words pick predicates)."""
+            ran = claim.run_check()
+            claim.verify(ran)
+            if claim.bound and vocabulary.readings(ran[0]) is not None:
+                read = [(s.kind, s.word, s.start) for s in claim.bound]
+                moved = {(s.kind, s.word, s.start) for s in binding(claim, claim.text, only=read, ran=ran)}
+                still = [word for kind, word, start in read if (kind, word, start) not in moved]
+                assert not still, (f"{self.page}: claim {claim.id!r}: flipping {still} to the contradictory left its "
+                                   f"check green: it does not read them\n    run: {test_page_command(self.page)}")
 
         return test_claim_holds
 
@@ -1289,10 +1320,10 @@ def decide_new(item: Item, claim: Claim | None, id: str, binds: Binds = None) ->
     return Decision(True, f"a new {claim.kind} entry")
 
 
-def binding(claim: Claim, text: str, only: Iterable | None = None) -> list:
+def binding(claim: Claim, text: str, only: Iterable | None = None, ran: tuple | None = None) -> list:
     """The words of the five classes in `text` whose contradictory makes the claim's check fail: the check is run
     against the sentence (it must hold) and against each mutation of it (claim_words.mutations; `only` these sites,
-    as (kind, word, start), when given)."""
+    as (kind, word, start), when given; `ran`: the check's run_check(), when the caller has run it)."""
     if claim.check is None:
         return []
     original = claim._text
@@ -1300,13 +1331,18 @@ def binding(claim: Claim, text: str, only: Iterable | None = None) -> list:
     wanted = None if only is None else set(only)
     try:
         claim._text = normalise(text)
-        claim.verify()
+        ran = ran if ran is not None else claim.run_check()
+        claim.verify(ran)
+        # A check that returns readings does not read the sentence (its words pick the predicates): one run judges
+        # every wording. One that returns True or False (an equation, an inline formula) may read it: run it again.
+        if vocabulary.readings(ran[0]) is None:
+            ran = None
         for site, mutated in vocabulary.mutations(claim._text):
             if wanted is not None and (site.kind, site.word, site.start) not in wanted:
                 continue
             claim._text = normalise(mutated)
             try:
-                claim.verify()
+                claim.verify(ran)
             except AssertionError:
                 moved.append(site)
     finally:

@@ -108,8 +108,10 @@ def _claims_rerun_their_tests_outside_the_ledgers(request) -> Iterator[None]:
             claimcheck.IN_LEDGER_CASE = None
         return
     claimcheck.PASSED.clear()
+    claimcheck.SHARED.clear()
     yield
     claimcheck.PASSED.clear()
+    claimcheck.SHARED.clear()
 
 
 def claims_resting_on(item) -> list[str]:

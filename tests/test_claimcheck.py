@@ -754,10 +754,13 @@ BOUND_PAGES = ["formula.md", "why-positions.md", "base.md", "precision.md", "ref
                "variants/converting.md", "exercises.md"]
 
 
+@pytest.mark.slow  # each ledger case judges its own flips on its run (Ledger.test); this re-runs every check
 @pytest.mark.parametrize("page", BOUND_PAGES)
 def test_every_bound_entry_goes_red_when_its_word_is_flipped(page):
     """Each entry whose check returns what it measured, run against its sentence with each word it reads replaced by
-    its contradictory (every/not every, slower/not slower, 512/768, not/-): the check fails every time."""
+    its contradictory (every/not every, slower/not slower, 512/768, not/-): the check fails every time. The ledger
+    cases (`make test-page`, `make test-fast`) judge the same flips on the run they already made; this test runs each
+    check again per flipped word, as `make claims-accept` does."""
     from claimcheck import binding
 
     bound, still = 0, []

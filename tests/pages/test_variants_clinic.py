@@ -17,7 +17,7 @@ import test_pecheck as tp
 import test_pecheck_rope as tr
 import torch
 from claim_words import Compare, Count, Number, Truth
-from claimcheck import Ledger, cited, computed, passes, prose
+from claimcheck import Ledger, cited, computed, passes, prose, shared
 from pelib.variants.registry import REFERENCE, VARIANTS
 from support import DOCS, ROOT, data
 from variants import clinic
@@ -92,6 +92,7 @@ def library_tables_judged_ok() -> Count:
     return library_tables_ok() and Count(sum(v.ok for v in verdicts), len(verdicts))
 
 
+@shared
 def beside_each_bug_readings() -> list:
     """Beside each bug (each case but stored_in_half): how many stand beside a real table or module judged OK, the
     kind of each bug's (module or table) against the kind of the one beside it, and how many of them are right
@@ -129,6 +130,7 @@ def explorer_verdicts_and_check_ropes() -> Compare:
     return explorer_judges_caches_the_same() and Compare(*_explorer_and_check_rope()[:2])
 
 
+@shared
 def _explorer_and_check_rope() -> tuple:
     """pecheck.js (run by node, as the page's script) given {"cos": [[...]], "sin": [[...]]} as pasted text gives
     check_rope's verdict: a Llama cache with linear scaling (OK), the same with cos and sin swapped (angles_fall)
@@ -171,7 +173,7 @@ def corpus_readings() -> list:
     page's alone (more), and how many of them pecheck gives the verdict their library's source implies (each)."""
     import test_pecheck_corpus as corpus
 
-    result = corpus.score()
+    result = corpus_score()
     return corpus_right() and [Number(len(corpus.CASES)), Compare(len(corpus.CASES) + len(clinic.CASES),
                                                                   len(clinic.CASES)),
                                Count(len(result["right"]), len(corpus.CASES))]
@@ -198,12 +200,20 @@ def rotary_issues() -> list:
     return [Number(int(float16)), Number(int(mixed))]
 
 
+@shared
+def corpus_score() -> dict:
+    """tests/pecheck_corpus scored: its cases judged by pecheck, sorted into right, wrong and unhelpful."""
+    import test_pecheck_corpus as corpus
+
+    return corpus.score()
+
+
 def corpus_right() -> bool:
     """tests/pecheck_corpus: at least 150 cases beyond the page's, each with its expected verdict written from the
     library's source (file and line), and pecheck gives every one of them."""
     import test_pecheck_corpus as corpus
 
-    result = corpus.score()
+    result = corpus_score()
     return len(corpus.CASES) >= 150 and not result["wrong"] and not result["unhelpful"]
 
 
