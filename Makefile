@@ -78,7 +78,7 @@ serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:por
 test: setup browser validators  ## Run every test (lint included), on every core: drift, reference, claims, strict build, offline browser checks, validators
 	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
-test-fast: setup  ## While editing, about 30 s: every test but the browser and slow ones, spread over every core
+test-fast: setup  ## While editing, about 65 s: every test but the browser and slow ones, spread over every core
 	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -m "not slow and not browser"
 
 # One page's checks: its ledger (every claim's check against its sentence), its code tests, and its lock.
