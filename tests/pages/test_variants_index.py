@@ -489,6 +489,7 @@ LEDGER = Ledger('variants/index.md', [
     computed('tab-link-20', tab_links_to('guided-diffusion')),
     computed('tab-link-21', tab_links_to('tensorflowmodels-relativepositionembedding')),
     computed('one-interface', one_interface, backs=['every']),
+    prose('interface', 'an admonition title: it labels the folded interface that every variant answers to'),
     prose('code-draws', 'an admonition title: it labels the folded code that draws the figure above it'),
     prose('how-cells-are-measured-probes', 'an admonition title: it labels the folded probes, whose docstrings have their own entries'),
     computed('largest-value-table-1-paper', amplitude_probe, backs=['1', '1', 'largest']),
