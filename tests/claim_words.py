@@ -6,8 +6,9 @@ sentence's own words pick the predicate each reading must satisfy:
 - `Compare(a, b)`: two quantities in the order the sentence names them, on the scale its comparison word speaks of
   (speed for faster/slower, length for longer/shorter). "more", "larger", "faster", ">" say a > b; "less",
   "slower", "<" say a < b; "at least" a >= b; "at most", "up to" a <= b; "same", "equal" a == b; "differs" a != b.
-  `b` may be a list: the relation then holds against each (a superlative: "the slowest" is Compare(it, the rest),
-  read through "slower").
+  `b` may be a list: the relation then holds against each. A superlative ("the slowest", "the best", "the largest")
+  is Compare(it, the rest): none of the rest beats it ("slowest" a <= each, "best" a >= each on a scale where higher
+  is better: a loss is negated). "better" and "worse" speak of that scale too.
 - `Count(holding, total)`: how many of the cases the sentence quantifies over hold. "every", "all", "each",
   "always", "both" say all of them; "no", "none", "never", "neither" none; "some" at least one.
 - `Trend(values)`: a sequence in the order the sentence walks it. "increases", "grows", "rises" say it never falls
@@ -38,17 +39,21 @@ from dataclasses import dataclass, field
 # comparison words: the relation a (what the sentence names first) bears to b
 COMPARISON = {
     **dict.fromkeys("more larger greater higher bigger wider longer faster exceed exceeds exceeded above later after "
-                    "heavier".split(), ">"),
-    **dict.fromkeys("less fewer smaller lower narrower shorter slower below earlier before lighter".split(), "<"),
+                    "heavier better".split(), ">"),
+    **dict.fromkeys("less fewer smaller lower narrower shorter slower below earlier before lighter worse".split(), "<"),
+    # superlatives: Compare(the one named, [each of the rest]); none of the rest beats it (a tie is still "the
+    # lowest"), and the contradictory ("not the lowest") fails where it is
+    **dict.fromkeys("largest greatest highest biggest widest longest fastest heaviest best".split(), ">="),
+    **dict.fromkeys("fewest smallest lowest narrowest shortest slowest lightest worst".split(), "<="),
     **dict.fromkeys(["at least"], ">="),
     **dict.fromkeys(["at most", "up to"], "<="),
     **dict.fromkeys("same equal equals identical".split(), "=="),
     **dict.fromkeys("differ differs different distinct".split(), "!="),
-    ">": ">", "<": "<", "≥": ">=", "≤": "<=", "≠": "!=", r"\ge": ">=", r"\geq": ">=", r"\le": "<=", r"\leq": "<=",
+    ">": ">", "<": "<", "≥": ">=", "≤": "<=", "≠": "!=", ">=": ">=", "<=": "<=", "!=": "!=", "==": "==", r"\ge": ">=", r"\geq": ">=", r"\le": "<=", r"\leq": "<=",
     r"\gt": ">", r"\lt": "<", r"\ne": "!=", r"\neq": "!=",
 }
 NOT_RELATION = {">": "<=", "<": ">=", ">=": "<", "<=": ">", "==": "!=", "!=": "=="}
-SYMBOL_CONTRADICTORY = {">": "≤", "<": "≥", "≥": "<", "≤": ">", "≠": "=", r"\ge": r"\lt", r"\geq": r"\lt",
+SYMBOL_CONTRADICTORY = {">": "≤", "<": "≥", "≥": "<", "≤": ">", "≠": "=", ">=": "<", "<=": ">", "!=": "==", "==": "!=", r"\ge": r"\lt", r"\geq": r"\lt",
                         r"\le": r"\gt", r"\leq": r"\gt", r"\gt": r"\le", r"\lt": r"\ge", r"\ne": "=", r"\neq": "="}
 
 # quantifiers: which share of the cases holds
@@ -69,7 +74,7 @@ DIRECTION = {
 }
 
 # polarity: negations, and antonym pairs (the positive word first)
-NEGATIONS = ["not", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't", "wasn't", "weren't",
+NEGATIONS = ["not", "nor", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't", "wasn't", "weren't",
              "didn't", "hasn't", "haven't", "shouldn't", "couldn't", "wouldn't"]
 ANTONYMS = [("correct", "incorrect"), ("possible", "impossible"), ("known", "unknown"), ("stable", "unstable"),
             ("bounded", "unbounded"), ("periodic", "aperiodic"), ("linear", "nonlinear"), ("exact", "inexact"),
@@ -183,7 +188,7 @@ def _mask(sentence: str) -> str:
 
 # a number stands alone (not "float64", "v2", "1e-12"'s exponent); a word may end in digits ("float64" is one word)
 _TOKEN = re.compile(r"(?<![\w.^_{\\-])\d+(?:,\d{3})*(?:\.\d+)?(?![\w])"
-                    r"|[A-Za-z][A-Za-z0-9]*(?:['’][a-z]+)?|[<>≤≥≠]|\\(?:geq|ge|leq|le|gt|lt|neq|ne)\b")
+                    r"|[A-Za-z][A-Za-z0-9]*(?:['’][a-z]+)?|[<>!=]=|[<>≤≥≠]|\\(?:geq|ge|leq|le|gt|lt|neq|ne)\b")
 _NEGATION = re.compile(r"(?:" + "|".join(re.escape(n) for n in NEGATIONS) + r")$", re.IGNORECASE)
 
 
@@ -200,6 +205,8 @@ def sites(sentence: str) -> list[Site]:
     lower = [t.lower() for t, _, _ in tokens]
     found: list[Site] = []
     used_negations: set[int] = set()
+    # "neither A nor B": the "nor" belongs to "neither" (a quantifier), not a negation of its own
+    of_neither = {k for k, low in enumerate(lower) if low == "nor" and "neither" in lower[:k]}
     n = 0
     while n < len(tokens):
         word, start, end = tokens[n]
@@ -207,7 +214,7 @@ def sites(sentence: str) -> list[Site]:
         pair = " ".join(lower[n:n + 2])
         # a negation within the two words before ("not every", "does not grow", "is not larger")
         negation = next((k for k in (n - 1, n - 2) if k >= 0 and _NEGATION.fullmatch(lower[k])
-                         and k not in used_negations), None)
+                         and k not in used_negations and k not in of_neither), None)
         neg_span = (tokens[negation][1], tokens[negation][2]) if negation is not None else None
         if pair in NUMBER_RELATIONS and n + 2 < len(tokens) and (_value(tokens[n + 2][0]) is not None
                                                                  or lower[n + 2] in NUMBER_WORDS):
@@ -247,7 +254,7 @@ def sites(sentence: str) -> list[Site]:
         n += 1
     # a negation that turns no word of the first classes is a polarity word of its own
     for k, low in enumerate(lower):
-        if _NEGATION.fullmatch(low) and k not in used_negations:
+        if _NEGATION.fullmatch(low) and k not in used_negations and k not in of_neither:
             found.append(Site("polarity", tokens[k][0], tokens[k][1], tokens[k][2], False))
     return sorted(found, key=lambda s: s.start)
 
@@ -328,7 +335,7 @@ def contradictory(sentence: str, site: Site) -> str:
     if site.negated_by is not None and site.kind != "number":  # drop the negation
         a, b = site.negated_by
         word = sentence[a:b]
-        kept = {"cannot": "can", "can't": "can", "won't": "will"}.get(word.lower().replace("’", "'"))
+        kept = {"cannot": "can", "can't": "can", "won't": "will", "nor": "and"}.get(word.lower().replace("’", "'"))
         if kept is None and re.search(r"n['’]t$", word):
             kept = re.sub(r"n['’]t$", "", word)
         return (sentence[:a] + (kept or "") + sentence[b:]).replace("  ", " ")
@@ -352,7 +359,7 @@ def contradictory(sentence: str, site: Site) -> str:
             return before + POSITIVE[low] + after
         if low in NEGATIVE:
             return before + NEGATIVE[low] + after
-        kept = {"not": "", "cannot": "can", "can't": "can", "won't": "will"}.get(low.replace("’", "'"))
+        kept = {"not": "", "nor": "and", "cannot": "can", "can't": "can", "won't": "will"}.get(low.replace("’", "'"))
         if kept is None:
             kept = re.sub(r"n['’]t$", "", word)
         return (before + kept + after).replace("  ", " ")

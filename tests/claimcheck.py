@@ -1214,11 +1214,13 @@ def unbound_words(claim: Claim, text: str, wanted: list, binds: Binds) -> list[s
 
 
 def changed_claim_problem(old: str | None, new: str, claim: Claim, binds: Binds, *,
-                          holds_on: Callable[[Claim, str], bool] | None = None) -> str:
+                          holds_on: Callable[[Claim, str], bool] | None = None,
+                          moved: Callable[[], Counter] | None = None) -> str:
     """'' when a changed sentence's new words are bound to its entry's check; else why not. Words that are new
     (claim words, and words of the five classes) must be backed, never listed as not backed, and each must be read by
     the check: replaced by its contradictory, the check fails. A word of the five classes removed (a "not" dropped)
-    must leave a check that fails on the old words."""
+    must leave a check that fails on the old words, unless it moved: a sentence split in two, the word now in the
+    new sentence that follows, whose own check reads it (`moved()`, the site keys of that sentence)."""
     before = Counter(claim_words(old)) if old is not None else Counter()
     added = sorted((Counter(claim_words(new)) - before).elements())
     unlisted = [w for w in added if w not in claim.backs]
@@ -1253,6 +1255,10 @@ def changed_claim_problem(old: str | None, new: str, claim: Claim, binds: Binds,
     weakening = {"every", "all", "each", "always"}
     removed = sorted(k[1] for k in (+counts).elements()
                      if not (k[0] == "number" or (k[0] == "quantifier" and k[1] in weakening and not k[2])))
+    if removed and moved is not None:
+        counts = +(counts - moved())
+        removed = sorted(k[1] for k in (+counts).elements()
+                         if not (k[0] == "number" or (k[0] == "quantifier" and k[1] in weakening and not k[2])))
     if removed and old is not None:
         if holds_on is None or holds_on(claim, old):
             return (f"the words {removed} left the sentence and its check holds on the old words as on the new: it "
@@ -1489,6 +1495,20 @@ def unbound_since_baseline(page: str, ledger: Ledger, *, items: list[Item] | Non
     known = old_texts(page, gone) if history and gone else {}
     pairs, new, _gone = pair_changes(items, base, known)
     findings = []
+    new_fps = {i.fp for i in new}
+
+    def moved_into_next(item: Item) -> Counter:
+        """The words of the sentence after `item`, when it is new and its check reads every word of it (a split)."""
+        at = next((n for n, i in enumerate(items) if i.fp == item.fp), None)
+        following = items[at + 1] if at is not None and at + 1 < len(items) else None
+        nxt = claims.get(ids.get(following.fp, "")) if following is not None and following.fp in new_fps else None
+        try:
+            if nxt is None or nxt.kind not in ("computed", "measured") or new_entry_problem(following.text, nxt, binds):
+                return Counter()
+        except AssertionError:
+            return Counter()
+        return Counter(_site_keys(following.text))
+
     for old_entry, item in pairs + ([] if changed_only else [(None, i) for i in new]):
         claim = claims.get(ids.get(item.fp, ""))
         if claim is None or item.kind == "display":
@@ -1496,7 +1516,8 @@ def unbound_since_baseline(page: str, ledger: Ledger, *, items: list[Item] | Non
         what = f"changed since the baseline (it was {old_entry.id!r})" if old_entry else "new since the baseline"
         try:
             if old_entry is not None:
-                problem = changed_claim_problem(known.get(old_entry.fp), item.text, claim, binds, holds_on=holds_on)
+                problem = changed_claim_problem(known.get(old_entry.fp), item.text, claim, binds, holds_on=holds_on,
+                                                moved=lambda item=item: moved_into_next(item))
             else:
                 problem = new_entry_problem(item.text, claim, binds)
         except AssertionError as e:  # the check fails on the sentence itself

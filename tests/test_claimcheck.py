@@ -10,6 +10,7 @@ sentence of every page that has a word of their kind, not on a chosen few.
 
 from __future__ import annotations
 
+import collections
 import functools
 import re
 
@@ -795,3 +796,47 @@ def test_a_sentence_the_baseline_never_saw_must_bind_its_words():
     known = {"formula.md": [LockEntry("norm-grows", item.fp, "sentence", [], [])]}
     ledger = Ledger("formula.md", [blind])
     assert not unbound_since_baseline("formula.md", ledger, items=[item], baseline=known, ids={item.fp: blind.id})
+
+
+@pytest.mark.parametrize(("sentence", "reading", "word"), [
+    ("The paper's pair turns slowest of all.", Compare(0.1, [0.5, 0.9]), "slowest"),
+    ("Rate 0.01 did best, as good as 0.03.", Compare(-0.0, [-0.0, -0.4]), "best"),  # a tie is still the best
+    ("The largest rate tried was 0.1.", Compare(0.1, [0.01, 0.03]), "largest"),
+    ("Adding learned better than concatenating.", Compare(0.9, 0.7), "better"),
+    ("Its loss is worse than the reference's.", Compare(-0.7, -0.1), "worse"),
+    ("Here a <= b holds.", Compare(1, 2), "<="),
+    ("Here a != b holds.", Compare(1, 2), "!="),
+    ("It does not grow, nor does it have a matrix.", [Trend((3, 2, 1)), Truth(False)], "nor"),
+])
+def test_superlatives_better_worse_nor_and_typed_relations_are_read(sentence, reading, word):
+    """Issue 37's vocabulary gaps: superlatives (none of the rest beats the one named), "better" and "worse" (on a
+    scale where higher is better), a "nor" of its own, and relations typed as `<=`, `>=`, `!=`: each is a word of its
+    class, the readings hold on the sentence, and its contradictory makes them fail."""
+    import claim_words as words
+
+    found = reading if isinstance(reading, list) else [reading]
+    assert word in [s.word for s in words.sites(sentence)], words.sites(sentence)
+    assert not words.judge(sentence, found)[0]
+    moving, _still = words.moved(sentence, found)
+    assert word in [s.word for s in moving], (word, words.mutations(sentence))
+
+
+def test_the_nor_of_neither_is_not_a_negation_of_its_own():
+    import claim_words as words
+
+    sites = words.sites("It fails when a question has neither an answer nor a reason.")
+    assert [(s.kind, s.word) for s in sites] == [("quantifier", "neither")]
+
+
+def test_a_word_that_moved_into_the_next_new_sentence_is_not_lost():
+    """A sentence split in two: "lowest" leaves the first and stands in the new sentence after it, whose own check
+    reads it. The first is not refused for losing it; with no such sentence after it, it is (the check of the first
+    holds on the old words as on the new)."""
+    from claimcheck import binding, changed_claim_problem, holds_on
+
+    old = "They tie at the training length; their lowest seeds get 99% and 100%."
+    new = "They tie at the training length."
+    claim = computed("tie", lambda: True, backs=[])
+    assert "lowest" in changed_claim_problem(old, new, claim, binding, holds_on=holds_on)
+    moved = lambda: collections.Counter([("comparison", "lowest", False)])  # noqa: E731
+    assert changed_claim_problem(old, new, claim, binding, holds_on=holds_on, moved=moved) == ""

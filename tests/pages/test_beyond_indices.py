@@ -89,7 +89,7 @@ def detr_pairs_barely_turn() -> list:
     """At DETR's temperature most pairs turn by less than a radian. Readings, in the sentence's order: the coordinate's
     largest value (the normalised rows 2 pi (r + 1) / H, checked against DETR's module for H = 5 and 7, in units of
     pi, exact) against 2 pi ("at most"); DETR's default temperature ("10000"); the fastest of the pairs counted as
-    still against a radian ("less"). The quoted count is the number of pairs below a radian, the width and the
+    still against a radian ("less"); the quoted slowest pair against the others ("slowest"). The quoted count is the number of pairs below a radian, the width and the
     slowest angle recomputed."""
     import inspect
     from fractions import Fraction
@@ -104,13 +104,14 @@ def detr_pairs_barely_turn() -> list:
     assert shown["detr_pairs"] == str(len(turn)) and shown["detr_features"] == str(2 * len(turn))
     assert shown["detr_slowest_10000"] == f"{turn[-1]:.4f}" and small == int((turn < 1).sum())
     span = max(Fraction(2 * (r + 1), h) for h in (5, 7, 32) for r in range(h))
-    return [Compare(span, Fraction(2)), Number(temperature), Compare(turn[-small:].max().item(), 1.0)]
+    return [Compare(span, Fraction(2)), Number(temperature), Compare(turn[-small:].max().item(), 1.0),
+            Compare(turn[-1].item(), turn[:-1].tolist())]  # "the slowest": the quoted pair turns least of all
 
 
 def smaller_temperature_turns_more() -> list:
     """DAB-DETR's configured temperature (transformers' DabDetrConfig) against DETR's 10000 ("smaller"); how many
     pairs turn by a radian or more at each ("more"); the fastest of the pairs quoted as still against a radian
-    ("below"); where the library checks' output, which prints these lines, stands on the page against the
+    ("below"); the quoted slowest pair against the others ("slowest"); where the library checks' output, which prints these lines, stands on the page against the
     sentence, as heights (the page's offsets negated: "below"). The quoted numbers recomputed."""
     from transformers import DabDetrConfig
 
@@ -124,7 +125,8 @@ def smaller_temperature_turns_more() -> list:
     sentence_at = page.index("A smaller temperature makes more of them turn")
     output_at = page.index('"beyond_indices/timesteps-libraries.txt"', sentence_at)
     return [Compare(dab, 10000), Compare(int((turn >= 1).sum()), int((detr >= 1).sum())),
-            Compare(turn[-still:].max().item(), 1.0), Compare(-output_at, -sentence_at)]
+            Compare(turn[-still:].max().item(), 1.0), Compare(turn[-1].item(), turn[:-1].tolist()),
+            Compare(-output_at, -sentence_at)]
 
 
 LEDGER = Ledger("beyond-indices.md", [

@@ -24,15 +24,15 @@ def _split(variant: str) -> tuple[int, int]:
 
 def rates_as_said():
     """The three variants the sentence names first chose a rate with a tried rate below and above it (each, both
-    sides), concatenating 4 + 4 the largest rate tried (a precondition: the sentence says it for that one only),
+    sides), concatenating 4 + 4's rate against the other rates tried ("the largest": the sentence says it of that one),
     and the seeds of that variant that fell below half (two); the widths 8 + 8 and 4 + 4 as saved."""
     sentence = LEDGER.text("these-narrow-models-rates-chosen")
     rates, tried = ev.ADD["rates"], sorted(ev.ADD["config"]["rates"])
     named = ("add_8", "add_16", "concat_8_8")
     sides = [(min(tried) < rates[v]["lr"], rates[v]["lr"] < max(tried)) for v in named]
-    largest = (rates["concat_4_4"]["lr"] == max(tried) and sentence.count("largest rate tried") == 1
-               and "lr_concat_4_4 }}, the largest rate tried" in sentence)
-    return largest and [
+    said = sentence.count("largest rate tried") == 1 and "lr_concat_4_4 }}, the largest rate tried" in sentence
+    return said and [
+        Compare(rates["concat_4_4"]["lr"], [r for r in tried if r != rates["concat_4_4"]["lr"]]),  # "the largest"
         Count(sum(below and above for below, above in sides), len(named)),
         Count(sum(all(side[n] for side in sides) for n in (0, 1)), 2),
         *(Number(w, at=n) for n, w in enumerate(_split("concat_8_8") + _split("concat_4_4"))),

@@ -412,23 +412,40 @@ def _shortest_refused(layer, d: int) -> int:
     return 0
 
 
+def _taken(layer, d: int, up_to: int) -> list[int]:
+    """The input lengths from 1 to up_to that the module takes (it raises ValueError on the others)."""
+    taken = []
+    for n in range(1, up_to + 1):
+        try:
+            layer(torch.zeros(1, n, d))
+            taken.append(n)
+        except ValueError:
+            pass
+    return taken
+
+
 def max_len_measured():
-    """"one position more gets an error": the shortest input the reference module refuses, against its max_len."""
+    """"the longest input it can take": max_len against every length the reference module takes (lengths up to three
+    times max_len tried); "one position more gets an error": the shortest input it refuses, against its max_len."""
     if not max_len_in_brief():
         return False
     layer = PositionalEncoding(d_model=8, max_len=12)
-    return Compare(_shortest_refused(layer, 8), layer.max_len)
+    assert layer.max_len in _taken(layer, 8, layer.max_len)
+    return [Compare(layer.max_len, _taken(layer, 8, 3 * layer.max_len)),
+            Compare(_shortest_refused(layer, 8), layer.max_len)]
 
 
 def longer_tables_measured():
     """"rows do not depend on max_len ... rebuild it when a longer one arrives": whether any of the first 10 rows
-    differs between modules of max_len 10, 50 and 500; the shortest input a table of 12 rows refuses, against 12."""
+    differs between modules of max_len 10, 50 and 500; a table as long as the longest input takes every length up
+    to it and none past it (12 rows against the lengths it takes); the shortest input it refuses, against 12."""
     if not longer_tables_in_brief():
         return False
     tables = [PositionalEncoding(d_model=16, max_len=m).pe[:10] for m in (10, 50, 500)]
     depends = any(not torch.equal(tables[0], t) for t in tables[1:])
     layer = PositionalEncoding(d_model=8, max_len=12)
-    return [Truth(depends), Compare(_shortest_refused(layer, 8), layer.max_len)]
+    return [Truth(depends), Compare(layer.max_len, _taken(layer, 8, 3 * layer.max_len)),
+            Compare(_shortest_refused(layer, 8), layer.max_len)]
 
 
 LEDGER = Ledger('faq.md', [

@@ -304,11 +304,13 @@ def pairs_share_measured():
 
 
 def lone_sine_measured():
-    """"the norm of an odd-width encoding is not constant": whether the norm stays constant over the positions."""
+    """"the norm of an odd-width encoding is not constant": whether the norm stays constant over the positions; "nor
+    does it have a shift matrix": whether the best 1 x 1 matrix carries the lone sine 500 positions on."""
     if not lone_sine_has_no_constant_norm_nor_matrix():
         return False
     norms = pe(2000, 5).norm(dim=1)
-    return Truth(bool(torch.allclose(norms, norms[0].expand_as(norms), rtol=0, atol=1e-9)))
+    return [Truth(bool(torch.allclose(norms, norms[0].expand_as(norms), rtol=0, atol=1e-9)), at=0),
+            Truth(not lone_sine_has_no_matrix(), at=1)]
 
 
 def i_is_not_the_column_measured():
@@ -380,12 +382,15 @@ def tutorials_crash_or_return_a_wrong_width() -> bool:
             and any(o.startswith("crash") for o in odd) and any(o.startswith("wrong width") for o in odd))
 
 
-def lone_sine_has_no_constant_norm_nor_matrix() -> bool:
+def lone_sine_has_no_matrix() -> bool:
     d, n, k = 5, 20000, 500  # the lone sine turns slowly: compare over several of its turns
     last = pe(n, d)[:, -1:]
     m = torch.linalg.lstsq(last[:-k], last[k:]).solution  # the best 1x1 "shift matrix" of the lone sine
-    no_matrix = (last[:-k] @ m - last[k:]).abs().max().item() > 1e-3
-    return no_matrix and all_pass(properties_tests.test_norm_varies_for_odd_width, (5, 9, 513))
+    return (last[:-k] @ m - last[k:]).abs().max().item() > 1e-3
+
+
+def lone_sine_has_no_constant_norm_nor_matrix() -> bool:
+    return lone_sine_has_no_matrix() and all_pass(properties_tests.test_norm_varies_for_odd_width, (5, 9, 513))
 
 
 def sign_changes(column: torch.Tensor) -> int:
@@ -786,12 +791,14 @@ def wavelengths_figure_alt_measured():
 
 def no_overflow_measured():
     """"It does not prevent an overflow ... float32 holds numbers up to": whether the power form overflows in float32
-    (what the exp of a log would prevent), and its largest denominator against float32's largest number."""
+    (what the exp of a log would prevent); the denominator the sentence names, 10000^((d-2)/d), against every other
+    ("the largest"), and the largest against float32's largest number ("up to")."""
     if not no_overflow_possible():
         return False
     denominators = 10000.0 ** (torch.arange(0, 512, 2).float() / 512)
-    return [Truth(bool(torch.isinf(denominators).any())), Compare(denominators.max().item(),
-                                                                  torch.finfo(torch.float32).max, at=0)]
+    return [Truth(bool(torch.isinf(denominators).any())),
+            Compare(denominators[-1].item(), denominators.tolist(), at=0),  # "the largest": the last, 10000^((d-2)/d)
+            Compare(denominators.max().item(), torch.finfo(torch.float32).max, at=1)]
 
 
 def exp_of_a_log_accuracy_measured():

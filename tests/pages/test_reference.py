@@ -518,14 +518,25 @@ def transformers_file(relative: str) -> list[str]:
     return [""] + (Path(transformers.__file__).parent / relative).read_text(encoding="utf-8").splitlines()
 
 
-def max_len_is_the_row_count() -> bool:
+def _lengths_taken(layer, up_to: int) -> list[int]:
+    """The input lengths from 1 to up_to that the module serves (it raises ValueError on the others)."""
+    taken = []
+    for n in range(1, up_to + 1):
+        try:
+            layer(torch.zeros(1, n, 8))
+            taken.append(n)
+        except ValueError:
+            pass
+    return taken
+
+
+def max_len_is_the_row_count():
+    """max_len is the number of rows built, and "the longest sequence it can serve": max_len against every length
+    the module serves (lengths up to three times max_len tried; max_len itself is served)."""
     layer = PositionalEncoding(d_model=8, max_len=12)
-    layer(torch.zeros(1, 12, 8))
-    try:
-        layer(torch.zeros(1, 13, 8))
-    except ValueError:
-        return layer.pe.shape[0] == 12 and layer.max_len == 12
-    return False
+    taken = _lengths_taken(layer, 36)
+    assert layer.pe.shape[0] == 12 and layer.max_len == 12 and 12 in taken
+    return Compare(layer.max_len, taken)
 
 
 def no_vocabulary_anywhere() -> bool:
@@ -664,17 +675,15 @@ def rows_depend_measured():
 
 
 def longer_input_measured():
-    """"rebuild the table when a longer one arrives": the shortest input the reference refuses, against its max_len."""
+    """"Set max_len to the longest input": 12 rows against every length the reference serves; "rebuild the table when
+    a longer one arrives": the shortest input it refuses, against its max_len."""
     if not memory_is_the_only_cost():
         return False
     layer = PositionalEncoding(d_model=8, max_len=12)
-    refused = []
-    for n in range(1, 16):
-        try:
-            layer(torch.zeros(1, n, 8))
-        except ValueError:
-            refused.append(n)
-    return Compare(min(refused), layer.pe.shape[0], at=0)
+    taken = _lengths_taken(layer, 15)
+    refused = [n for n in range(1, 16) if n not in taken]
+    # "the longest input you will feed": a table of that many rows serves it and every shorter one, none longer
+    return [Compare(layer.max_len, taken, at=0), Compare(min(refused), layer.pe.shape[0], at=1)]
 
 
 def same_load_measured():
