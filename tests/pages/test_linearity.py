@@ -4,7 +4,7 @@ import math
 import re
 
 import torch
-from claim_words import Count, Number
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, equation, formula, inline, passes, prose
 from linearity.odd import best_linear_fit_error, block_map_error
 from linearity.slips import literal_step3_error, missing_minus
@@ -58,18 +58,30 @@ def cos_sin_order_gives_the_textbook_matrix(w: float = 0.7, k: int = 3) -> bool:
     return torch.allclose(swap @ shift_block(w, k) @ swap, textbook, atol=1e-15)
 
 
-def six_wide_example() -> bool:
-    m = shift_matrix(6, 2)
+EXAMPLE_K = 2  # the offset of the page's d_model = 6 example
+
+
+def six_wide_example():
+    """M_2 for d = 6 moves PE(5) to PE(7) and is zero off its diagonal 2 x 2 blocks; read by "three": how many of
+    those blocks are not zero."""
+    m = shift_matrix(6, EXAMPLE_K)
     pe = positional_encoding(8, 6, dtype=torch.float64)
     off_blocks = m.clone()
+    blocks = 0
     for i in range(3):
+        blocks += bool(m[2 * i : 2 * i + 2, 2 * i : 2 * i + 2].abs().sum() > 0)
         off_blocks[2 * i : 2 * i + 2, 2 * i : 2 * i + 2] = 0
-    return torch.allclose(m @ pe[5], pe[7], atol=1e-14) and bool((off_blocks == 0).all())
+    ok = torch.allclose(m @ pe[5], pe[7], atol=1e-14) and bool((off_blocks == 0).all())
+    return ok and [Number(blocks)]
 
 
-def last_block_barely_turns() -> bool:
-    w2 = frequencies(6)[2].item()
-    return math.isclose(w2, 10000 ** (-4 / 6)) and 1e-3 <= 2 * w2 < 1e-2
+def last_block_barely_turns():
+    """Read by "pair 2": the last pair's index for d = 6; by "two positions": the example's offset, which turns it
+    by a few thousandths of a radian (between 0.001 and 0.01)."""
+    w = frequencies(6)
+    w2 = w[-1].item()
+    ok = math.isclose(w2, 10000 ** (-4 / 6)) and 1e-3 <= EXAMPLE_K * w2 < 1e-2
+    return ok and [Number(len(w) - 1), Number(EXAMPLE_K)]
 
 
 def slow_pairs_move_less(d: int = 64, k: int = 2) -> bool:
@@ -108,26 +120,52 @@ def lone_sine_misses_by_the_cosine_term(d: int = 5, k: int = 37) -> bool:
     return torch.allclose(miss, math.sin(w * k) * torch.cos(w * p), atol=1e-12)
 
 
-def small_offsets_small_error(d: int = 5) -> bool:
+def small_offsets_small_error(d: int = 5):
+    """The block map's error at k = 1 against k = 1000; read by "slowest": the lone sine's frequency against the
+    other columns' (d = 5)."""
     w = frequencies(d)
     positions = 2 * math.ceil(2 * math.pi / w[-1].item())
-    return block_map_error(d, 1, positions) < block_map_error(d, 1000, positions) and bool(w[-1] == w.min())
+    ok = block_map_error(d, 1, positions) < block_map_error(d, 1000, positions)
+    return ok and [Compare(w[-1].item(), w[:-1].tolist())]
 
 
-def k1000_values() -> bool:
+def k1000_values():
+    """The quoted block error is |sin(w k)| at k = 1000 as quoted; read by "at most": the block map's largest miss over
+    two turns of the lone sine, to the quoted digits, against the quoted value."""
     v = values("linearity/odd")
     w = frequencies(5)[-1].item()
-    return v["block_error_k1000"] == v["sin_k1000"] and math.isclose(number(v["sin_k1000"]),
-                                                                      abs(math.sin(w * 1000)), abs_tol=5e-4)
+    ok = v["block_error_k1000"] == v["sin_k1000"] and math.isclose(number(v["sin_k1000"]), abs(math.sin(w * 1000)),
+                                                                 abs_tol=5e-4)
+    positions = 2 * math.ceil(2 * math.pi / w)
+    return ok and [Compare(round(block_map_error(5, 1000, positions), 3), number(v["block_error_k1000"]))]
 
 
-def least_squares_largest_error_is_larger() -> bool:
+def _lone_sine_errors(k: int, positions: int, d: int = 5) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per position, the errors of the least-squares map and of the block map on the lone sine of PE(p + k)."""
+    pe = positional_encoding(positions + k, d, dtype=torch.float64)
+    x, y = pe[:positions], pe[k : positions + k, -1]
+    fitted = x @ torch.linalg.lstsq(x, y[:, None]).solution[:, 0]
+    block = math.cos(frequencies(d)[-1].item() * k) * pe[:positions, -1]
+    return (fitted - y).abs(), (block - y).abs()
+
+
+def least_squares_largest_error_is_larger():
+    """At k = 1000 over two turns of the lone sine (d = 5), in the sentence's order: the least-squares map's sum of
+    squared errors against the block map's ("smaller"); the block map's largest error against the least-squares
+    one's ("not the largest"); the least-squares largest error, to the quoted digits, against the quoted value
+    ("its largest"); the two largest errors ("more"); and the offsets of the table where that holds ("every")."""
     v = values("linearity/odd")
     w = frequencies(5)[-1].item()
     positions = 2 * math.ceil(2 * math.pi / w)
-    offsets = (1, 10, 100, 1000)
-    return number(v["lstsq_error_k1000"]) > number(v["block_error_k1000"]) and all(
-        best_linear_fit_error(5, k, positions) > block_map_error(5, k, positions) for k in offsets)
+    fit, block = _lone_sine_errors(1000, positions)
+    assert math.isclose(fit.max().item(), best_linear_fit_error(5, 1000, positions), rel_tol=1e-9)
+    offsets = (1, 10, 100, 1000, 2500)
+    larger = sum(best_linear_fit_error(5, k, positions) > block_map_error(5, k, positions) for k in offsets)
+    return [Compare((fit ** 2).sum().item(), (block ** 2).sum().item()),
+            Compare(block.max().item(), [fit.max().item()]),
+            Compare(round(fit.max().item(), 3), [number(v["lstsq_error_k1000"])]),
+            Compare(number(v["lstsq_error_k1000"]), number(v["block_error_k1000"])),
+            Count(larger, len(offsets))]
 
 
 def step3_error_quoted() -> bool:
@@ -139,9 +177,13 @@ def missing_minus_numbers() -> bool:
     v = values("linearity/slips")
     table = missing_minus(2, 512)  # row 1 holds sin(w) and cos(w) of every pair at p = 1
     omegas = [10000 ** (2 * i / 512) for i in range(256)]
-    aliased = sum(w > math.pi for w in omegas)
-    return (abs(number(v["missing_minus_top_512"]) - max(omegas)) < 1 and number(v["missing_minus_aliased_512"])
-            == aliased and table.shape == (2, 512))
+    aliased = [w for w in omegas if w > math.pi]
+    folded = [abs((w + math.pi) % (2 * math.pi) - math.pi) for w in aliased]  # what integer positions see
+    ok = (abs(number(v["missing_minus_top_512"]) - max(omegas)) < 1 and number(v["missing_minus_aliased_512"])
+          == len(aliased) and table.shape == (2, 512))
+    # "256": the pairs of d = 512; "more than pi": the aliased pairs' slowest step; "slower": each aliased frequency
+    # as integer positions see it against the aliased frequencies
+    return ok and [Number(len(omegas)), Compare(min(aliased), math.pi), Compare(max(folded), aliased)]
 
 
 def column_index_reading_mismatch(d: int = 8, i: int = 2) -> bool:
@@ -279,17 +321,42 @@ def widget_arc_keeps_its_angle() -> bool:
             and "[[rowK[1], rowK[0]], [-rowK[0], rowK[1]]]" in script and "angle: omega[0] * K" in script)
 
 
-def checked_window() -> bool:
+def checked_window():
+    """The check's output, read in the sentence's order: the widths whose largest error over every position and
+    offset is below the printed bound ("Every"); how many widths ("six") and how many odd ("two"); whether the odd
+    ones compare their complete pairs only ("complete"); where the section the link points to stands against the
+    sentence, as heights (the page's offsets negated: "below")."""
     from support import text
 
     shown, out = values("linearity/shift_matrix"), text("linearity/shift_matrix", "check")
     offsets = [int(k) for k in re.search(r"k = \[([^\]]+)\]", out).group(1).split(",")]
-    widths = [int(w) for w in re.findall(r"d_model = +(\d+):", out)]
-    return (out.startswith(f"{number(shown['positions']):.0f} positions x {shown['offsets']} offsets")
-            and len(offsets) == int(shown["offsets"]) and min(offsets) < 0 and len(widths) == 6
-            and sum(w % 2 for w in widths) == 2 and all(("paired columns" in ln) == (w % 2 == 1)
-                for ln, w in zip(out.splitlines()[1:], widths))
-            and passes(t.test_odd_widths_shift_their_complete_pairs, 65)())
+    lines = [ln for ln in out.splitlines() if ln.startswith("d_model =")]
+    widths = [int(re.match(r"d_model = +(\d+):", ln).group(1)) for ln in lines]
+    ok = (out.startswith(f"{number(shown['positions']):.0f} positions x {shown['offsets']} offsets")
+          and len(offsets) == int(shown["offsets"]) and min(offsets) < 0
+          and passes(t.test_odd_widths_shift_their_complete_pairs, 65)())
+    page = (ROOT / "docs" / "linearity.md").read_text(encoding="utf-8")
+    sentence_at = page.index("Every position \\(p\\) in a window of")
+    section_at = page.index("## Odd `d_model`: the lone sine has no matrix")
+    return ok and [Count(sum("< 1e-11" in ln for ln in lines), len(lines)), Number(len(widths)),
+                   Number(sum(w % 2 for w in widths)),
+                   Truth(all(("paired columns" in ln) == (w % 2 == 1) for ln, w in zip(lines, widths))),
+                   Compare(-section_at, -sentence_at)]
+
+
+def blocks_on_the_diagonal(d: int = 10, k: int = 7):
+    """M_k (d = 10, k = 7) against the page's claim, once its blocks are the rotations (test_block_structure_and_entries):
+    the pairs of PE(p) other than pair i that pair i of PE(p + k) draws on, over every i ("no other pair"); the
+    entries outside the diagonal blocks that are zero ("every other entry"); the largest of them ("zero")."""
+    if not passes(t.test_block_structure_and_entries)():
+        return False
+    m = shift_matrix(d, k)
+    pairs = d // 2
+    needs = [(i, j) for i in range(pairs) for j in range(pairs) if i != j
+             and m[2 * i : 2 * i + 2, 2 * j : 2 * j + 2].abs().sum() > 0]
+    outside = m[~torch.block_diag(*[torch.ones(2, 2)] * pairs).bool()]
+    return [Count(len(needs), pairs * (pairs - 1)), Count(int((outside == 0).sum()), outside.numel()),
+            Number(outside.abs().max().item())]
 
 
 def takeaway_holds() -> bool:
@@ -486,7 +553,7 @@ LEDGER = Ledger('linearity.md', [
     computed("coefficients-free-of-p",
         passes(t.test_matrix_fitted_from_any_window_is_the_closed_form, 40000), backs=[r'\(\omega_i k\)', r'\(p\)', 'only']),
     computed("blocks-on-the-diagonal",
-        passes(t.test_block_structure_and_entries), backs=[r'\(M_k\)', r'\(\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p+k)\)', r'\(d/2\)', r'\(i\)', r'\(i\)', 'every', 'no', 'zero']),
+        blocks_on_the_diagonal, backs=[r'\(M_k\)', r'\(\mathrm{PE}(p)\)', r'\(\mathrm{PE}(p+k)\)', r'\(d/2\)', r'\(i\)', r'\(i\)', 'every', 'no', 'zero']),
     computed("textbook-counter-clockwise",
         lambda: sin_cos_point_turns_clockwise() and cos_sin_order_gives_the_textbook_matrix(), backs=[r'\(\begin{pmatrix} \cos\theta & -\sin\theta \\ \sin\theta & \cos\theta\end{pmatrix}\)', r'\(\theta\)', 'rotation']),
     computed("transpose-clockwise",
