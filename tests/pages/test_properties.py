@@ -128,9 +128,13 @@ def left_right_is_rounding() -> bool:
 def falls_from_zero_to_one() -> bool:
     q, c = values("properties/dot_product_vs_offset"), curve()
     omega = 10000.0 ** (-torch.arange(0, 512, 2, dtype=torch.float64) / 512)
-    every_term_falls = bool((torch.cos(omega * 1) < torch.cos(omega * 0)).all())  # from 1, each term falls
-    return (every_term_falls and number(q["at_zero"]) == c[0].item() == 256 and abs(number(q["at_one"]) - c[1].item()) <= 0.005
-            and bool(c[2] < c[1] < c[0]))
+    ok = (number(q["at_zero"]) == c[0].item() == 256 and abs(number(q["at_one"]) - c[1].item()) <= 0.005)
+    # in the sentence's order: the terms that fall from k = 0 to 1 ("every"); where they start ("1"); the term that
+    # falls least, the slowest ("falls"); the similarity at k = 0, 1, 2 ("falls"); the offsets ("grows")
+    slowest = (torch.cos(omega[-1] * 0).item(), torch.cos(omega[-1] * 1).item())
+    return ok and [Count(int((torch.cos(omega * 1) < torch.cos(omega * 0)).sum()), omega.numel()),
+                   Number(torch.cos(omega * 0).max().item()), Trend(slowest), Trend(tuple(c[:3].tolist())),
+                   Trend((0, 1, 2))]
 
 
 def fast_pairs_come_back_up() -> bool:
@@ -146,6 +150,16 @@ def first_minimum_and_rise() -> bool:
             and bool((c[1 : k_min + 1] < c[:k_min]).all()) and c[k_up] > c[k_min]
             and abs(number(q["at_first_min"]) - c[k_min].item()) <= 0.005
             and abs(number(q["at_first_rise"]) - c[k_up].item()) <= 0.005)
+
+
+def monotone_up_to_the_first_minimum():
+    """"It falls monotonically only up to offset first_min": the curve up to the quoted offset ("falls"); the last
+    offset of its monotone fall against the quoted one ("up to")."""
+    if not first_minimum_and_rise():
+        return False
+    c, k_min = curve(), int(values("properties/dot_product_vs_offset")["first_min"])
+    last_falling = next(k for k in range(1, c.numel()) if c[k] > c[k - 1]) - 1
+    return [Trend(tuple(c[: k_min + 1].tolist())), Compare(last_falling, k_min)]
 
 
 def falling_trend_with_ripples(growing: bool = False) -> bool:
@@ -253,7 +267,11 @@ def same_length_other_direction() -> bool:
     n = t.norm(dim=1)
     cos = (t @ t.T) / (n[:, None] * n[None, :])
     off = cos - torch.eye(1000, dtype=torch.float64) * 2  # the diagonal out of the way
-    return torch.allclose(n, n[0].expand_as(n), atol=1e-12) and off.max().item() < 1 - 1e-6
+    # "the same length at every position": the norms to 12 digits against the first, and the positions where they
+    # agree; "only its direction changes": no two positions point the same way
+    lengths = [round(x, 12) for x in n.tolist()]
+    return off.max().item() < 1 - 1e-6 and [Compare(lengths[0], lengths[1:]),
+                                            Count(sum(x == lengths[0] for x in lengths), len(lengths))]
 
 
 def odd_norm_between() -> bool:
@@ -280,6 +298,26 @@ def toeplitz_and_both_directions() -> bool:
     forward, backward, from_zero = dist[500, 500:1000], dist[500, :501].flip(0)[:500], dist[0, :500]
     return (norm_and_distance.distance_spread(dist) < 1e-9 and torch.allclose(dist, dist.T)
             and torch.allclose(forward, from_zero, atol=1e-9) and torch.allclose(backward, from_zero, atol=1e-9))
+
+
+def toeplitz_read():
+    """The distance matrix of 1000 positions, d = 512, once toeplitz_and_both_directions holds."""
+    if not toeplitz_and_both_directions():
+        return False
+    dist = norm_and_distance.distance_matrix(1000, 512)
+    forward, backward, from_zero = dist[500, 500:1000], dist[500, :501].flip(0)[:500], dist[0, :500]
+    # in the sentence's order: the diagonals whose values spread by less than 1e-9 ("every"); the curves from a
+    # middle position, forward and backward, to 9 digits, against the one from position 0 ("same"); the starting
+    # points whose curve is position 0's ("every"); the directions that agree ("both")
+    # the diagonals off the main one (a position's distance to itself is rounding around 0), above and below it
+    diagonals = [torch.diagonal(dist, k) for k in range(1 - dist.shape[0], dist.shape[0]) if k]
+    flat = [(d.max() - d.min()).item() < 1e-9 for d in diagonals]
+    curve = lambda row: tuple(round(x, 9) for x in row[:200].tolist())  # noqa: E731
+    starts = [(p, dist[p, p : p + 200]) for p in (0, 100, 250, 500, 799)]
+    agree = [torch.allclose(row, from_zero[:200], atol=1e-9) for _, row in starts]
+    return [Count(sum(flat), len(flat)), Compare(curve(from_zero), [curve(forward), curve(backward)]),
+            Count(sum(agree), len(agree)),
+            Count(sum(torch.allclose(r, from_zero, atol=1e-9) for r in (forward, backward)), 2)]
 
 
 def projections_bend_the_offset() -> bool:
@@ -426,7 +464,7 @@ LEDGER = Ledger('properties.md', [
     cited('kazemnejad-decays-nicely',
            "Kazemnejad 2019, Transformer Architecture: The Positional Encoding, text by Figure 3 ('symmetrical and decays nicely with time'); shared/research/content_anchors.md §2", backs=['next']),
     computed('monotone-only-to-first-min',
-             first_minimum_and_rise, backs=[r'\(d = 512\)', 'falls', 'gen.properties.dot_product_vs_offset.first_min', 'only', 'up to']),
+             monotone_up_to_the_first_minimum, backs=[r'\(d = 512\)', 'falls', 'gen.properties.dot_product_vs_offset.first_min', 'only', 'up to']),
     cited('wang-2021-three-properties',
            'Wang et al., On Position Embeddings in BERT, ICLR 2021, https://openreview.net/forum?id=onxoVA9FxMw; shared/research/content_anchors.md §2',
            lambda: all_pass(te.test_dot_product_depends_only_on_the_offset) and symmetric_in_k() and first_minimum_and_rise(), backs=['2021', 'exactly', 'first', 'last', 'only']),
@@ -446,7 +484,7 @@ LEDGER = Ledger('properties.md', [
     prose('expand-the-square', 'an instruction: the display that follows is checked (distance)', unbacked=['above']),
     computed('neighbours-apart',
              neighbours_apart, backs=[r'\(|p - q|\)', 'gen.properties.norm_and_distance.distance_one', 'only']),
-    computed('toeplitz', toeplitz_and_both_directions, backs=['both', 'constant', 'every', 'every', 'same']),
+    computed('toeplitz', toeplitz_read, backs=['both', 'constant', 'every', 'every', 'same']),
     computed('figure-distance-left', toeplitz_and_both_directions, backs=['512', 'constant', 'each', 'each', 'first']),
     computed('figure-distance-right', toeplitz_and_both_directions, backs=['0', 'backward', 'forward']),
     prose('raw-table', 'says which object the page is about; the next sentence states and checks the contrast'),
