@@ -216,6 +216,13 @@ def sites(sentence: str) -> list[Site]:
         negation = next((k for k in (n - 1, n - 2) if k >= 0 and _NEGATION.fullmatch(lower[k])
                          and k not in used_negations and k not in of_neither), None)
         neg_span = (tokens[negation][1], tokens[negation][2]) if negation is not None else None
+        # "more than a hundred": an article before a number word belongs to the number
+        if (pair in NUMBER_RELATIONS and n + 3 < len(tokens) and lower[n + 2] in ("a", "an")
+                and lower[n + 3] in NUMBER_WORDS and lower[n + 3] not in ("one", "single", "pair")):
+            found.append(Site("number", " ".join(t for t, _, _ in tokens[n:n + 4]), start, tokens[n + 3][2],
+                              (NUMBER_RELATIONS[pair], NUMBER_WORDS[lower[n + 3]], tokens[n + 3][0])))
+            n += 4
+            continue
         if pair in NUMBER_RELATIONS and n + 2 < len(tokens) and (_value(tokens[n + 2][0]) is not None
                                                                  or lower[n + 2] in NUMBER_WORDS):
             number = _value(tokens[n + 2][0]) if _value(tokens[n + 2][0]) is not None else NUMBER_WORDS[lower[n + 2]]
@@ -345,7 +352,8 @@ def contradictory(sentence: str, site: Site) -> str:
         relation, number, shown = site.says
         if relation != "==":
             flipped = {">=": "fewer than", "<=": "more than", ">": "at most", "<": "at least"}[relation]
-            return before + f"{flipped} {shown}" + after
+            rest = " ".join(site.word.split()[2:]) or shown  # "a hundred" of "more than a hundred"
+            return before + f"{flipped} {rest}" + after
         if _value(shown) is not None:
             digits = shown.replace(",", "")
             step = 10 ** -(len(digits.split(".")[1])) if "." in digits else 1

@@ -862,6 +862,15 @@ class Ledger:
         """The sentence of claim `id` as the page has it now."""
         return self[id].text
 
+    def holds(self, id: str) -> bool:
+        """Whether claim `id` holds as its sentence says it: for another check that builds on it (a check that returns
+        readings is always truthy; this judges them against the sentence's words)."""
+        found = self[id].check()
+        readings = vocabulary.readings(found)
+        if readings is None:
+            return bool(found)
+        return not vocabulary.judge(self.text(id), readings)[0]
+
     @property
     def test(self):
         """A pytest test, one case per checked claim: `test_claims_hold = LEDGER.test` in the page's test module."""

@@ -807,10 +807,12 @@ def test_a_sentence_the_baseline_never_saw_must_bind_its_words():
     ("Here a <= b holds.", Compare(1, 2), "<="),
     ("Here a != b holds.", Compare(1, 2), "!="),
     ("It does not grow, nor does it have a matrix.", [Trend((3, 2, 1)), Truth(False)], "nor"),
+    ("The ratio spans a factor of more than a hundred.", Number(150.0), "more than a hundred"),
 ])
 def test_superlatives_better_worse_nor_and_typed_relations_are_read(sentence, reading, word):
     """Issue 37's vocabulary gaps: superlatives (none of the rest beats the one named), "better" and "worse" (on a
-    scale where higher is better), a "nor" of its own, and relations typed as `<=`, `>=`, `!=`: each is a word of its
+    scale where higher is better), a "nor" of its own, relations typed as `<=`, `>=`, `!=`, and a number relation
+    with an article ("more than a hundred", once read as "more" and "hundred" = 100): each is a word of its
     class, the readings hold on the sentence, and its contradictory makes them fail."""
     import claim_words as words
 

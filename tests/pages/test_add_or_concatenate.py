@@ -9,7 +9,7 @@ import sympy
 import test_evidence as evidence_tests
 import torch
 from add_or_concatenate import concat_cost
-from claim_words import Compare, Count, Number, Truth
+from claim_words import Compare, Count, Number, Trend, Truth
 from claimcheck import Ledger, cited, computed, formula, measured, passes, prose
 from reference import PositionalEncoding, positional_encoding
 from support import ROOT, data, number, values
@@ -56,10 +56,16 @@ def four_terms() -> bool:
     return bool(torch.isclose(left, word + mixed + position, rtol=1e-12, atol=1e-9) and mixed.abs() > 1e-3)
 
 
-def sum_keeps_width() -> bool:
+def sum_keeps_width():
+    """Read by "every layer": the layers of a 6-layer stack whose input grows with a concatenated code (each takes
+    the width the first one is given); by "wider": the concatenated width against the sum's. The parameters grow
+    for codes 8, 64 and 512 wide."""
     x, table = torch.randn(10, D, dtype=torch.float64), pe(10)
-    return ((x + table).shape[1] == D and torch.cat([x, table], 1).shape[1] == 2 * D
-            and all(concat_cost.layer_parameters(D + extra) > concat_cost.layer_parameters(D) for extra in (8, 64, 512)))
+    added, concatenated = (x + table).shape[1], torch.cat([x, table], 1).shape[1]
+    ok = added == D and all(concat_cost.layer_parameters(D + extra) > concat_cost.layer_parameters(D)
+                            for extra in (8, 64, 512))
+    stack = [concatenated] * 6  # a Transformer keeps its width from layer to layer
+    return ok and [Count(sum(w > added for w in stack), len(stack)), Compare(concatenated, added)]
 
 
 def square_of_the_width() -> bool:
@@ -68,16 +74,20 @@ def square_of_the_width() -> bool:
     layer = torch.nn.TransformerEncoderLayer(d, 8, dim_feedforward=2048)
     counted = sum(p.numel() for p in layer.self_attn.parameters())
     scaled = concat_cost.layer_parameters(2 * d, d_ff=4 * 2048) / concat_cost.layer_parameters(d, d_ff=4 * 2048 // 2)
-    return counted == attention and 3.9 < scaled <= 4 and concat_cost.layer_parameters(2 * D) > 2 * concat_cost.layer_parameters(D)
+    ok = counted == attention and 3.9 < scaled <= 4 and concat_cost.layer_parameters(2 * D) > 2 * concat_cost.layer_parameters(D)
+    # "512" twice: the embedding's width and the table's; "grow": a layer's parameters at widths 256, 512, 1024
+    return ok and [Number(D), Number(pe(2).shape[1]),
+                   Trend(tuple(concat_cost.layer_parameters(w) for w in (D // 2, D, 2 * D)))]
 
 
 def layer_counts() -> bool:
     v = values("add_or_concatenate/concat_cost")
     added, concatenated = concat_cost.layer_parameters(512), concat_cost.layer_parameters(1024)
-    return (number(v["added"]) == added and number(v["concatenated"]) == concatenated
-            and v["ratio"] == f"{concatenated / added:.2f}" and inspect.signature(concat_cost.layer_parameters)
-            .parameters["d_ff"].default == 2048 and concat_cost.layer_parameters(1024, d_ff=4096) > concatenated
-            and ok(add_or_concatenate_tests.test_concatenation_costs_width))
+    d_ff = inspect.signature(concat_cost.layer_parameters).parameters["d_ff"].default
+    good = (number(v["added"]) == added and number(v["concatenated"]) == concatenated
+            and v["ratio"] == f"{concatenated / added:.2f}" and ok(add_or_concatenate_tests.test_concatenation_costs_width))
+    # "2,048": the feed-forward width kept; "more": the layer with it scaled with the model against the one quoted
+    return good and [Number(d_ff), Compare(concat_cost.layer_parameters(1024, d_ff=2 * d_ff), concatenated)]
 
 
 def nearly_orthogonal() -> bool:
@@ -101,8 +111,12 @@ def concatenation_is_orthogonal_sum() -> bool:
     return bool(torch.equal(torch.cat([e, table], 1), left + right) and (left * right).sum() == 0)
 
 
-def pe_norm_quoted() -> bool:
-    return abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(properties_tests.test_norm_is_constant_for_even_width, D)
+def pe_norm_quoted():
+    """The quoted norm is sqrt(d/2); read by "Every" and "the same": the positions (5,000, d = 512) whose norm is the
+    first one's to 12 digits, and those norms against the first."""
+    good = abs(q("pe_norm") - math.sqrt(D / 2)) <= 0.05 and ok(properties_tests.test_norm_is_constant_for_even_width, D)
+    norms = [round(x, 12) for x in pe(5000).norm(dim=1).tolist()]
+    return good and [Count(sum(x == norms[0] for x in norms), len(norms)), Compare(norms[0], norms[1:])]
 
 
 def sizes_and_seed() -> bool:
@@ -126,8 +140,13 @@ def default_init() -> bool:
             and abs(q("default_ratio") - math.sqrt(2 * D)) < 0.05 * math.sqrt(2 * D))
 
 
-def token_swamps() -> bool:
-    return q("default_ratio") > 1 and q("default_scaled") > q("default_norm") and default_init()
+def token_swamps():
+    """nn.Embedding's default initialisation against the table: whether the position's encoding is the longer
+    ("not the other way round"); the token's length over the table's before and after the sqrt(d) factor, negated,
+    on a scale where higher is better (the balance): "worse"."""
+    if not default_init():
+        return False
+    return [Truth(q("default_ratio") < 1), Compare(-q("default_scaled") / q("pe_norm"), -q("default_norm") / q("pe_norm"))]
 
 
 def fairseq_init() -> bool:
@@ -138,6 +157,16 @@ def fairseq_init() -> bool:
 def only_unit_length_is_balanced() -> bool:
     ratios = {k: q(f"{k}_ratio") for k in ("default", "normal", "xavier")}
     return [k for k, r in ratios.items() if 0.5 < r < 2] == ["normal"] and abs(q("normal_norm") - 1) < 0.01
+
+
+def depends_on_init():
+    """"by a factor of more than a hundred": the largest token-to-table ratio over the smallest, across the three
+    initialisations (that only unit length balances the two is only_unit_length_is_balanced)."""
+    if not (ok(add_or_concatenate_tests.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations)
+            and only_unit_length_is_balanced()):
+        return False
+    ratios = [q(f"{k}_ratio") for k in ("default", "normal", "xavier")]
+    return [Number(max(ratios) / min(ratios), at=0)]
 
 
 def xavier_init() -> bool:
@@ -302,7 +331,7 @@ def in_short() -> list:
     """The opening summary: the width kept, the parts nearly orthogonal at 512, concatenation exactly orthogonal;
     and what one linear read-out gets back (the input step's fit, re-run): "every token" counts the sums whose
     token it names, "not every position" those whose position it names."""
-    assert sum_keeps_width() and nearly_orthogonal() and each_part_readable() and concatenation_is_orthogonal_sum()
+    assert LEDGER.holds('sum-keeps-width') and nearly_orthogonal() and each_part_readable() and concatenation_is_orthogonal_sum()
     tokens, positions, sums = page_readout()
     return [Count(tokens, sums), Count(positions, sums)]
 
@@ -418,7 +447,7 @@ LEDGER = Ledger('add-or-concatenate.md', [
            xavier_init, backs=[r'\(\lVert \sqrt{d}\, e \rVert\)', r'\(\lVert e \rVert\)', r'\(\sigma = \sqrt{2/(\text{vocab} + d)}\)', 'every', 'gen.add_or_concatenate.embedding_vs_pe_norms.xavier_norm', 'gen.add_or_concatenate.embedding_vs_pe_norms.xavier_ratio', 'gen.add_or_concatenate.embedding_vs_pe_norms.xavier_scaled', 'only', 'shrinks', 'times']),
     computed('position-swamps', lambda: q('xavier_ratio') < 1 and xavier_init()),
     computed('depends-on-init',
-             lambda: ok(add_or_concatenate_tests.test_the_ratio_spans_more_than_a_hundredfold_across_initialisations) and only_unit_length_is_balanced(), backs=[r'\(\sqrt{d}\)', 'depends', 'more', 'only']),
+             depends_on_init, backs=[r'\(\sqrt{d}\)', 'depends', 'more', 'only']),
     computed('table-stays-fixed', table_fixed_embedding_trained),
     computed('the-tests-note', the_tests_note, backs=['1', r'\(\sigma\sqrt{2d}\)', 'cosine', 'within']),
     formula('first-layer-input', input_of_the_first_layer),

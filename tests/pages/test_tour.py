@@ -194,7 +194,7 @@ LEDGER = Ledger(PAGE, [
     computed('linearity-link', linearity_proves_it, backs=['linear']),
     computed('heading-buys', dot_depends_on_offset, backs=['5', 'depends']),
     computed('dot-by-distance',
-             lambda: dot_depends_on_offset() and tp.symmetric_in_k() and tp.first_minimum_and_rise() and tp.falls_from_zero_to_one(), backs=['0', 'both', 'depends', 'falling', 'first', 'largest', 'only', 'rotation', 'same']),
+             lambda: dot_depends_on_offset() and tp.symmetric_in_k() and tp.first_minimum_and_rise() and tp.LEDGER.holds('falls-from-zero-to-one'), backs=['0', 'both', 'depends', 'falling', 'first', 'largest', 'only', 'rotation', 'same']),
     computed('panel-one-curve-pe-p', tp.one_curve_and_zoom_readings,
              backs=['0', '0', '512', 'before', 'both', 'fall', 'first', 'rises', 'symmetric']),
     computed('panel-k-2-000-same', tp.far_panel_readings, backs=['2,000', 'falling', 'growing', 'more', 'rising', 'same']),
