@@ -188,7 +188,7 @@ def _load(path: Path, name: str | None):
             _read_npy_header(path)
             return np.load(path, allow_pickle=False)
         if suffix == ".npz":
-            with np.load(path, allow_pickle=False) as archive:
+            with open(path, "rb") as handle, np.load(handle, allow_pickle=False) as archive:  # closed on a bad zip too
                 unpacked = sum(info.file_size for info in archive.zip.infolist())
                 if unpacked > MAX_FILE_BYTES:
                     raise Unreadable(f"{path.name} unpacks to {unpacked:,} bytes; pecheck reads at most "
@@ -203,9 +203,13 @@ def _load(path: Path, name: str | None):
                 if unpacked > MAX_FILE_BYTES:
                     raise Unreadable(f"{path.name} unpacks to {unpacked:,} bytes; pecheck reads at most "
                                      f"{MAX_FILE_BYTES:,}", code="too_large")
+            import warnings
+
             import torch
 
-            data = torch.load(path, map_location="cpu", weights_only=True)
+            with warnings.catch_warnings():  # torch warns of the pickle protocol it reads: the verdict says what matters
+                warnings.simplefilter("ignore")
+                data = torch.load(path, map_location="cpu", weights_only=True)
             if isinstance(data, dict):
                 data = _pick({k: v for k, v in data.items() if isinstance(v, torch.Tensor)} or data, name, path)
             if not isinstance(data, torch.Tensor):

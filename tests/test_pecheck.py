@@ -230,12 +230,21 @@ def test_length_one_axes_are_dropped():
 # --- files, exit codes, JSON -----------------------------------------------------------------------------------------
 
 def run(*args):
-    out, err = io.StringIO(), io.StringIO()
+    """pecheck's exit code, stdout and stderr, with every warning a library issued on the way printed first to
+    stderr, as the command shows them (pytest would otherwise collect them out of sight: torch's warning about a
+    pickle's protocol reached users of the command above its one line)."""
+    import warnings
     from contextlib import redirect_stderr, redirect_stdout
 
-    with redirect_stdout(out), redirect_stderr(err):
+    out, err = io.StringIO(), io.StringIO()
+    with warnings.catch_warnings(record=True) as caught, redirect_stdout(out), redirect_stderr(err):
+        warnings.resetwarnings()  # the filters of a fresh interpreter, as the command runs with
+        for category in (DeprecationWarning, PendingDeprecationWarning, ImportWarning, ResourceWarning):
+            warnings.simplefilter("ignore", category)
+        warnings.simplefilter("always", UserWarning)
         code = pecheck.main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
+    shown = "".join(warnings.formatwarning(w.message, w.category, w.filename, w.lineno) for w in caught)
+    return code, out.getvalue(), shown + err.getvalue()
 
 
 SCHEMA = {"ok": bool, "convention": (str, type(None)), "layout": (str, type(None)), "base": (float, type(None)),
