@@ -8,7 +8,7 @@ import re
 import test_questions as tq
 import torch
 import tour.shuffle as shuffle
-from claim_words import Count
+from claim_words import Compare, Count, Number
 from claimcheck import DOCS, Ledger, computed, passes, prose
 from pelib.shift import shift_matrix
 from reference import frequencies, positional_encoding
@@ -44,6 +44,33 @@ def each_step_ends_with_a_link() -> bool:
 
 def attention_ignores_order() -> bool:
     return passes(tc.test_shuffled_sentence_gets_shuffled_outputs)()
+
+
+def five_steps_read():
+    """"Five steps, one picture each": the numbered steps, and those with exactly one picture."""
+    if not five_steps_one_picture_each():
+        return False
+    return [Number(len(steps())), Count(sum(s.count("![") == 1 for s in steps()), len(steps()))]
+
+
+def shuffle_read():
+    """"every word gets the same output as before": the words of the shuffled sentence whose output row is, to 6
+    decimals, the row their word had in the original order; those rows against the original ones ("same")."""
+    if not attention_ignores_order():
+        return False
+    moved, before = shuffle.attend(shuffle.x[shuffle.order]), shuffle.attend(shuffle.x)[shuffle.order]
+    rows = lambda t: [tuple(round(v, 6) for v in row) for row in t.tolist()]  # noqa: E731
+    same = sum(torch.allclose(a, b, atol=1e-6) for a, b in zip(moved, before))
+    return [Count(same, len(shuffle.words)), Compare(rows(moved), [rows(before)], at=0)]
+
+
+def no_two_rows_read(n: int = 3000, d: int = 128):
+    """"No two rows are equal": the pairs of the first 3,000 rows (d = 128) closer than 1e-3, of all pairs."""
+    if not (rows_distinct(n, d) and reference_is_short()):
+        return False
+    pe = positional_encoding(n, d, dtype=torch.float64)
+    close = int(((torch.cdist(pe, pe) < 1e-3).sum().item() - n) // 2)  # the diagonal left out, each pair once
+    return [Count(close, n * (n - 1) // 2)]
 
 
 def mixes_weighted_by_similarity() -> bool:
@@ -163,12 +190,12 @@ def questions_linked_or_open() -> Count:
 
 LEDGER = Ledger(PAGE, [
     prose('title', 'the title'),
-    computed('five-steps', five_steps_one_picture_each, backs=['each']),
+    computed('five-steps', five_steps_read, backs=['each']),
     computed('each-step-links', each_step_ends_with_a_link, backs=['each']),
     computed('heading-order', attention_ignores_order, backs=['1', 'cannot', 'order']),
     computed('mixes-by-similarity', mixes_weighted_by_similarity, backs=['every', 'every']),
     computed('no-position', attention_ignores_order),
-    computed('shuffle-same-output', attention_ignores_order, backs=['before', 'every', 'order', 'same']),
+    computed('shuffle-same-output', shuffle_read, backs=['before', 'every', 'order', 'same']),
     computed('shuffle-alt-1', lambda: attention_ignores_order() and shuffle_figure_sentences(), backs=['row']),
     computed('shuffle-alt-2', attention_ignores_order, backs=['both', 'each', 'only', 'order', 'row', 'rows', 'same']),
     computed('look-the-same', lambda: attention_ignores_order() and shuffle_figure_sentences(), backs=['same']),
@@ -184,7 +211,7 @@ LEDGER = Ledger(PAGE, [
     computed('fast-then-slow', tf.heatmap_stripes_then_bands, backs=['all', 'columns', 'columns', 'first', 'last']),
     computed('heatmap-alt',
              tf.heatmap_split_by_pair, backs=['128', '128', 'above', 'below', 'both', 'columns', 'columns', 'cosine', 'first', 'last', 'row', 'sine']),
-    computed('no-two-rows', lambda: rows_distinct() and reference_is_short(), backs=['equal', 'no', 'rows']),
+    computed('no-two-rows', no_two_rows_read, backs=['equal', 'no', 'rows']),
     computed('heading-shift', shift_is_a_matrix, backs=['4', 'rotation']),
     computed('point-on-circle', on_the_unit_circle, backs=[r'\((\sin p\omega_i, \cos p\omega_i)\)', 'each']),
     computed('turns-by-k-omega',
