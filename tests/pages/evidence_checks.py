@@ -16,6 +16,7 @@ import test_evidence as ev
 import test_probes as tp
 import test_training as tt
 import torch
+from claim_words import Count, Number
 from claimcheck import passes
 from pelib import tasks, training
 from pelib.figures import narrow_name
@@ -511,17 +512,20 @@ def rotate_pairs_as_documented() -> bool:
     return bool(ok) and passes(tt.test_rope_scores_depend_only_on_the_offset)()
 
 
-def experiments_share_the_library() -> bool:
-    """The four experiments train with pelib.training (the model and the loop the summary page shows) and define no
-    model of their own (no torch Module subclass)."""
+def experiments_share_the_library() -> list:
+    """"all four experiments share": the experiments that train with pelib.training (the model and the loop the
+    summary page shows) and define no model of their own (no torch Module subclass), of the experiments there are
+    (experiments/*.py, the regen jobs of kind experiment); and how many there are ("four")."""
     import ast
 
+    stems = sorted(p.stem for p in (ROOT / "experiments").glob("*.py") if not p.stem.startswith("_"))
+    assert stems == sorted(EXPERIMENTS), (stems, EXPERIMENTS)
+    sharing = 0
     for stem in EXPERIMENTS:
         tree = ast.parse((ROOT / "experiments" / f"{stem}.py").read_text(encoding="utf-8"))
         imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module == "pelib"
                     for alias in node.names}
         models = [node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
                   and any(getattr(base, "attr", getattr(base, "id", "")) == "Module" for base in node.bases)]
-        if "training" not in imported or models:
-            return False
-    return True
+        sharing += "training" in imported and not models
+    return [Count(sharing, len(EXPERIMENTS)), Number(len(EXPERIMENTS))]
