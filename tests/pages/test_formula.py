@@ -464,6 +464,43 @@ def from_2pi_to_just_under() -> bool:
     return wavelengths.wavelengths(512)[-1].item() > 0.95 * 2 * math.pi * 10000  # just under, at d = 512
 
 
+def wavelengths_heading():
+    """"from 2π to just under 2π · 10000": the wavelengths of every even width up to 1,024 lie there
+    (from_2pi_to_just_under); read by "10000": the reference's default base, which bounds them."""
+    import inspect
+
+    if not from_2pi_to_just_under():
+        return False
+    return [Number(inspect.signature(positional_encoding).parameters["base"].default)]
+
+
+def columns_takeaway():
+    """Column 2i is a sine and 2i+1 the cosine of one angle (column_2i_sine_2i_plus_1_cosine); read by "the same
+    angle": the frequency of each cosine column against its sine's (d = 64, six digits), and by "not columns": whether
+    reading i as the column index gives the table."""
+    if not (column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency()):
+        return False
+    f = [round(x, 6) for x in column_frequencies(pe(2, 64)).tolist()]
+    cosines, sines = f[1::2], f[0::2]
+    return [Compare(tuple(cosines), [tuple(sines)]),
+            Truth(torch.allclose(formula_forms.table_i_as_column(40, 64), pe(40, 64), rtol=0, atol=1e-12))]
+
+
+def interleaved_read():
+    """"This interleaved order is the paper's; many libraries store the same columns as all sines, then all cosines":
+    the columns of the reference (d = 16) rearranged as the split libraries do, as a set against the reference's
+    ("the same columns"); the sine columns among the first half ("all sines") and the cosines among the second."""
+    if not interleaved_is_the_papers_and_libraries_split():
+        return False
+    t = pe(30, 16)
+    split = torch.cat([t[:, 0::2], t[:, 1::2]], dim=1)
+    columns = lambda m: frozenset(tuple(round(v, 12) for v in col) for col in m.T.tolist())  # noqa: E731
+    angle = torch.arange(30, dtype=torch.float64)[:, None] * omega(16)[None, :]
+    first = sum(torch.allclose(split[:, j], torch.sin(angle[:, j]), atol=1e-12) for j in range(8))
+    second = sum(torch.allclose(split[:, 8 + j], torch.cos(angle[:, j]), atol=1e-12) for j in range(8))
+    return [Compare(columns(split), [columns(t)]), Count(first, 8), Count(second, 8)]
+
+
 def last_pair_is_half_d_minus_one() -> bool:
     for d in range(2, 1025, 2):
         lam = wavelengths.wavelengths(d)
@@ -882,7 +919,7 @@ def two_forms_measured():
 
 LEDGER = Ledger('formula.md', [
     computed('takeaway-columns',
-             lambda: column_2i_sine_2i_plus_1_cosine() and columns_of_a_pair_share_a_frequency(), backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
+             columns_takeaway, backs=[r'\(2i+1\)', r'\(2i\)', r'\(\sin(p / 10000^{2i/d})\)', r'\(i\)', 'column', 'column', 'columns', 'cosine', 'cosine', 'not', 'same', 'sine']),
     computed('takeaway-wavelengths',
              wavelengths_measured, backs=[r'\(2\pi \cdot 10000\)', r'\(2\pi\)', 'grow']),
     prose('read-before',
@@ -926,7 +963,7 @@ LEDGER = Ledger('formula.md', [
     computed('row-2i-plus-1',
              lambda: row_holds(r"| \(2i+1\) | \(i\) | cos | \(-2i/d\) |"), backs=[r'\(-2i/d\)', r'\(2i+1\)', r'\(i\)', 'cos']),
     computed('interleaved-is-the-papers',
-             interleaved_is_the_papers_and_libraries_split, backs=['all', 'all', 'columns', 'cosines', 'interleaved', 'order', 'same', 'sines', 'store']),
+             interleaved_read, backs=['all', 'all', 'columns', 'cosines', 'interleaved', 'order', 'same', 'sines', 'store']),
     prose('see-layouts', 'an instruction: where to read on', unbacked=['column']),
     prose('heading-forms', 'a heading: the claims are in the sentences below it'),
     computed('forms-are-one-number',
@@ -970,7 +1007,7 @@ LEDGER = Ledger('formula.md', [
     computed('quarter-wave-apart', quarter_wave_measured, backs=['cosine', 'each', 'sine']),
     computed('curves-alt',
              curves_measured, backs=['128', 'columns', 'cosine', 'each', 'first', 'growing', 'last', 'same', 'sine']),
-    computed('heading-wavelengths', from_2pi_to_just_under, backs=['10000']),
+    computed('heading-wavelengths', wavelengths_heading, backs=['10000']),
     cited('paper-geometric-progression',
            "Vaswani et al. 2017, Attention Is All You Need (arXiv:1706.03762), §3.5 Positional Encoding: 'The wavelengths form a geometric progression from 2π to 10000 · 2π'", backs=['10000', '3.5']),
     computed('progression-is-exact',
