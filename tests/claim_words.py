@@ -270,6 +270,9 @@ def sites(sentence: str) -> list[Site]:
 
 
 def _relation(a: float, b: float, relation: str, tolerance: float = 0.0) -> bool:
+    """a relation b; an order between things that are not numbers (two tuples said to be "the same") does not hold."""
+    if not all(isinstance(v, (int, float)) or hasattr(v, "__float__") for v in (a, b)):
+        return relation in ("==", "!=") and (a == b) == (relation == "==")
     return {">": a > b + tolerance, "<": a < b - tolerance, ">=": a >= b - tolerance, "<=": a <= b + tolerance,
             "==": abs(a - b) <= tolerance, "!=": abs(a - b) > tolerance}[relation]
 

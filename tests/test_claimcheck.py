@@ -842,3 +842,14 @@ def test_a_word_that_moved_into_the_next_new_sentence_is_not_lost():
     assert "lowest" in changed_claim_problem(old, new, claim, binding, holds_on=holds_on)
     moved = lambda: collections.Counter([("comparison", "lowest", False)])  # noqa: E731
     assert changed_claim_problem(old, new, claim, binding, holds_on=holds_on, moved=moved) == ""
+
+
+def test_tuples_compare_as_the_same_or_not_and_never_crash_an_order():
+    """A check may compare whole rows ("the same columns"): equality is read, an order between them does not hold
+    (a false sentence tied to such a check is refused, not a crash in the judge)."""
+    import claim_words as words
+
+    rows = Compare((1.0, 0.5), [(1.0, 0.5)])
+    assert not words.judge("The rows are the same.", [rows])[0]
+    assert words.judge("The rows differ.", [rows])[0]
+    assert words.judge("The first row is smaller.", [rows])[0]
