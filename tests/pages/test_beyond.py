@@ -15,7 +15,7 @@ import torch
 from base.comparison import distance_by_offset
 from beyond import sincos_2d as beyond_sincos_2d
 from beyond.rope_relative import rope_matrix
-from claim_words import Truth
+from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, formula, measured, passes, prose
 from pelib import context_extension as ce
 from pelib.shift import shift_matrix
@@ -191,10 +191,12 @@ def _sentences() -> list[str]:
 # --- from the rotation to relative encodings ---------------------------------------------------------------------
 
 
-def three_steps() -> bool:
+def three_steps():
+    """"Three steps": the steps the section lists (Shaw et al., Transformer-XL, RoPE, in that order)."""
     items = re.findall(r"^- \*\*([^*]+)\*\*", section("From the rotation to relative encodings"), flags=re.M)
-    return items == ["Shaw, Uszkoreit and Vaswani", "Transformer-XL", "RoPE"] and passes(
+    ok = items == ["Shaw, Uszkoreit and Vaswani", "Transformer-XL", "RoPE"] and passes(
         bc.test_rope_score_depends_only_on_the_offset, 8)()
+    return ok and [Number(len(items))]
 
 
 def rope_is_eq_15() -> bool:
@@ -266,9 +268,16 @@ def rotary_reach_short() -> bool:
 # --- no two positions share an encoding -------------------------------------------------------------------------
 
 
-def never_repeats() -> bool:
-    return all(passes(bc.test_no_two_integer_positions_share_an_encoding, base, d)()
-               for base in (10.0, 10000.0, 1e6) for d in (2, 3, 64))
+def never_repeats():
+    """Bases 10, 10000 and 1e6 and widths 2, 3 and 64, each with test_no_two_integer_positions_share_an_encoding,
+    read in the sentence's order: the settings where a row repeats ("never"), where every position's row is unique
+    ("every position"), the widths that pass at every base ("every width"), the smallest width tried ("from 2"), the
+    bases that pass at every width ("every base")."""
+    bases, widths = (10.0, 10000.0, 1e6), (2, 3, 64)
+    ok = {(b, d): passes(bc.test_no_two_integer_positions_share_an_encoding, b, d)() for b in bases for d in widths}
+    return [Count(sum(not v for v in ok.values()), len(ok)), Count(sum(ok.values()), len(ok)),
+            Count(sum(all(ok[b, d] for b in bases) for d in widths), len(widths)), Number(min(widths)),
+            Count(sum(all(ok[b, d] for d in widths) for b in bases), len(bases))]
 
 
 def pair_zero_frequency_one() -> bool:
@@ -454,8 +463,19 @@ def same_wavelengths_function() -> bool:
             and bool(torch.allclose(rope, wavelengths(d, 10000.0)[:4], rtol=1e-12)))
 
 
-def context_numbers() -> bool:
-    return passes(bc.test_context_extension_wavelengths)()
+def context_numbers():
+    """The quoted numbers (test_context_extension_wavelengths); read by "base 10000": the base of the wavelengths the
+    page computes; by "do not complete one turn": whether any of the pairs counted as slow completes a turn within
+    the trained positions."""
+    import inspect
+
+    if not passes(bc.test_context_extension_wavelengths)():
+        return False
+    quoted = values("beyond/context_extension")
+    lam = ce.rope_wavelengths(int(quoted["head_dim"]))
+    slow = lam[-int(quoted["slow_pairs"]):]
+    return [Number(inspect.signature(ce.rope_wavelengths).parameters["base"].default),
+            Truth(bool((slow <= number(quoted["trained"])).any()))]
 
 
 def ext() -> tuple[int, float, int, torch.Tensor]:
@@ -473,7 +493,11 @@ def unseen_angles() -> bool:
     longer = (torch.arange(trained, int(trained * s), dtype=F64)[:, None] * theta) % (2 * math.pi)
     changed = [not torch.allclose(f, lam) for f in (ce.position_interpolation(d, 1e4, s), ce.ntk_aware(d, 1e4, s),
                                                     ce.yarn(d, 1e4, s, trained))]
-    return bool((seen < 2 * math.pi).all() and (longer.max(0).values > seen + 0.1).all()) and all(changed)
+    ok = bool((seen < 2 * math.pi).all()) and all(changed)
+    # "never saw": the slow pairs whose trained angles reach what the longer inputs produce; "longer": the longest
+    # stretched input against the trained length; "three methods": the methods that change the wavelengths
+    reached = int((longer.max(0).values <= seen + 0.1).sum())
+    return ok and [Count(reached, theta.numel()), Compare(int(trained * s), trained), Number(sum(changed))]
 
 
 def interpolation() -> bool:
@@ -828,7 +852,7 @@ LEDGER = Ledger('beyond.md', [
     cited('lambert',
         "Lambert's proof that pi is irrational, read to the Berlin Academy in 1761 "
           "(printed 1768); sympy's pi.is_irrational", pi_step, backs=['1761', r'\(\pi = (p - q)/(2n)\)', r'\(\pi\)', r'\(n \ne 0\)', 'ratio']),
-    computed('so-p-equals-q', never_repeats, backs=[r'\(n = 0\)', r'\(p = q\)']),
+    computed('so-p-equals-q', lambda: LEDGER.holds('never-repeats'), backs=[r'\(n = 0\)', r'\(p = q\)']),
     prose('qed', "the end-of-proof mark", unbacked=[r'\(\blacksquare\)']),
     computed('comes-back-close', comes_back_closer, backs=['0', '1', r'\(\pi\)', 'equal', 'never', 'not']),
     computed('closest-at-710',

@@ -321,7 +321,7 @@ def unique_for_integers_only() -> bool:
     """Integer positions never share an encoding (the rows are distinct; beyond's proof), while real positions can
     (real_positions_repeat): so the sentence must say it speaks of integer positions."""
     return ("integer" in LEDGER.text("unique") and distinct_rows() and real_positions_repeat()
-            and __import__("pages.test_beyond", fromlist=["never_repeats"]).never_repeats())
+            and __import__("pages.test_beyond", fromlist=["LEDGER"]).LEDGER.holds("never-repeats"))
 
 
 
