@@ -9,6 +9,7 @@ import math
 import re
 
 import torch
+from claim_words import Compare, Number
 from claimcheck import Ledger, computed, equation, prose
 from reference import positional_encoding
 from support import DOCS, ROOT, SNIPPETS, number, values
@@ -78,13 +79,18 @@ def odd_width_parts() -> bool:
     return torch.allclose(got, complete + lone, atol=1e-9, rtol=0) and float(got.max() - got.min()) > 0.1
 
 
-def lone_column_slowest() -> bool:
+def lone_column_slowest():
+    """The lone sine's term is small near p = 10 and large near p = 3000 (d = 7 and 129); read by "the slowest": the
+    lone column's frequency against every other pair's (d = 7); by "base 10000": the explorer's default base."""
     ok = []
     for d in (7, 129):
         w = omega(d)
         lone = lambda p, k=5, w=w: abs(math.sin(w[-1] * p) * math.sin(w[-1] * (p + k)))  # noqa: E731
         ok += [int(w.argmin()) == len(w) - 1, lone(3000) > 100 * lone(10)]
-    return all(ok)
+    w = omega(7)
+    base = re.search(r'id="pe-base"[^>]*value="([\d.e+]+)"', (DOCS / "explorer.md").read_text(encoding="utf-8"))
+    return all(ok) and base is not None and [Compare(float(w[-1]), [float(x) for x in w[:-1]]),
+                                             Number(float(base.group(1)))]
 
 
 def raise_the_base() -> bool:
@@ -94,7 +100,12 @@ def raise_the_base() -> bool:
     # the top of the heatmap is the slowest pairs: cosines below, then sines by pair, pair 0 at the bottom of each
     painted = ("(image.height - 1 - ry) * image.width + cx" in SCRIPT and "(pair 0 at the bottom), then the sine columns"
                in SCRIPT)
-    return slowest[0] > slowest[1] > slowest[2] and spread[1] < spread[0] / 10 and painted
+    ok = spread[1] < spread[0] / 10 and painted
+    # "the slowest pair": base 1e6's lowest frequency against its others; "more slowly": the slowest pair's period
+    # (1 / frequency) at bases 1e6 and 1e4 against the base below each
+    at_1e6 = [float(x) for x in omega(128, 1e6)]
+    return ok and [Compare(min(at_1e6), [x for x in at_1e6 if x != min(at_1e6)]),
+                   Compare(1 / slowest[2], [1 / slowest[1]]), Compare(1 / slowest[1], [1 / slowest[0]], at=1)]
 
 
 def same_matrix_every_position() -> bool:
