@@ -36,25 +36,29 @@ from dataclasses import dataclass, field
 
 # --- the five classes ----------------------------------------------------------------------------------------------
 
+# superlatives: Compare(the one named, [each of the rest]); none of the rest beats it (a tie is still "the lowest");
+# "not the lowest" says one of the rest does
+HIGHEST = "largest greatest highest biggest widest longest fastest heaviest best".split()
+LOWEST = "fewest smallest lowest narrowest shortest slowest lightest worst".split()
+SUPERLATIVES = set(HIGHEST) | set(LOWEST)
+
 # comparison words: the relation a (what the sentence names first) bears to b
 COMPARISON = {
     **dict.fromkeys("more larger greater higher bigger wider longer faster exceed exceeds exceeded above later after "
                     "heavier better".split(), ">"),
     **dict.fromkeys("less fewer smaller lower narrower shorter slower below earlier before lighter worse".split(), "<"),
-    # superlatives: Compare(the one named, [each of the rest]); none of the rest beats it (a tie is still "the
-    # lowest"), and the contradictory ("not the lowest") fails where it is
-    **dict.fromkeys("largest greatest highest biggest widest longest fastest heaviest best".split(), ">="),
-    **dict.fromkeys("fewest smallest lowest narrowest shortest slowest lightest worst".split(), "<="),
+    **dict.fromkeys(HIGHEST, ">="),
+    **dict.fromkeys(LOWEST, "<="),
     **dict.fromkeys(["at least"], ">="),
     **dict.fromkeys(["at most", "up to"], "<="),
     **dict.fromkeys("same equal equals identical".split(), "=="),
     **dict.fromkeys("differ differs different distinct".split(), "!="),
-    ">": ">", "<": "<", "≥": ">=", "≤": "<=", "≠": "!=", ">=": ">=", "<=": "<=", "!=": "!=", "==": "==", r"\ge": ">=", r"\geq": ">=", r"\le": "<=", r"\leq": "<=",
-    r"\gt": ">", r"\lt": "<", r"\ne": "!=", r"\neq": "!=",
+    ">": ">", "<": "<", "≥": ">=", "≤": "<=", "≠": "!=", ">=": ">=", "<=": "<=", "!=": "!=", "==": "==",
+    r"\ge": ">=", r"\geq": ">=", r"\le": "<=", r"\leq": "<=", r"\gt": ">", r"\lt": "<", r"\ne": "!=", r"\neq": "!=",
 }
 NOT_RELATION = {">": "<=", "<": ">=", ">=": "<", "<=": ">", "==": "!=", "!=": "=="}
-SYMBOL_CONTRADICTORY = {">": "≤", "<": "≥", "≥": "<", "≤": ">", "≠": "=", ">=": "<", "<=": ">", "!=": "==", "==": "!=", r"\ge": r"\lt", r"\geq": r"\lt",
-                        r"\le": r"\gt", r"\leq": r"\gt", r"\gt": r"\le", r"\lt": r"\ge", r"\ne": "=", r"\neq": "="}
+SYMBOL_CONTRADICTORY = {">": "≤", "<": "≥", "≥": "<", "≤": ">", "≠": "=", ">=": "<", "<=": ">", "!=": "==", "==": "!=",
+                        r"\ge": r"\lt", r"\geq": r"\lt", r"\le": r"\gt", r"\leq": r"\gt", r"\gt": r"\le", r"\lt": r"\ge", r"\ne": "=", r"\neq": "="}
 
 # quantifiers: which share of the cases holds
 QUANTIFIER = {
@@ -283,8 +287,10 @@ def _holds(site: Site, reading: Reading) -> bool:
         return bool(custom(site))
     negated = site.negated_by is not None
     if site.kind == "comparison":
-        relation = NOT_RELATION[site.says] if negated else site.says
         others = reading.b if isinstance(reading.b, (list, tuple)) else [reading.b]
+        if negated and site.word.lower() in SUPERLATIVES:  # "not the slowest": one of the rest is slower
+            return not all(_relation(reading.a, b, site.says) for b in others)
+        relation = NOT_RELATION[site.says] if negated else site.says
         return all(_relation(reading.a, b, relation) if relation not in ("==", "!=")
                    else (reading.a == b) == (relation == "==") for b in others)
     if site.kind == "quantifier":

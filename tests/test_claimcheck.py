@@ -808,6 +808,7 @@ def test_a_sentence_the_baseline_never_saw_must_bind_its_words():
     ("Here a != b holds.", Compare(1, 2), "!="),
     ("It does not grow, nor does it have a matrix.", [Trend((3, 2, 1)), Truth(False)], "nor"),
     ("The ratio spans a factor of more than a hundred.", Number(150.0), "more than a hundred"),
+    ("It is not the slowest pair.", Compare(0.5, [0.1, 0.9]), "slowest"),  # one of the rest is slower
 ])
 def test_superlatives_better_worse_nor_and_typed_relations_are_read(sentence, reading, word):
     """Issue 37's vocabulary gaps: superlatives (none of the rest beats the one named), "better" and "worse" (on a

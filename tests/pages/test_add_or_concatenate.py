@@ -57,15 +57,18 @@ def four_terms() -> bool:
 
 
 def sum_keeps_width():
-    """Read by "every layer": the layers of a 6-layer stack whose input grows with a concatenated code (each takes
-    the width the first one is given); by "wider": the concatenated width against the sum's. The parameters grow
-    for codes 8, 64 and 512 wide."""
+    """Read by "every layer": the layers of torch's own 6-layer nn.TransformerEncoder, built for the concatenated
+    input (token 16 + code 16, small so that it builds fast: the width is all that matters), whose width exceeds the
+    token's; by "wider": the concatenated width against the sum's. The parameters grow for codes 8, 64 and 512 wide."""
     x, table = torch.randn(10, D, dtype=torch.float64), pe(10)
     added, concatenated = (x + table).shape[1], torch.cat([x, table], 1).shape[1]
     ok = added == D and all(concat_cost.layer_parameters(D + extra) > concat_cost.layer_parameters(D)
                             for extra in (8, 64, 512))
-    stack = [concatenated] * 6  # a Transformer keeps its width from layer to layer
-    return ok and [Count(sum(w > added for w in stack), len(stack)), Compare(concatenated, added)]
+    token, code = 16, 16
+    layer = torch.nn.TransformerEncoderLayer(token + code, 4, dim_feedforward=32)
+    stack = torch.nn.TransformerEncoder(layer, num_layers=6, enable_nested_tensor=False)
+    widths = [block.self_attn.embed_dim for block in stack.layers]
+    return ok and [Count(sum(w > token for w in widths), len(widths)), Compare(concatenated, added)]
 
 
 def square_of_the_width() -> bool:

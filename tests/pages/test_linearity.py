@@ -58,13 +58,17 @@ def cos_sin_order_gives_the_textbook_matrix(w: float = 0.7, k: int = 3) -> bool:
     return torch.allclose(swap @ shift_block(w, k) @ swap, textbook, atol=1e-15)
 
 
-EXAMPLE_K = 2  # the offset of the page's d_model = 6 example
+def example_k() -> int:
+    """The offset of the page's d_model = 6 example, as its snippet prints it ("M_2 for d_model = 6")."""
+    from support import text
+
+    return int(re.match(r"M_(\d+) for d_model = 6", text("linearity/shift_matrix", "show")).group(1))
 
 
 def six_wide_example():
     """M_2 for d = 6 moves PE(5) to PE(7) and is zero off its diagonal 2 x 2 blocks; read by "three": how many of
     those blocks are not zero."""
-    m = shift_matrix(6, EXAMPLE_K)
+    m = shift_matrix(6, example_k())
     pe = positional_encoding(8, 6, dtype=torch.float64)
     off_blocks = m.clone()
     blocks = 0
@@ -76,12 +80,13 @@ def six_wide_example():
 
 
 def last_block_barely_turns():
-    """Read by "pair 2": the last pair's index for d = 6; by "two positions": the example's offset, which turns it
-    by a few thousandths of a radian (between 0.001 and 0.01)."""
+    """Read by "pair 2": the last pair's index for d = 6; by "two positions": the offset of the example above (its
+    snippet's output), which turns it by a few thousandths of a radian (between 0.001 and 0.01)."""
     w = frequencies(6)
     w2 = w[-1].item()
-    ok = math.isclose(w2, 10000 ** (-4 / 6)) and 1e-3 <= EXAMPLE_K * w2 < 1e-2
-    return ok and [Number(len(w) - 1), Number(EXAMPLE_K)]
+    k = example_k()
+    ok = math.isclose(w2, 10000 ** (-4 / 6)) and 1e-3 <= k * w2 < 1e-2
+    return ok and [Number(len(w) - 1), Number(k)]
 
 
 def slow_pairs_move_less(d: int = 64, k: int = 2) -> bool:
@@ -336,7 +341,7 @@ def checked_window():
           and len(offsets) == int(shown["offsets"]) and min(offsets) < 0
           and passes(t.test_odd_widths_shift_their_complete_pairs, 65)())
     page = (ROOT / "docs" / "linearity.md").read_text(encoding="utf-8")
-    sentence_at = page.index("Every position \\(p\\) in a window of")
+    sentence_at = page.index(LEDGER.text("checked-window")[:35])  # the sentence's opening, as the page has it
     section_at = page.index("## Odd `d_model`: the lone sine has no matrix")
     return ok and [Count(sum("< 1e-11" in ln for ln in lines), len(lines)), Number(len(widths)),
                    Number(sum(w % 2 for w in widths)),
