@@ -412,26 +412,14 @@ def _shortest_refused(layer, d: int) -> int:
     return 0
 
 
-def _taken(layer, d: int, up_to: int) -> list[int]:
-    """The input lengths from 1 to up_to that the module takes (it raises ValueError on the others)."""
-    taken = []
-    for n in range(1, up_to + 1):
-        try:
-            layer(torch.zeros(1, n, d))
-            taken.append(n)
-        except ValueError:
-            pass
-    return taken
-
-
 def max_len_measured():
     """"the longest input it can take": max_len against every length the reference module takes (lengths up to three
     times max_len tried); "one position more gets an error": the shortest input it refuses, against its max_len."""
     if not max_len_in_brief():
         return False
     layer = PositionalEncoding(d_model=8, max_len=12)
-    assert layer.max_len in _taken(layer, 8, layer.max_len)
-    return [Compare(layer.max_len, _taken(layer, 8, 3 * layer.max_len)),
+    assert layer.max_len in reference_ledger.lengths_taken(layer, layer.max_len)
+    return [Compare(layer.max_len, reference_ledger.lengths_taken(layer, 3 * layer.max_len)),
             Compare(_shortest_refused(layer, 8), layer.max_len)]
 
 
@@ -444,7 +432,7 @@ def longer_tables_measured():
     tables = [PositionalEncoding(d_model=16, max_len=m).pe[:10] for m in (10, 50, 500)]
     depends = any(not torch.equal(tables[0], t) for t in tables[1:])
     layer = PositionalEncoding(d_model=8, max_len=12)
-    return [Truth(depends), Compare(layer.max_len, _taken(layer, 8, 3 * layer.max_len)),
+    return [Truth(depends), Compare(layer.max_len, reference_ledger.lengths_taken(layer, 3 * layer.max_len)),
             Compare(_shortest_refused(layer, 8), layer.max_len)]
 
 

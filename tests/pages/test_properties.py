@@ -293,8 +293,8 @@ def neighbours_apart() -> bool:
             and torch.allclose(step, torch.full_like(step, closed), atol=1e-9))
 
 
-def toeplitz_and_both_directions() -> bool:
-    dist = norm_and_distance.distance_matrix(1000, 512)
+def toeplitz_and_both_directions(dist: torch.Tensor | None = None) -> bool:
+    dist = norm_and_distance.distance_matrix(1000, 512) if dist is None else dist
     forward, backward, from_zero = dist[500, 500:1000], dist[500, :501].flip(0)[:500], dist[0, :500]
     return (norm_and_distance.distance_spread(dist) < 1e-9 and torch.allclose(dist, dist.T)
             and torch.allclose(forward, from_zero, atol=1e-9) and torch.allclose(backward, from_zero, atol=1e-9))
@@ -302,9 +302,9 @@ def toeplitz_and_both_directions() -> bool:
 
 def toeplitz_read():
     """The distance matrix of 1000 positions, d = 512, once toeplitz_and_both_directions holds."""
-    if not toeplitz_and_both_directions():
-        return False
     dist = norm_and_distance.distance_matrix(1000, 512)
+    if not toeplitz_and_both_directions(dist):
+        return False
     forward, backward, from_zero = dist[500, 500:1000], dist[500, :501].flip(0)[:500], dist[0, :500]
     # in the sentence's order: the diagonals whose values spread by less than 1e-9 ("every"); the curves from a
     # middle position, forward and backward, to 9 digits, against the one from position 0 ("same"); the starting

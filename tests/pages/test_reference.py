@@ -518,12 +518,12 @@ def transformers_file(relative: str) -> list[str]:
     return [""] + (Path(transformers.__file__).parent / relative).read_text(encoding="utf-8").splitlines()
 
 
-def _lengths_taken(layer, up_to: int) -> list[int]:
-    """The input lengths from 1 to up_to that the module serves (it raises ValueError on the others)."""
+def lengths_taken(layer, up_to: int, d: int = 8) -> list[int]:
+    """The input lengths from 1 to up_to that the module (d_model = d) serves (it raises ValueError on the others)."""
     taken = []
     for n in range(1, up_to + 1):
         try:
-            layer(torch.zeros(1, n, 8))
+            layer(torch.zeros(1, n, d))
             taken.append(n)
         except ValueError:
             pass
@@ -534,7 +534,7 @@ def max_len_is_the_row_count():
     """max_len is the number of rows built, and "the longest sequence it can serve": max_len against every length
     the module serves (lengths up to three times max_len tried; max_len itself is served)."""
     layer = PositionalEncoding(d_model=8, max_len=12)
-    taken = _lengths_taken(layer, 36)
+    taken = lengths_taken(layer, 36)
     assert layer.pe.shape[0] == 12 and layer.max_len == 12 and 12 in taken
     return Compare(layer.max_len, taken)
 
@@ -680,7 +680,7 @@ def longer_input_measured():
     if not memory_is_the_only_cost():
         return False
     layer = PositionalEncoding(d_model=8, max_len=12)
-    taken = _lengths_taken(layer, 15)
+    taken = lengths_taken(layer, 15)
     refused = [n for n in range(1, 16) if n not in taken]
     # "the longest input you will feed": a table of that many rows serves it and every shorter one, none longer
     return [Compare(layer.max_len, taken, at=0), Compare(min(refused), layer.pe.shape[0], at=1)]
