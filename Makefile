@@ -76,10 +76,13 @@ serve: setup  ## Serve the site on http://127.0.0.1:8000 (SERVE_ADDRESS=host:por
 # Spread over every core, a whole file to a worker (the tests of a file share its expensive module fixtures), the
 # longest files first (tests/conftest.py).
 test: setup browser validators  ## Run every test (lint included), on every core: drift, reference, claims, strict build, offline browser checks, validators
-	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
+	PE_TEST_CACHE=0 $(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder
 
-test-fast: setup  ## While editing, about 65 s: every test but the browser and slow ones, spread over every core
-	$(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -m "not slow and not browser"
+# A test that passed is reused while nothing it read has changed (tests/resultcache.py): after a page edit, the tests
+# that read the page run again, the rest are reused. A code edit runs them all. PE_TEST_CACHE=0 turns reuse off.
+PE_TEST_CACHE ?= 1
+test-fast: setup  ## While editing, about 25 s after a page edit (a minute after a code edit): every test but the browser and slow ones; passes whose inputs did not change are reused
+	PE_TEST_CACHE=$(PE_TEST_CACHE) $(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -m "not slow and not browser"
 
 # One page's checks: its ledger (every claim's check against its sentence), its code tests, and its lock.
 test-page: setup  ## One page's checks in seconds: make test-page PAGE=properties

@@ -62,6 +62,14 @@ from pathlib import Path
 
 import claim_words as vocabulary
 
+try:  # under pytest: memoised runs carry what they read to the tests that reuse them (tests/resultcache.py)
+    import resultcache
+except ImportError:  # scripts/claims.py on an interpreter without pytest: nothing to carry
+    import contextlib
+    import types
+
+    resultcache = types.SimpleNamespace(capture=lambda key: contextlib.nullcontext(), replay=lambda key: None)
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 PAGES_DIR = Path(__file__).resolve().parent / "pages"
@@ -777,7 +785,10 @@ def shared(helper: Callable[[], object]) -> Callable[[], object]:
 
     def run() -> object:
         if helper not in SHARED:
-            SHARED[helper] = helper()
+            with resultcache.capture(("shared", helper)):  # a later case reusing it read what it read
+                SHARED[helper] = helper()
+        else:
+            resultcache.replay(("shared", helper))
         return SHARED[helper]
 
     run.__name__, run.__doc__, run.__wrapped__ = helper.__name__, helper.__doc__, helper
@@ -808,12 +819,14 @@ def passes(test: Callable[..., object], *args: object) -> Callable[[], bool]:
         except TypeError:  # unhashable arguments: run it every time
             key = None
         if key is not None and key in PASSED:
+            resultcache.replay(("passed", key))
             return True
         if key is not None and IN_LEDGER_CASE is not None and test_key(test, args) in COLLECTED:
             claim = IN_LEDGER_CASE
             LEFT_TO_THEIR_CASE.setdefault(test_key(test, args), set()).add(f"{claim.ledger.page}: {claim.id}")
             return True
-        test(*args)
+        with resultcache.capture(("passed", key)):
+            test(*args)
         if key is not None:
             PASSED.add(key)
         return True

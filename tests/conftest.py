@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import resultcache  # noqa: F401  (first: `make test-fast` reuses passes whose inputs are unchanged, tests/resultcache.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
@@ -56,6 +57,7 @@ def pytest_configure(config) -> None:
     """A test that imports a snippet runs it, and a snippet run outside regen writes under `_snippet_output/` in the
     working tree (pelib.docenv), which a regen job under way in another worker rightly reports as a change made by
     its job. The tests' snippets write into a folder of their own instead (removed at the end of the run)."""
+    config.pluginmanager.register(resultcache, "pe-resultcache")  # its own pytest_configure runs now (historic)
     if "REGEN_OUT" not in os.environ:
         folder = tempfile.mkdtemp(prefix="snippet-output-")
         os.environ["REGEN_OUT"] = folder
@@ -148,12 +150,14 @@ def pytest_terminal_summary(terminalreporter) -> None:
     """One line: per page, the checked entries whose check reads their sentence's words (bound) and those whose
     sentence has claim words of the five classes but whose check returns True whatever it says (unbound)."""
     seen: dict[tuple[str, str], tuple[bool, bool]] = {}
+    properties = resultcache.reused_properties()  # cases make test-fast reused (tests/resultcache.py), then those run
     for reports in terminalreporter.stats.values():
         for report in reports:
-            for name, value in getattr(report, "user_properties", ()):
-                if name == "claim_binding":
-                    page, id, bound, words = value
-                    seen[(page, id)] = (bound, words)
+            properties += getattr(report, "user_properties", ())
+    for name, value in properties:
+        if name == "claim_binding":
+            page, id, bound, words = value
+            seen[(page, id)] = (bound, words)
     if not seen:
         return
     pages: dict[str, list[int]] = {}

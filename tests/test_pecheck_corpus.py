@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "pecheck_corpus"
 sys.path.insert(0, str(HERE.parent / "snippets"))
 import pecheck  # noqa: E402
+import resultcache  # noqa: E402
 
 CASES = json.loads((CORPUS / "cases.json").read_text(encoding="utf-8"))
 BY_NAME = {c["name"]: c for c in CASES}
@@ -29,8 +30,9 @@ FAMILY_IDS = {f["id"] for f in pecheck.CONVENTIONS}
 def table_of(case: dict):
     """The table as the user holds it: the stored dtype back (bfloat16 through torch), printed tables as their text."""
     if not _TABLES:
-        with np.load(CORPUS / "tables.npz") as archive:
+        with resultcache.capture("pecheck corpus tables"), np.load(CORPUS / "tables.npz") as archive:
             _TABLES.update({k: archive[k] for k in archive.files})
+    resultcache.replay("pecheck corpus tables")
     if "transposed_of" in case:
         return table_of(BY_NAME[case["transposed_of"]]).T
     array = _TABLES[case["name"]]
