@@ -111,7 +111,7 @@ def save_to_browser(copy: Path, saves: int = 3) -> list[float]:
             time.sleep(2)
         return found
     finally:
-        os.killpg(server.pid, 15)
+        os.killpg(server.pid, 2)  # Ctrl-C: mkdocs serve removes its temporary site (SIGTERM left it in /tmp)
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:

@@ -526,7 +526,8 @@ SWEEP = r"""async ([svgId, controls, states]) => {
       input.value = String(value);
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
-    await frame();
+    // the explorer draws in the next frame (idle() says when it has); linearity's widget draws in the input
+    // handler itself, so its labels are read at once (reading a box lays the page out)
     if (window.peExplorer) while (!window.peExplorer.idle()) await frame();
     const seen = (CIRCLE_LABELS)(svg);
     out.push({ state, problems: seen.problems, texts: seen.texts });

@@ -64,7 +64,8 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         assert updated, "the served page did not show the edited snippet's new output"
         assert "EDITED" in (copy / "docs" / "generated" / "reference_page/table.txt").read_text()
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
+        # Ctrl-C, as a reader stops `make serve`: mkdocs serve then removes the site it built in /tmp (SIGTERM left it)
+        os.killpg(server.pid, signal.SIGINT)
         try:
             server.wait(timeout=15)
         except subprocess.TimeoutExpired:

@@ -26,8 +26,11 @@ PAGE = (DOCS / "variants" / "clinic.md").read_text(encoding="utf-8")
 FACTS = "shared/research/real_bugs.md (a fact sheet of public reports), and the report it links"
 
 
+_TMP = tempfile.TemporaryDirectory(prefix="clinic-ledger-")  # removed when the process ends (it was left in /tmp)
+
+
 def tmp() -> Path:
-    return Path(tempfile.mkdtemp(prefix="clinic-ledger-"))
+    return Path(tempfile.mkdtemp(dir=_TMP.name))
 
 
 def verdict(case: str):
