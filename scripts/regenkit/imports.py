@@ -39,38 +39,68 @@ def module_files(dotted: str, search: list[Path]) -> list[Path]:
     return []
 
 
-def local_imports(source: str, search: list[Path], path: Path | None = None) -> set[Path]:
-    """The local files that `source` (the file `path`, for relative imports) imports directly."""
-    found: set[Path] = set()
-    for node in ast.walk(ast.parse(source)):
+def _statements(nodes: list[ast.AST]):
+    """Every statement, nested ones included (an import is a statement: no expression holds one, so only the bodies
+    of compound statements are entered, not the expressions that make up most of a tree)."""
+    for node in nodes:
+        yield node
+        for name in ("body", "orelse", "finalbody", "handlers", "cases"):
+            inner = getattr(node, name, None)
+            if isinstance(inner, list):
+                yield from _statements(inner)
+
+
+def import_statements(source: str) -> list[tuple[int, str | None, tuple[str, ...]]]:
+    """The import statements of `source` as (level, module, names): level 0 and module None for `import a, b`."""
+    found = []
+    for node in _statements(ast.parse(source).body):
         if isinstance(node, ast.Import):
-            for alias in node.names:
-                found.update(module_files(alias.name, search))
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            for alias in node.names:  # `from a.b import c`: c may be a submodule or a name
-                found.update(module_files(f"{node.module}.{alias.name}", search) or module_files(node.module, search))
-        elif isinstance(node, ast.ImportFrom) and path is not None:  # relative: from the importing file's package
-            base = path.parent
-            for _ in range(node.level - 1):
-                base = base.parent
-            prefix = node.module.split(".") if node.module else []
-            if (base / "__init__.py").is_file():
-                found.add(base / "__init__.py")
-            for alias in node.names:
-                found.update(package_files(base, [*prefix, alias.name]))
+            found.append((0, None, tuple(alias.name for alias in node.names)))
+        elif isinstance(node, ast.ImportFrom):
+            found.append((node.level, node.module, tuple(alias.name for alias in node.names)))
     return found
 
 
-_PARSED: dict[tuple, set[Path]] = {}
+def resolve(statements: list[tuple[int, str | None, tuple[str, ...]]], search: list[Path],
+            path: Path | None = None) -> set[Path]:
+    """The local files that these import statements (of the file `path`, for relative imports) import directly."""
+    found: set[Path] = set()
+    for level, module, names in statements:
+        if module is None and level == 0:
+            for name in names:
+                found.update(module_files(name, search))
+        elif level == 0 and module:
+            for name in names:  # `from a.b import c`: c may be a submodule or a name
+                found.update(module_files(f"{module}.{name}", search) or module_files(module, search))
+        elif level > 0 and path is not None:  # relative: from the importing file's package
+            base = path.parent
+            for _ in range(level - 1):
+                base = base.parent
+            prefix = module.split(".") if module else []
+            if (base / "__init__.py").is_file():
+                found.add(base / "__init__.py")
+            for name in names:
+                found.update(package_files(base, [*prefix, name]))
+    return found
+
+
+def local_imports(source: str, search: list[Path], path: Path | None = None) -> set[Path]:
+    """The local files that `source` (the file `path`, for relative imports) imports directly."""
+    return resolve(import_statements(source), search, path)
+
+
+# A file's import statements, parsed once while it is unchanged: every job's search folders resolve them (many jobs,
+# in different folders, import the same modules; parsing was most of a `regen --check`).
+_PARSED: dict[tuple, list] = {}
 
 
 def file_imports(path: Path, search: list[Path]) -> set[Path]:
-    """local_imports of a file, remembered while the file is unchanged (many jobs import the same modules)."""
+    """local_imports of a file, its statements remembered while the file is unchanged."""
     info = path.stat()
-    key = (str(path), info.st_mtime_ns, info.st_size, tuple(map(str, search)))
+    key = (str(path), info.st_mtime_ns, info.st_size)
     if key not in _PARSED:
-        _PARSED[key] = local_imports(path.read_text(encoding="utf-8"), search, path)
-    return _PARSED[key]
+        _PARSED[key] = import_statements(path.read_text(encoding="utf-8"))
+    return resolve(_PARSED[key], search, path)
 
 
 def dependencies(entry: Path, source: str, search: list[Path]) -> list[Path]:
