@@ -68,7 +68,8 @@ except ImportError:  # scripts/claims.py on an interpreter without pytest: nothi
     import contextlib
     import types
 
-    resultcache = types.SimpleNamespace(capture=lambda key: contextlib.nullcontext(), replay=lambda key: None)
+    resultcache = types.SimpleNamespace(capture=lambda key: contextlib.nullcontext(), replay=lambda key: None,
+                                        git_history=contextlib.nullcontext)
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -964,7 +965,8 @@ def old_texts(page: str, wanted: set[str], *, commits: int = 20) -> dict[str, st
 
     def git(*args: str) -> str | None:
         try:
-            done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, timeout=20)
+            with resultcache.git_history():  # committed versions only: fixed by the commit HEAD names
+                done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True, timeout=20)
         except (OSError, subprocess.SubprocessError):
             return None
         return done.stdout if done.returncode == 0 else None

@@ -13,9 +13,10 @@ depended on, and a later run leaves it out while all of that is unchanged:
   set up (a session fixture set up for another test counts for every test that uses it), and while the tests were
   collected (a file a module reads on import counts for every test).
 
-A test that started a process (a build, a regen, git, a linter: "subprocess.Popen", "os.system", "os.exec",
+A test that started a process (a build, a regen, a linter: "subprocess.Popen", "os.system", "os.exec",
 "os.posix_spawn", "os.fork") is never reused, nor one that failed, was skipped, or uses such a fixture: what a child
-reads is not seen here. What is not tracked, so never reuse across it: files outside the working tree (the installed
+reads is not seen here. The exception is a git command that reads committed history, run inside git_history(): the
+test then depends on the commit HEAD names. What is not tracked, so never reuse across it: files outside the working tree (the installed
 packages are pinned by requirements.txt; Chromium and Java serve only browser tests, which test-fast leaves out), and
 the clock. `make test` and CI never read or write the cache; PE_TEST_CACHE=0 (or deleting .cache/tests/) runs
 everything. The cache lives in .cache/tests/results.sqlite (ignored by git).
@@ -104,6 +105,8 @@ def _audit(event: str, args: tuple) -> None:
     elif event in SPAWNS:
         if event == "subprocess.Popen" and os.path.basename(os.fsdecode(args[0] or "")) in HARMLESS:
             return
+        if _history and event == "subprocess.Popen" and os.path.basename(os.fsdecode(args[0] or "")) == "git":
+            return  # accounted for: the test depends on GIT_HEAD
         for record in _stack:
             record.spawned = record.spawned or event
 
@@ -128,6 +131,26 @@ def capture(key: object):
         _stack.remove(record)
         if _CACHE is not None:
             _MEMOS[key] = record
+
+
+# A git command that reads only committed history (the versions of a page before an edit) starts a process, but what
+# it answers is fixed by the commit HEAD names: a test that runs one inside git_history() depends on that commit (this
+# pseudo-file, its digest the commit's id), not on everything.
+GIT_HEAD = "<the commit HEAD names>"
+_history = False
+
+
+@contextlib.contextmanager
+def git_history():
+    """Around `git log` / `git show` of committed versions: the running test depends on HEAD's commit instead."""
+    global _history
+    for record in _stack:
+        record.reads.add(GIT_HEAD)
+    before, _history = _history, True
+    try:
+        yield
+    finally:
+        _history = before
 
 
 def replay(key: object) -> None:
@@ -197,6 +220,16 @@ def _digest(path: Path) -> str | None:
         return None
 
 
+def _head() -> str | None:
+    import subprocess
+
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
 def shared_key(config) -> str:
     """The part of every test's key that is not its own reads (see the module's docstring)."""
     global _quiet
@@ -258,7 +291,7 @@ class Cache:
             global _quiet
             _quiet = True
             try:
-                self.digests[relative] = _digest(ROOT / relative)
+                self.digests[relative] = _head() if relative == GIT_HEAD else _digest(ROOT / relative)
             finally:
                 _quiet = False
         return self.digests[relative]

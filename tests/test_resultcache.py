@@ -11,7 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 HERE = Path(__file__).resolve().parent
+pytestmark = pytest.mark.slow  # each runs pytest several times on a project of its own: make test, not test-fast
 
 TESTS = '''
 import functools
@@ -57,6 +60,14 @@ def test_spawns():
 
 def test_reads_nothing():
     assert True
+
+
+def test_reads_history():
+    import resultcache
+
+    with resultcache.git_history():
+        log = subprocess.run(["git", "log", "--format=%s"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert log.stdout
 '''
 
 CONFTEST = '''
@@ -75,7 +86,7 @@ def loaded():
 '''
 
 ALL = {"test_reads_page", "test_reads_other", "test_memo_first", "test_memo_second", "test_session_fixture_first",
-       "test_session_fixture_second", "test_spawns", "test_reads_nothing"}
+       "test_session_fixture_second", "test_spawns", "test_reads_nothing", "test_reads_history"}
 
 
 def project(root: Path) -> Path:
@@ -86,7 +97,14 @@ def project(root: Path) -> Path:
     (root / "pytest.ini").write_text("[pytest]\n")
     for name in ("page.md", "other.md", "memo.txt", "fixture.txt"):
         (root / name).write_text(f"{name}\n")
+    git(root, "init", "-q")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "first")
     return root
+
+
+def git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=root, check=True)
 
 
 def run(root: Path, cache: bool = True, extra: list[str] = ()) -> tuple[int, set[str], str]:
@@ -104,7 +122,7 @@ def test_a_pass_is_reused_only_while_what_it_read_is_unchanged(tmp_path):
     assert code == 0 and ran == ALL, out
     code, ran, out = run(root)
     assert code == 0 and ran == {"test_spawns"}, out  # what a child reads is not seen: it always runs
-    assert "7 passing tests reused" in out, out
+    assert "8 passing tests reused" in out, out
 
     (root / "memo.txt").write_text("changed\n")  # both tests that got memo() depend on it, the second through the memo
     assert run(root)[1] == {"test_memo_first", "test_memo_second", "test_spawns"}
@@ -112,6 +130,8 @@ def test_a_pass_is_reused_only_while_what_it_read_is_unchanged(tmp_path):
     assert run(root)[1] == {"test_session_fixture_first", "test_session_fixture_second", "test_spawns"}
     (root / "page.md").write_text("edited\n")
     assert run(root)[1] == {"test_reads_page", "test_spawns"}
+    git(root, "commit", "-qam", "second")  # a new commit: what git's history answers may have changed
+    assert run(root)[1] == {"test_reads_history", "test_spawns"}
 
 
 def test_code_a_new_file_or_no_cache_run_everything(tmp_path):
@@ -131,7 +151,7 @@ def test_a_run_that_reuses_every_test_passes(tmp_path):
     code, ran, out = run(root, extra=select)
     assert code == 0 and ran == ALL - {"test_spawns"}, out
     code, ran, out = run(root, extra=select)
-    assert code == 0 and ran == set() and "7 passing tests reused" in out, out  # pytest alone would exit 5
+    assert code == 0 and ran == set() and "8 passing tests reused" in out, out  # pytest alone would exit 5
 
 
 def test_a_failure_is_never_reused(tmp_path):
