@@ -81,7 +81,7 @@ test: setup browser validators  ## Run every test (lint included), on every core
 # A test that passed is reused while nothing it read has changed (tests/resultcache.py): after a page edit, the tests
 # that read the page run again, the rest are reused. A code edit runs them all. PE_TEST_CACHE=0 turns reuse off.
 PE_TEST_CACHE ?= 1
-test-fast: setup  ## While editing, about 25 s after a page edit (a minute after a code edit): every test but the browser and slow ones; passes whose inputs did not change are reused
+test-fast: setup  ## While editing, about 28 s after a page edit (a minute after a code edit): every test but the browser and slow ones; passes whose inputs did not change are reused
 	PE_TEST_CACHE=$(PE_TEST_CACHE) $(BIN)/python -m pytest -q -n auto --dist loadfile --no-loadscope-reorder -m "not slow and not browser"
 
 # One page's checks: its ledger (every claim's check against its sentence), its code tests, and its lock.
