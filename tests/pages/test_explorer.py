@@ -5,6 +5,7 @@ with the reference in float64 and by reading the explorer's script and markup (n
 """
 
 import ast
+import functools
 import math
 import re
 
@@ -14,9 +15,22 @@ from claimcheck import Ledger, computed, equation, prose
 from reference import positional_encoding
 from support import DOCS, ROOT, SNIPPETS, number, values
 
-PAGE_TEXT = (DOCS / "explorer.md").read_text(encoding="utf-8")
-SCRIPT = (DOCS / "javascripts" / "explorer.js").read_text(encoding="utf-8")
-CORE = (DOCS / "javascripts" / "pe-core.js").read_text(encoding="utf-8")  # the formula and drawings it shares
+
+@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
+def _page_text():
+    return (DOCS / "explorer.md").read_text(encoding="utf-8")
+
+
+@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
+def _script():
+    return (DOCS / "javascripts" / "explorer.js").read_text(encoding="utf-8")
+
+
+@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
+def _core():  # the formula and drawings it shares
+    return (DOCS / "javascripts" / "pe-core.js").read_text(encoding="utf-8")
+
+
 EXPORT = (SNIPPETS / "explorer" / "reference_values.py").read_text(encoding="utf-8")
 QUOTED = values("explorer/reference_values")
 
@@ -49,19 +63,19 @@ def omega(d: int, base: float = 10000.0) -> torch.Tensor:
 
 def controls() -> bool:
     ids = ["pe-d-model", "pe-base", "pe-positions", "pe-heatmap", "pe-curves", "pe-dots", "pe-rotation", "pe-matrix"]
-    return all(f'id="{i}"' in PAGE_TEXT for i in ids)
+    return all(f'id="{i}"' in _page_text() for i in ids)
 
 
 def in_the_browser() -> bool:
-    both = SCRIPT + CORE
+    both = _script() + _core()
     fetches = re.search(r"\bfetch\(|XMLHttpRequest|import\(|https?://(?!www\.w3\.org/2000/svg)", both)  # the SVG namespace is a name
-    return (fetches is None and "new Float64Array" in CORE and "Math.pow(base, -(2 * i) / d)" in CORE
-            and "var PE = window.PE;" in SCRIPT and 'src="javascripts/pe-core.js"' in PAGE_TEXT
-            and PAGE_TEXT.index('src="javascripts/pe-core.js"') < PAGE_TEXT.index('src="javascripts/explorer.js"'))
+    return (fetches is None and "new Float64Array" in _core() and "Math.pow(base, -(2 * i) / d)" in _core()
+            and "var PE = window.PE;" in _script() and 'src="javascripts/pe-core.js"' in _page_text()
+            and _page_text().index('src="javascripts/pe-core.js"') < _page_text().index('src="javascripts/explorer.js"'))
 
 
 def offset_only() -> bool:
-    legend = re.search(r'pe-key pe-s1 pe-wide"></span> PE\(p\) · PE\(p \+ k\)\s*<span class="pe-key pe-s2 pe-dashed"></span> PE\(0\) · PE\(k\)', PAGE_TEXT)
+    legend = re.search(r'pe-key pe-s1 pe-wide"></span> PE\(p\) · PE\(p \+ k\)\s*<span class="pe-key pe-s2 pe-dashed"></span> PE\(0\) · PE\(k\)', _page_text())
     ok = [legend is not None]
     for d, k in ((128, 5), (16, 7), (512, 99)):
         total = torch.cos(omega(d) * k).sum()
@@ -98,8 +112,8 @@ def raise_the_base() -> bool:
     spread = [float(table(128, 128, base)[:, -8:].amax(0).sub(table(128, 128, base)[:, -8:].amin(0)).max())
               for base in (1e4, 1e6)]
     # the top of the heatmap is the slowest pairs: cosines below, then sines by pair, pair 0 at the bottom of each
-    painted = ("(image.height - 1 - ry) * image.width + cx" in SCRIPT and "(pair 0 at the bottom), then the sine columns"
-               in SCRIPT)
+    painted = ("(image.height - 1 - ry) * image.width + cx" in _script() and "(pair 0 at the bottom), then the sine columns"
+               in _script())
     ok = spread[1] < spread[0] / 10 and painted
     # "the slowest pair": base 1e6's lowest frequency against its others; "more slowly": the slowest pair's period
     # (1 / frequency) at bases 1e6 and 1e4 against the base below each
@@ -177,8 +191,8 @@ def play_p_keeps_the_arc() -> bool:
     points_move = all(abs(angle(p, p + 1, 0) - float(w[0])) < 1e-9 for p in range(20))
     opens = abs(angle(10, 10 + k + 1, 1)) > abs(angle(10, 10 + k, 1))
     test = (ROOT / "tests" / "test_explorer.py").read_text(encoding="utf-8")
-    return (same_arc and points_move and opens and 'id="pe-play-p"' in PAGE_TEXT and 'id="pe-play-k"' in PAGE_TEXT
-            and 'if (which === "p") inputs.p.value' in SCRIPT and "def test_play_sweeps_p_and_pauses" in test)
+    return (same_arc and points_move and opens and 'id="pe-play-p"' in _page_text() and 'id="pe-play-k"' in _page_text()
+            and 'if (which === "p") inputs.p.value' in _script() and "def test_play_sweeps_p_and_pauses" in test)
 
 
 # --- the docstrings the page shows with the shift code (reviewed after the migration) -----------------------------

@@ -4,6 +4,7 @@ The checks run the notebook's own definitions (read from its cells) against the 
 committed outputs; tests/pages/test_notebooks_playground_code.py re-executes it.
 """
 
+import functools
 import json
 import math
 import re
@@ -17,8 +18,13 @@ from support import DOCS, ROOT
 
 from pages import test_notebooks_playground_code as tn
 
-NOTEBOOK = json.loads((DOCS / "notebooks" / "playground.ipynb").read_text(encoding="utf-8"))
-CODE = [c for c in NOTEBOOK["cells"] if c["cell_type"] == "code"]
+
+@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
+def _notebook():
+    return json.loads((DOCS / "notebooks" / "playground.ipynb").read_text(encoding="utf-8"))
+
+
+CODE = [c for c in _notebook()["cells"] if c["cell_type"] == "code"]
 
 
 def source(cell: dict) -> str:
@@ -183,7 +189,7 @@ def rotations() -> bool:
 def explorer_has_sliders() -> bool:
     page = (DOCS / "explorer.md").read_text(encoding="utf-8")
     return (page.count('type="range"') >= 2 and all(f'id="{i}"' in page for i in ("pe-heatmap", "pe-dots", "pe-matrix", "pe-curves"))
-            and "../explorer.html" in "".join(source(c) for c in NOTEBOOK["cells"] if c["cell_type"] == "markdown"))
+            and "../explorer.html" in "".join(source(c) for c in _notebook()["cells"] if c["cell_type"] == "markdown"))
 
 LEDGER = Ledger('notebooks/playground.ipynb', [
     prose('title', "the title"),

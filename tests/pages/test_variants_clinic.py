@@ -4,6 +4,7 @@ The checker's behaviour is re-derived by running it (tests/test_pecheck.py's tes
 snippets/variants/clinic.py judged now); what each upstream report says is cited to it.
 """
 
+import functools
 import inspect
 import json
 import math
@@ -22,7 +23,12 @@ from pelib.variants.registry import REFERENCE, VARIANTS
 from support import DOCS, ROOT, data
 from variants import clinic
 
-PAGE = (DOCS / "variants" / "clinic.md").read_text(encoding="utf-8")
+
+@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
+def _page():
+    return (DOCS / "variants" / "clinic.md").read_text(encoding="utf-8")
+
+
 FACTS = "shared/research/real_bugs.md (a fact sheet of public reports), and the report it links"
 
 
@@ -256,9 +262,9 @@ def module_mode() -> bool:
 
 
 def every_case_shown() -> bool:
-    shown = {c for c in re.findall(r'"variants/clinic-(\w+)\.txt"', PAGE)
+    shown = {c for c in re.findall(r'"variants/clinic-(\w+)\.txt"', _page())
              if c != "library" and not c.endswith("_beside")}  # the library tables: their own claims
-    return shown == set(clinic.CASES) == set(tp.CLINIC) and PAGE.count("??? example") >= 10
+    return shown == set(clinic.CASES) == set(tp.CLINIC) and _page().count("??? example") >= 10
 
 
 def family_of(case: str) -> list[str]:
@@ -290,7 +296,7 @@ def first_position_reported() -> bool:
 
 def sequence_axis() -> bool:
     v = verdict("sequence_first")
-    return v.codes() == ["position_axis"] and "converting.md#sequence-first-tables-fed-batch-first-input" in PAGE
+    return v.codes() == ["position_axis"] and "converting.md#sequence-first-tables-fed-batch-first-input" in _page()
 
 
 def offset_names() -> bool:
