@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import html
 import re
 import subprocess
@@ -14,9 +15,19 @@ import yaml
 from conftest import ROOT, site_audit
 from support import cheat_sheet_lines
 
-CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-MKDOCS = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-EDIT_BASE = re.search(r"^\s*edit_base:\s*(\S+)", MKDOCS, re.M)[1]
+
+@functools.cache  # read when a test needs it, not on import (make test-fast reruns only what reads it)
+def _contributing():
+    return (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+
+
+@functools.cache  # read when a test needs it, not on import (make test-fast reruns only what reads it)
+def _mkdocs():
+    return (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+
+
+def _edit_base() -> str:
+    return re.search(r"^\s*edit_base:\s*(\S+)", _mkdocs(), re.M)[1]
 
 
 def new_snippet(name: str, folder: Path, page: str = "probe_page") -> subprocess.CompletedProcess:
@@ -83,13 +94,13 @@ def test_new_snippet_refuses_bad_names_with_the_reason(tmp_path: Path, page: str
 def test_contributing_covers_what_the_issue_asks() -> None:
     for needle in ["make new-snippet PAGE=", "## How regen works", "**Cache:**", "**`--check`**", "make bench",
                    "## Reviewing a pull request", "## Notebooks", "pre-commit install", "LICENSE-docs"]:  # fmt: skip
-        assert needle in CONTRIBUTING, f"CONTRIBUTING.md does not explain {needle!r}"
+        assert needle in _contributing(), f"CONTRIBUTING.md does not explain {needle!r}"
 
 
 def test_the_walk_through_to_a_merged_claim_is_short_and_complete() -> None:
     """Issue 23: from a clone to a merged claim in at most 1,500 words (reference sections follow the marker), with
     the commands a contributor runs and what an "Edit this page" pull request meets."""
-    walk, marker, _reference = CONTRIBUTING.partition("<!-- end of the walk-through")
+    walk, marker, _reference = _contributing().partition("<!-- end of the walk-through")
     assert marker, "CONTRIBUTING.md marks where its walk-through ends"
     words = len(walk.split())
     assert words <= 1500, f"the walk-through is {words} words, over 1,500"
@@ -125,9 +136,9 @@ def test_repository_files_for_contributors() -> None:
 
 
 def test_edit_links_call_no_api() -> None:
-    config = re.sub(r"!!python/\S+", "", MKDOCS)
+    config = re.sub(r"!!python/\S+", "", _mkdocs())
     assert not re.search(r"^repo_url:", config, re.M), "repo_url makes Material call the GitHub API from the browser"
-    assert EDIT_BASE.startswith("https://github.com/") and EDIT_BASE.endswith("/edit/main/docs")
+    assert _edit_base().startswith("https://github.com/") and _edit_base().endswith("/edit/main/docs")
 
 
 def visible_text(page: Path) -> str:
@@ -142,8 +153,8 @@ def test_every_page_has_a_plain_edit_link_to_its_source(built_site: Path) -> Non
         text = page.read_text(encoding="utf-8")
         links = re.findall(r'<a href="([^"]+)" rel="edit">', text)
         assert len(links) == 1, f"{page.relative_to(built_site)} has {len(links)} edit links"
-        assert links[0].startswith(EDIT_BASE + "/")
-        source = ROOT / "docs" / links[0][len(EDIT_BASE) + 1 :]
+        assert links[0].startswith(_edit_base() + "/")
+        source = ROOT / "docs" / links[0][len(_edit_base()) + 1 :]
         assert source.is_file(), f"{page.relative_to(built_site)} links to {source}, which does not exist"
         assert "api.github.com" not in text
 
@@ -152,7 +163,7 @@ def test_every_page_has_a_plain_edit_link_to_its_source(built_site: Path) -> Non
 def test_site_shows_the_contributing_guide(built_site: Path) -> None:
     """docs/contributing.md includes CONTRIBUTING.md; its escaped cheat sheet shows the same lines."""
     text = visible_text(built_site / "contributing.html")
-    for heading in re.findall(r"^## (.+)$", CONTRIBUTING, re.M):
+    for heading in re.findall(r"^## (.+)$", _contributing(), re.M):
         assert heading.replace('"', "") in text.replace('"', "").replace("¶", ""), f"missing section {heading!r}"
     missing = [line for line in cheat_sheet_lines() if line.replace("`", "") not in text]
     assert not missing, f"the site's cheat sheet differs from CONTRIBUTING.md: {missing}"

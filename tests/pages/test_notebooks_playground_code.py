@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 import shutil
@@ -14,8 +15,13 @@ import pytest
 from conftest import ROOT, run_python
 
 NOTEBOOK = ROOT / "docs" / "notebooks" / "playground.ipynb"
-NB = json.loads(NOTEBOOK.read_text(encoding="utf-8"))
-CODE = [c for c in NB["cells"] if c["cell_type"] == "code"]
+
+
+@functools.cache  # read when a test needs it, not on import (make test-fast reruns only what reads it)
+def _nb():
+    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+
+CODE = [c for c in _nb()["cells"] if c["cell_type"] == "code"]
 
 
 def text(cell_or_output: dict, key: str = "source") -> str:
@@ -24,10 +30,10 @@ def text(cell_or_output: dict, key: str = "source") -> str:
 
 
 def test_committed_outputs_are_complete_and_carry_no_volatile_metadata() -> None:
-    assert NB["metadata"]["kernelspec"]["name"] == "python3"
-    assert "version" not in NB["metadata"].get("language_info", {})
+    assert _nb()["metadata"]["kernelspec"]["name"] == "python3"
+    assert "version" not in _nb()["metadata"].get("language_info", {})
     assert [c["execution_count"] for c in CODE] == list(range(1, len(CODE) + 1)), "not executed top to bottom"
-    for cell in NB["cells"]:
+    for cell in _nb()["cells"]:
         assert not {"execution", "collapsed", "scrolled"} & set(cell["metadata"]), cell["metadata"]
         assert re.fullmatch(r"[a-z0-9-]+", cell.get("id", "")), "cells need fixed, readable ids"
     outputs = [o for c in CODE for o in c["outputs"]]
