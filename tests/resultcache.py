@@ -16,10 +16,10 @@ depended on, and a later run leaves it out while all of that is unchanged:
 A test that started a process (a build, a regen, a linter: "subprocess.Popen", "os.system", "os.exec",
 "os.posix_spawn", "os.fork") is never reused, nor one that failed, was skipped, or uses such a fixture: what a child
 reads is not seen here. The exception is a git command that reads committed history, run inside git_history(): the
-test then depends on the commit HEAD names. What is not tracked, so never reuse across it: files outside the working tree (the installed
-packages are pinned by requirements.txt; Chromium and Java serve only browser tests, which test-fast leaves out), and
-the clock. `make test` and CI never read or write the cache; PE_TEST_CACHE=0 (or deleting .cache/tests/) runs
-everything. The cache lives in .cache/tests/results.sqlite (ignored by git).
+test then depends on the commit HEAD names. Not tracked, so never reused across: files outside the working tree (the
+installed packages are pinned by requirements.txt; Chromium, Node and Java serve tests that start a process, or browser
+tests, which test-fast leaves out) and the clock. `make test` and CI never read or write the cache; PE_TEST_CACHE=0 (or
+deleting .cache/tests/) runs everything. The cache lives in .cache/tests/results.sqlite (ignored by git).
 """
 
 from __future__ import annotations
