@@ -10,6 +10,7 @@ The address is http://127.0.0.1:8000 unless SERVE_ADDRESS says otherwise (`make 
 """
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -28,14 +29,27 @@ def main() -> int:
     if not STATUS.is_file():
         STATUS.write_text('{"failed": {}}\n', encoding="utf-8")
     watcher = subprocess.Popen([python, "scripts/regen.py", "--watch"], cwd=ROOT)
+    server = subprocess.Popen(
+        [python, "-m", "mkdocs", "serve", "--livereload", "--dev-addr", ADDRESS, "--watch", str(STATUS.parent)],
+        cwd=ROOT,
+        env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS)},
+    )
     try:
-        server = subprocess.run(
-            [python, "-m", "mkdocs", "serve", "--livereload", "--dev-addr", ADDRESS, "--watch", str(STATUS.parent)],
-            cwd=ROOT,
-            env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS)},
-        )
-        return server.returncode
+        return server.wait()
     except KeyboardInterrupt:
+        # Ctrl-C reaches mkdocs too: it stops its server and removes the site it built in /tmp. Wait for that (a
+        # subprocess.run() would kill it after a quarter of a second, leaving the site behind on a busy machine);
+        # only a mkdocs the Ctrl-C did not reach is asked again, and one that does not stop is killed.
+        for ask in (False, True):
+            try:
+                server.wait(timeout=10)
+                break
+            except subprocess.TimeoutExpired:
+                if ask:
+                    server.kill()
+                else:
+                    server.send_signal(signal.SIGINT)
+        server.wait()
         return 0
     finally:
         watcher.terminate()

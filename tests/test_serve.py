@@ -45,7 +45,9 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
     copy = tmp_path / "repo"
     shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", ".cache", "__pycache__"))
     port = free_port()
-    env = os.environ | {"SERVE_ADDRESS": f"127.0.0.1:{port}", "NO_MKDOCS_2_WARNING": "1"}
+    scratch = tmp_path / "tmp"  # where mkdocs serve builds the site it serves (TMPDIR): empty again once it stops
+    scratch.mkdir()
+    env = os.environ | {"SERVE_ADDRESS": f"127.0.0.1:{port}", "NO_MKDOCS_2_WARNING": "1", "TMPDIR": str(scratch)}
     server = subprocess.Popen(
         [sys.executable, "scripts/serve.py"], cwd=copy, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
@@ -67,6 +69,9 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         # Ctrl-C, as a reader stops `make serve`: mkdocs serve then removes the site it built in /tmp (SIGTERM left it)
         os.killpg(server.pid, signal.SIGINT)
         try:
-            server.wait(timeout=15)
+            server.communicate(timeout=30)  # read what it printed: a full pipe would block its shutdown
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
+            server.communicate()
+    left = [p.name for p in scratch.iterdir() if p.name.startswith("mkdocs_")]
+    assert not left, f"make serve, stopped with Ctrl-C, left the site it built in {scratch}: {left}"
