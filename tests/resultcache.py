@@ -121,16 +121,23 @@ _MEMOS: dict[object, Record] = {}
 
 
 @contextlib.contextmanager
-def capture(key: object):
-    """Around computing a value kept for later tests: remember what it read under `key`."""
+def _recording():
+    """A new record, written (with every record under it) for as long as the block runs."""
     record = Record()
     _stack.append(record)
     try:
-        yield
+        yield record
     finally:
         _stack.remove(record)
-        if _CACHE is not None:
-            _MEMOS[key] = record
+
+
+@contextlib.contextmanager
+def capture(key: object):
+    """Around computing a value kept for later tests: remember what it read under `key`."""
+    with _recording() as record:
+        yield
+    if _CACHE is not None:
+        _MEMOS[key] = record
 
 
 # A git command that reads only committed history (the versions of a page before an edit) starts a process, but what
@@ -385,12 +392,8 @@ def pytest_fixture_setup(fixturedef, request):
     if _CACHE is None:
         yield
         return
-    record = Record()
-    _stack.append(record)
-    try:
+    with _recording() as record:
         yield
-    finally:
-        _stack.remove(record)
     if fixturedef.scope != "function":
         _CACHE.fixtures.setdefault(fixturedef.argname, Record()).merge(record)
 
@@ -400,13 +403,9 @@ def pytest_runtest_protocol(item, nextitem):
     if _CACHE is None:
         yield
         return
-    record = Record()
-    _stack.append(record)
     _CACHE.outcomes.setdefault(item.nodeid, True)
-    try:
+    with _recording() as record:
         yield
-    finally:
-        _stack.remove(record)
     for name in getattr(item, "fixturenames", ()):
         if name in _CACHE.fixtures:
             record.merge(_CACHE.fixtures[name])

@@ -53,6 +53,13 @@ def _data(job: str, part: str | None = None) -> object:
     return json.loads(generated(job, "json", part).read_text(encoding="utf-8"))
 
 
+@functools.cache
+def repo_text(relative: str) -> str:
+    """A file of the repository, read once, when a test first needs it: a module that reads a page on import makes
+    every test depend on it in `make test-fast` (tests/resultcache.py), one that calls this only the tests that do."""
+    return (ROOT / relative).read_text(encoding="utf-8")
+
+
 def text(job: str, part: str | None = None) -> str:
     """What `job` printed (or one named part of it)."""
     return generated(job, "txt", part).read_text(encoding="utf-8")

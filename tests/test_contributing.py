@@ -13,19 +13,10 @@ from pathlib import Path
 import pytest
 import yaml
 from conftest import ROOT, site_audit
-from support import cheat_sheet_lines
+from support import cheat_sheet_lines, repo_text
 
-
-@functools.cache  # read when a test needs it, not on import (make test-fast reruns only what reads it)
-def _contributing():
-    return (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-
-
-@functools.cache  # read when a test needs it, not on import (make test-fast reruns only what reads it)
-def _mkdocs():
-    return (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-
-
+_contributing = functools.partial(repo_text, "CONTRIBUTING.md")
+_mkdocs = functools.partial(repo_text, "mkdocs.yml")
 def _edit_base() -> str:
     return re.search(r"^\s*edit_base:\s*(\S+)", _mkdocs(), re.M)[1]
 

@@ -9,19 +9,10 @@ import re
 
 from claimcheck import Ledger, computed, prose
 from conftest import site_audit
-from support import DOCS, ROOT, cheat_sheet_lines, data, number, values
+from support import ROOT, cheat_sheet_lines, data, number, repo_text, values
 
-
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
-def _page_text():
-    return (DOCS / "contributing.md").read_text(encoding="utf-8")
-
-
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
-def _guide():
-    return (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
-
-
+_page_text = functools.partial(repo_text, "docs/contributing.md")
+_guide = functools.partial(repo_text, "CONTRIBUTING.md")
 QUOTED = values("site_budgets")
 REPORT = data("site_budgets")
 

@@ -13,24 +13,11 @@ import torch
 from claim_words import Compare, Number
 from claimcheck import Ledger, computed, equation, prose
 from reference import positional_encoding
-from support import DOCS, ROOT, SNIPPETS, number, values
+from support import DOCS, ROOT, SNIPPETS, number, repo_text, values
 
-
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
-def _page_text():
-    return (DOCS / "explorer.md").read_text(encoding="utf-8")
-
-
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
-def _script():
-    return (DOCS / "javascripts" / "explorer.js").read_text(encoding="utf-8")
-
-
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
-def _core():  # the formula and drawings it shares
-    return (DOCS / "javascripts" / "pe-core.js").read_text(encoding="utf-8")
-
-
+_page_text = functools.partial(repo_text, "docs/explorer.md")
+_script = functools.partial(repo_text, "docs/javascripts/explorer.js")
+_core = functools.partial(repo_text, "docs/javascripts/pe-core.js")  # the formula and drawings it shares
 EXPORT = (SNIPPETS / "explorer" / "reference_values.py").read_text(encoding="utf-8")
 QUOTED = values("explorer/reference_values")
 

@@ -4,7 +4,6 @@ The checks run the notebook's own definitions (read from its cells) against the 
 committed outputs; tests/pages/test_notebooks_playground_code.py re-executes it.
 """
 
-import functools
 import json
 import math
 import re
@@ -14,14 +13,13 @@ from pathlib import Path
 import torch
 from claimcheck import Ledger, computed, prose
 from reference import PositionalEncoding, positional_encoding
-from support import DOCS, ROOT
+from support import DOCS, ROOT, repo_text
 
 from pages import test_notebooks_playground_code as tn
 
 
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
 def _notebook():
-    return json.loads((DOCS / "notebooks" / "playground.ipynb").read_text(encoding="utf-8"))
+    return json.loads(repo_text("docs/notebooks/playground.ipynb"))  # read when a test needs it (support.repo_text)
 
 
 CODE = [c for c in _notebook()["cells"] if c["cell_type"] == "code"]

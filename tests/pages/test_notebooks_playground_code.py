@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import base64
-import functools
 import json
 import re
 import shutil
@@ -13,13 +12,13 @@ from urllib.parse import urlparse
 
 import pytest
 from conftest import ROOT, run_python
+from support import repo_text
 
 NOTEBOOK = ROOT / "docs" / "notebooks" / "playground.ipynb"
 
 
-@functools.cache  # read when a test needs it, not on import (make test-fast reruns only what reads it)
 def _nb():
-    return json.loads(NOTEBOOK.read_text(encoding="utf-8"))
+    return json.loads(repo_text("docs/notebooks/playground.ipynb"))  # read when a test needs it (support.repo_text)
 
 CODE = [c for c in _nb()["cells"] if c["cell_type"] == "code"]
 

@@ -20,15 +20,10 @@ import torch
 from claim_words import Compare, Count, Number, Truth
 from claimcheck import Ledger, cited, computed, passes, prose, shared
 from pelib.variants.registry import REFERENCE, VARIANTS
-from support import DOCS, ROOT, data
+from support import DOCS, ROOT, data, repo_text
 from variants import clinic
 
-
-@functools.cache  # read when a check needs it, not on import (make test-fast reruns only what reads it)
-def _page():
-    return (DOCS / "variants" / "clinic.md").read_text(encoding="utf-8")
-
-
+_page = functools.partial(repo_text, "docs/variants/clinic.md")
 FACTS = "shared/research/real_bugs.md (a fact sheet of public reports), and the report it links"
 
 
