@@ -267,6 +267,38 @@ def test_a_change_anywhere_in_the_library_reaches_its_dependants_through_relativ
     } <= deps
 
 
+@pytest.mark.parametrize("listed", ["long before", "in the same tick"])
+def test_a_module_added_after_its_folder_was_listed_is_followed(tmp_path, listed):
+    """regen remembers a folder's entries while the folder's stamp is unchanged (imports.py): a module added later is
+    a dependency at once, whether the folder was listed long before its change (the stamp then moves) or within the
+    coarse tick of its last change, where an entry added in the same tick leaves the stamp as it was (such a listing
+    is never kept)."""
+    import os
+
+    page = write(tmp_path / "page" / "script.py", "import helper\nfrom pelib import extra\n")
+    write(tmp_path / "pelib" / "__init__.py", "")
+    folders = (tmp_path, tmp_path / "pelib")
+    if listed == "long before":
+        for folder in folders:
+            os.utime(folder, ns=(0, 0))
+    stamps = {folder: folder.stat().st_mtime_ns for folder in folders}
+    search = [tmp_path, page.parent]
+    first = regen.dependencies(page, page.read_text(), search)
+    assert first == sorted([page, tmp_path / "pelib" / "__init__.py", *regen_globals()]), first
+    helper, extra = write(tmp_path / "helper.py", ""), write(tmp_path / "pelib" / "extra.py", "")
+    if listed == "in the same tick":
+        for folder, stamp in stamps.items():
+            os.utime(folder, ns=(stamp, stamp))
+    found = regen.dependencies(page, page.read_text(), search)
+    assert helper in found and extra in found, found
+
+
+def regen_globals() -> list[Path]:
+    from regenkit.config import GLOBAL_INPUTS
+
+    return [(ROOT / p).resolve() for p in GLOBAL_INPUTS if (ROOT / p).is_file()]
+
+
 def test_saved_values_of_page_scripts_are_reached_by_page_and_name(tmp_path):
     write(tmp_path / "flat.values.json", '{"a": "1"}')
     write(tmp_path / "linearity" / "shift_map.values.json", '{"longest": "60,611"}')

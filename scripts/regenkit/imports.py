@@ -9,24 +9,61 @@ environment, covered by requirements.txt.
 from __future__ import annotations
 
 import ast
+import os
+import time
 from pathlib import Path
 
 from .config import GLOBAL_INPUTS, ROOT
+
+# A folder's entries, read again whenever its modification time changes (an entry added, removed or renamed): every
+# job resolves the same imports (`torch`, `math`, `pelib.shift`) against the same few folders, and one look at a folder
+# replaces the two to four file checks each of them made. A listing read within RACY_NS of the folder's last change is
+# not kept: the file system stamps times in coarse ticks, and an entry added in the same tick would not move the stamp.
+# {folder: (mtime, {name: FILE or FOLDER})}
+FILE, FOLDER = 1, 2
+RACY_NS = 100_000_000
+_ENTRIES: dict[str, tuple[int, dict[str, int]]] = {}
+
+
+def _entries(folder: str) -> dict[str, int]:
+    try:
+        stamp = os.stat(folder).st_mtime_ns
+    except OSError:
+        return {}
+    known = _ENTRIES.get(folder)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        with os.scandir(folder) as found:
+            entries = {e.name: FOLDER if e.is_dir() else FILE if e.is_file() else 0 for e in found}
+    except OSError:
+        return {}
+    if time.time_ns() - stamp > RACY_NS:
+        _ENTRIES[folder] = (stamp, entries)
+    return entries
+
+
+def _is_file(folder: str, name: str) -> bool:
+    return _entries(folder).get(name) == FILE
+
+
+def _is_dir(folder: str, name: str) -> bool:
+    return _entries(folder).get(name) == FOLDER
 
 
 def package_files(base: Path, parts: list[str]) -> list[Path]:
     """The files that importing `parts` relative to the folder `base` runs: a/__init__.py, a/b/__init__.py, then
     a/b/c.py or a/b/c/__init__.py, as far as they exist."""
-    found, here = [], base
+    found, here = [], str(base)
     for part in parts:
-        if (here / f"{part}.py").is_file():
-            found.append(here / f"{part}.py")
+        if _is_file(here, f"{part}.py"):
+            found.append(Path(here, f"{part}.py"))
             break
-        here = here / part
-        if not here.is_dir():
+        if not _is_dir(here, part):
             break
-        if (here / "__init__.py").is_file():
-            found.append(here / "__init__.py")
+        here = os.path.join(here, part)
+        if _is_file(here, "__init__.py"):
+            found.append(Path(here, "__init__.py"))
     return found
 
 
@@ -34,8 +71,10 @@ def module_files(dotted: str, search: list[Path]) -> list[Path]:
     """The files importing `dotted` runs, from the first `search` folder holding its top module; [] if not local."""
     parts = dotted.split(".")
     for folder in search:
-        if (folder / f"{parts[0]}.py").is_file() or (folder / parts[0] / "__init__.py").is_file():
-            return package_files(folder, parts)
+        folder = str(folder)
+        if _is_file(folder, f"{parts[0]}.py") or (_is_dir(folder, parts[0])
+                                                  and _is_file(os.path.join(folder, parts[0]), "__init__.py")):
+            return package_files(Path(folder), parts)
     return []
 
 

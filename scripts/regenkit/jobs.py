@@ -133,6 +133,8 @@ class Job:
 
 def declared_reads(path: Path, source: str) -> tuple[str, ...]:
     """A script's module-level `READS = ("name.json", ...)`: a tuple of plain file names under docs/generated/."""
+    if "READS" not in source:  # most scripts: no second parse of the source
+        return ()
     for node in ast.parse(source).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "READS" for t in node.targets):
             try:
