@@ -274,20 +274,22 @@ def test_a_module_added_after_its_folder_was_listed_is_followed(tmp_path, listed
     coarse tick of its last change, where an entry added in the same tick leaves the stamp as it was (such a listing
     is never kept)."""
     import os
+    import time
 
     page = write(tmp_path / "page" / "script.py", "import helper\nfrom pelib import extra\n")
     write(tmp_path / "pelib" / "__init__.py", "")
     folders = (tmp_path, tmp_path / "pelib")
-    if listed == "long before":
-        for folder in folders:
-            os.utime(folder, ns=(0, 0))
-    stamps = {folder: folder.stat().st_mtime_ns for folder in folders}
+    # the stamps: long past, or (for a listing made within the tick of the folder's last change, however slow the
+    # machine) ahead of the clock
+    stamp = 0 if listed == "long before" else time.time_ns() + 10**10
+    for folder in folders:
+        os.utime(folder, ns=(stamp, stamp))
     search = [tmp_path, page.parent]
     first = regen.dependencies(page, page.read_text(), search)
     assert first == sorted([page, tmp_path / "pelib" / "__init__.py", *regen_globals()]), first
     helper, extra = write(tmp_path / "helper.py", ""), write(tmp_path / "pelib" / "extra.py", "")
-    if listed == "in the same tick":
-        for folder, stamp in stamps.items():
+    if listed == "in the same tick":  # the entries added in that tick leave the stamps as they were
+        for folder in folders:
             os.utime(folder, ns=(stamp, stamp))
     found = regen.dependencies(page, page.read_text(), search)
     assert helper in found and extra in found, found
