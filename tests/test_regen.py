@@ -286,19 +286,13 @@ def test_a_module_added_after_its_folder_was_listed_is_followed(tmp_path, listed
         os.utime(folder, ns=(stamp, stamp))
     search = [tmp_path, page.parent]
     first = regen.dependencies(page, page.read_text(), search)
-    assert first == sorted([page, tmp_path / "pelib" / "__init__.py", *regen_globals()]), first
+    assert tmp_path / "pelib" / "__init__.py" in first and len([p for p in first if p.is_relative_to(tmp_path)]) == 2
     helper, extra = write(tmp_path / "helper.py", ""), write(tmp_path / "pelib" / "extra.py", "")
     if listed == "in the same tick":  # the entries added in that tick leave the stamps as they were
         for folder in folders:
             os.utime(folder, ns=(stamp, stamp))
     found = regen.dependencies(page, page.read_text(), search)
     assert helper in found and extra in found, found
-
-
-def regen_globals() -> list[Path]:
-    from regenkit.config import GLOBAL_INPUTS
-
-    return [(ROOT / p).resolve() for p in GLOBAL_INPUTS if (ROOT / p).is_file()]
 
 
 def test_saved_values_of_page_scripts_are_reached_by_page_and_name(tmp_path):

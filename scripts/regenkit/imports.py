@@ -116,7 +116,7 @@ def resolve(statements: list[tuple[int, str | None, tuple[str, ...]]], search: l
             for _ in range(level - 1):
                 base = base.parent
             prefix = module.split(".") if module else []
-            if (base / "__init__.py").is_file():
+            if _is_file(str(base), "__init__.py"):
                 found.add(base / "__init__.py")
             for name in names:
                 found.update(package_files(base, [*prefix, name]))
