@@ -41,6 +41,33 @@ def run_python(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, **kwargs)
 
 
+@pytest.fixture(scope="session")
+def shared_regen_worker() -> Iterator[str]:
+    """One preloaded regen worker for the rest of this test process (`forkserver.py --listen`, found by every regen
+    it starts through REGEN_SHARED_WORKER): a regen run of one snippet would otherwise import torch in a fresh
+    interpreter, and a run of more in a worker of its own, about 3 s of CPU each, for some 30 runs of the regen
+    tests. A run that asks for another kernel (ATEN_CPU_CAPABILITY) starts its own, as without it; the fresh
+    interpreter and the run's own worker have tests of their own (test_regen_faults.py)."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from regenkit import workers
+
+    folder = tempfile.mkdtemp(prefix="regen-worker-")  # short: a socket's path has at most 107 bytes
+    path = os.path.join(folder, "socket")
+    server = workers.listen(path)
+    os.environ[workers.SHARED] = path
+    try:
+        yield path
+    finally:
+        os.environ.pop(workers.SHARED, None)
+        server.stdin.close()  # end of input: the server kills what it still runs and exits
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, 9)
+            server.wait()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 # `make test` gives each pytest-xdist worker a whole file at a time, so the run lasts at least as long as its longest
 # file takes from the moment it starts. These files take the longest (10 s to 3 minutes each on 2 cores, measured
 # with `pytest --durations=0` and summed by file): they start first, longest first, and the rest fill the gaps in

@@ -20,6 +20,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import docs_macros  # noqa: E402
 import regen  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("shared_regen_worker")  # conftest.py
+
 COPIED = ("scripts", "snippets", "benchmarks", "experiments", "docs/generated", "docs/notebooks", "requirements.txt")
 
 

@@ -20,6 +20,8 @@ from test_regen import copy_repository, write
 sys.path.insert(0, str(ROOT / "scripts"))
 import regen  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("shared_regen_worker")  # conftest.py
+
 
 @pytest.fixture
 def repo_copy(tmp_path: Path) -> Path:
@@ -42,6 +44,35 @@ def processes_with(marker: str) -> list[int]:
                     found.append(int(entry.name))
             except OSError:
                 pass
+    return found
+
+
+# A job that says its process id (a fork of the preloaded worker has the worker's command line, so a job cannot be
+# told by its own) and then sleeps.
+SLOW = '"""Take long."""\nimport os\nimport time\nprint(os.getpid(), flush=True)\ntime.sleep(90)\n'
+
+
+def running_jobs(cache: Path, timeout: float = 60, count: int = 1) -> list[int]:
+    """The process ids that `count` SLOW jobs printed into their staging folders, once they all have."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        said = [p.read_text().strip() for p in cache.glob("staging-*/zz_slow*/zz_slow*.txt")]
+        if len(said) >= count and all(said):
+            return [int(pid) for pid in said]
+        time.sleep(0.1)
+    raise AssertionError(f"{count} job(s) never started")
+
+
+def alive(pids: list[int]) -> list[int]:
+    """Those of `pids` still running (a zombie has ended)."""
+    found = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            found.append(pid)
     return found
 
 
@@ -127,23 +158,23 @@ def signal_a_worker_thread(pid: int, signum: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target", ["process", "worker thread"])
-def test_ctrl_c_stops_every_job_removes_staging_and_exits_non_zero(repo_copy, target):
+@pytest.mark.parametrize("target, worker", [("process", "shared"), ("worker thread", "shared"), ("process", "own")])
+def test_ctrl_c_stops_every_job_removes_staging_and_exits_non_zero(repo_copy, target, worker):
+    """The jobs run in forks of the session's shared worker, or of the run's own (as on a reader's machine)."""
     for i in range(3):
-        write(repo_copy / "snippets" / f"zz_slow{i}.py", '"""Take long."""\nimport time\ntime.sleep(90)\n')
+        write(repo_copy / "snippets" / f"zz_slow{i}.py", SLOW)
     cache = repo_copy / ".cache" / "regen"
+    env = {k: v for k, v in os.environ.items() if worker == "shared" or k != "REGEN_SHARED_WORKER"}
     proc = subprocess.Popen(
         [sys.executable, str(repo_copy / "scripts" / "regen.py"), "-j", "1", *(f"zz_slow{i}" for i in range(3))],
         cwd=repo_copy,
+        env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         preexec_fn=as_in_a_terminal,
     )
-    deadline = time.monotonic() + 60
-    while not list(cache.glob("staging-*/zz_slow*")) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    time.sleep(1)
+    jobs = running_jobs(cache)  # -j 1: one runs, two wait
     started = time.monotonic()
     if target == "process":
         proc.send_signal(signal.SIGINT)
@@ -158,7 +189,24 @@ def test_ctrl_c_stops_every_job_removes_staging_and_exits_non_zero(repo_copy, ta
     assert proc.returncode != 0, out + err
     assert "interrupted" in err and "Traceback" not in err, err
     assert not list(cache.glob("staging-*")), "Ctrl-C left a staging folder"
+    assert not alive(jobs), "a job outlived Ctrl-C"
     assert not processes_with(str(repo_copy / "snippets" / "zz_slow")), "a job outlived Ctrl-C"
+
+
+@pytest.mark.slow
+def test_a_killed_regen_leaves_no_job_running_in_the_shared_worker(repo_copy):
+    """A regen killed outright cannot stop its jobs: the shared worker, which outlives it, kills what the closed
+    connection still ran (the run's own worker does the same when its input closes)."""
+    write(repo_copy / "snippets" / "zz_slow.py", SLOW)
+    proc = subprocess.Popen([sys.executable, str(repo_copy / "scripts" / "regen.py"), "zz_slow"], cwd=repo_copy,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    jobs = running_jobs(repo_copy / ".cache" / "regen")
+    proc.kill()
+    proc.wait()
+    deadline = time.monotonic() + 10
+    while alive(jobs) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not alive(jobs), "the job outlived its regen"
 
 
 @pytest.mark.slow
@@ -267,7 +315,8 @@ KERNEL_PROBE = '''"""Say which CPU kernel torch uses and who started this job.""
 import os
 import torch
 print(torch.backends.cpu.get_cpu_capability())
-print("forkserver.py" in open(f"/proc/{os.getppid()}/cmdline").read())
+parent = open(f"/proc/{os.getppid()}/cmdline").read()
+print("forkserver.py" in parent and "--listen" not in parent)  # the run's own worker, not the shared one
 '''
 
 
@@ -279,6 +328,38 @@ def test_the_preloaded_worker_runs_snippets_under_the_callers_cpu_kernel(repo_co
     assert proc.returncode == 0, proc.stderr
     for name in ("zz_kernel_a", "zz_kernel_b"):
         assert (repo_copy / "docs" / "generated" / f"{name}.txt").read_text() == "DEFAULT\nTrue\n"
+
+
+# Who runs a single snippet: the session's shared worker when it fits (this file uses one: conftest.py), a fresh
+# interpreter when it does not (another kernel asked for, whose worker would have to start with it) or when there is
+# none, as on a reader's machine.
+SINGLE_JOB = {
+    "shared worker": ({}, "{native}\nshared\n"),
+    "another kernel": ({"ATEN_CPU_CAPABILITY": "default"}, "DEFAULT\nfresh\n"),
+    "no shared worker": ({"REGEN_SHARED_WORKER": None}, "{native}\nfresh\n"),
+}
+WHO_RUNS_ME = '''"""Say which CPU kernel torch uses and what started this job."""
+import os
+import torch
+print(torch.backends.cpu.get_cpu_capability())
+parent = open(f"/proc/{os.getppid()}/cmdline").read()
+print("shared" if "--listen" in parent else "own" if "forkserver.py" in parent else "fresh")
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", SINGLE_JOB)
+def test_a_single_snippet_runs_in_the_shared_worker_only_when_it_fits(repo_copy, case):
+    import torch
+
+    change, expected = SINGLE_JOB[case]
+    write(repo_copy / "snippets" / "zz_who.py", WHO_RUNS_ME)
+    env = {k: v for k, v in (os.environ | change).items() if v is not None}
+    assert ("REGEN_SHARED_WORKER" in env) == (case != "no shared worker")
+    proc = run(repo_copy, "zz_who", env=env)
+    assert proc.returncode == 0, proc.stderr
+    native = torch.backends.cpu.get_cpu_capability()
+    assert (repo_copy / "docs" / "generated" / "zz_who.txt").read_text() == expected.format(native=native)
 
 
 def test_the_preloaded_worker_writes_the_bytecode_of_what_it_preloads(tmp_path):

@@ -14,7 +14,7 @@ import urllib.request
 import pytest
 from conftest import ROOT
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("shared_regen_worker")]  # the fixture: conftest.py
 
 
 def free_port() -> int:

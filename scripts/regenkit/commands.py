@@ -12,6 +12,7 @@ from .install import InstallError, check_writable, install_all, locked, new_stag
 from .jobs import Job
 from .outputs import remove_orphans, status, strays
 from .runner import Interrupted, run_all
+from .workers import open_worker
 
 
 def check(jobs: list[Job], generated: Path, *, every: bool = True) -> int:
@@ -69,25 +70,36 @@ def regen(
                 print(f"regen: nothing to do ({len(jobs)} jobs current)")
                 return 0
             check_writable(todo, generated)
-            # Scripts that read other jobs' outputs (jobs.READS) run second, on what the first round installed.
-            first = [j for j in todo if not j.reads]
-            if first:
-                code = run_and_install(first, generated, workers, timeout, server, results)
-                if code:
-                    return code
-            readers = [j for j in jobs if j.reads and (j in todo or (first and status(j, generated)))]
-            return run_and_install(readers, generated, workers, timeout, server, results) if readers else 0
+            # One preloaded worker for both rounds (unless the caller lends one): a second would import torch again.
+            own = server is None and open_worker(sum(j.kind == "snippet" for j in todo))
+            try:
+                return run_rounds(jobs, todo, generated, workers, timeout, own or server, bool(own), results)
+            finally:
+                if own:
+                    own.close()
     except InstallError as error:
         print(f"regen: {error}", file=sys.stderr)
         return 1
 
 
+def run_rounds(jobs, todo, generated, workers, timeout, server, own, results) -> int:
+    """Scripts that read other jobs' outputs (jobs.READS) run second, on what the first round installed."""
+    first = [j for j in todo if not j.reads]
+    if first:
+        code = run_and_install(first, generated, workers, timeout, server, results, own)
+        if code:
+            return code
+    readers = [j for j in jobs if j.reads and (j in todo or (first and status(j, generated)))]
+    return run_and_install(readers, generated, workers, timeout, server, results, own) if readers else 0
+
+
 def run_and_install(
-    todo: list[Job], generated: Path, workers: int, timeout: float, server=None, results: dict | None = None
+    todo: list[Job], generated: Path, workers: int, timeout: float, server=None, results: dict | None = None,
+    own: bool = False,
 ) -> int:
     staging_root = new_staging(config.CACHE)
     try:
-        ran = run_all(todo, staging_root, workers, timeout, server)
+        ran = run_all(todo, staging_root, workers, timeout, server, own)
         if results is not None:
             results.update({job.name: (job, *ran[job.name]) for job in todo})
         failed = [j for j in todo if not ran[j.name][0]]

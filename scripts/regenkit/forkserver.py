@@ -9,6 +9,15 @@ preloaded: each child imports them from disk.
 Protocol, one JSON object per line: regen sends {"id", "path", "snippets", "cwd", "env", "stdout", "stderr",
 "guard"}; the server answers {"id", "pid"} when the child starts and {"id", "exit"} when it ends. End of input
 stops the server and kills whatever it still runs. Standalone: imports nothing from regenkit.
+
+`forkserver.py --listen PATH` serves many regen runs, one after another or at once, each over its own connection to
+the Unix socket PATH (the tests start one for their whole session: a regen run then imports nothing heavy, where each
+would otherwise start a worker or a fresh interpreter of its own, seconds of CPU each). A connection opens with
+{"hello": {"executable", "env", "ignore"}}; the server answers {"hello": true} only when it runs that interpreter in
+that environment (the keys in "ignore" apart: the caller's own folders), since what a child inherits from the server
+(PYTHONHASHSEED, the caller's ATEN_CPU_CAPABILITY) must be what the caller's own worker would have had; otherwise
+{"hello": false}, and the caller starts its own. Then the protocol above; the end of a connection kills what it still
+runs, and the end of the server's standard input stops the server.
 """
 
 import gc
@@ -17,6 +26,7 @@ import json
 import os
 import select
 import signal
+import socket
 import sys
 
 # torch._inductor.config: pelib.docenv's torch.use_deterministic_algorithms(True) imports it, and with it all of dynamo
@@ -49,8 +59,9 @@ def preload() -> None:
         sys.dont_write_bytecode = before
 
 
-def child(request: dict, control: tuple[int, int]) -> None:
-    """In the forked child: become the job, run it, and exit with its status (never returns)."""
+def child(request: dict, control: tuple[int, ...]) -> None:
+    """In the forked child: become the job, run it, and exit with its status (never returns). `control`: the server's
+    own descriptors (its protocol, its socket and connections), closed first."""
     code = 1
     try:
         os.setsid()
@@ -91,48 +102,119 @@ def child(request: dict, control: tuple[int, int]) -> None:
         os._exit(code)
 
 
+class Client:
+    """One caller: where its requests come from and where the answers go, and what it has not read yet."""
+
+    def __init__(self, read: int, write: int, shared: bool) -> None:
+        self.read, self.write, self.shared, self.pending, self.open = read, write, shared, b"", True
+        self.greeted = not shared  # a connection to a shared server opens with a hello
+
+    def send(self, message: dict) -> None:
+        if self.open:
+            try:
+                os.write(self.write, (json.dumps(message) + "\n").encode())
+            except OSError:  # the caller is gone; its end of input comes next
+                pass
+
+
+def compatible(hello: dict, startup_env: dict[str, str]) -> bool:
+    """A caller may use this shared server when its own worker would have run this interpreter in this environment."""
+    ignore = set(hello.get("ignore", ()))
+    mine = {k: v for k, v in startup_env.items() if k not in ignore}
+    return hello.get("executable") == sys.executable and hello.get("env") == mine
+
+
 def main() -> None:
+    listen = sys.argv[2] if sys.argv[1:2] == ["--listen"] and len(sys.argv) == 3 else None
+    startup_env = dict(os.environ)
     control_in, control_out = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(2, 1)  # a stray print in the server must not reach the protocol
+    listener = None
+    if listen:  # bound before the imports: a caller that connects meanwhile waits for its hello's answer
+        listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        listener.bind(listen)
+        listener.listen(64)
     preload()
     # The preloaded modules' objects move to a generation the collector never walks: a child's collections then leave
     # their pages alone, which after the fork would copy each page they touch (measured on 16 jobs: a tenth fewer
     # page faults, 1.04 M against 1.14 M, and about 5 % less CPU; the outputs are the same bytes).
     gc.freeze()
 
-    def send(message: dict) -> None:
-        os.write(control_out, (json.dumps(message) + "\n").encode())
+    os.write(control_out, (json.dumps({"ready": True}) + "\n").encode())
+    owner = Client(control_in, control_out, shared=False)
+    clients = {control_in: owner}  # by the descriptor they are read from
+    connections: dict[int, socket.socket] = {}
+    children: dict[int, tuple[Client, str]] = {}
 
-    send({"ready": True})
-    children: dict[int, str] = {}
-    pending = b""
-    while True:
-        readable, _, _ = select.select([control_in], [], [], 0.02)
-        if readable:
-            data = os.read(control_in, 1 << 16)
+    def descriptors() -> tuple[int, ...]:
+        return (control_in, control_out, *connections, *((listener.fileno(),) if listener else ()))
+
+    def end(client: Client) -> None:
+        client.open = False
+        clients.pop(client.read, None)
+        if client.read in connections:
+            connections.pop(client.read).close()
+        for pid, (whose, _) in children.items():
+            if whose is client:
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+
+    def handle(client: Client, request: dict) -> None:
+        if not client.greeted:
+            client.greeted = True
+            ok = isinstance(request.get("hello"), dict) and compatible(request["hello"], startup_env)
+            client.send({"hello": ok})
+            if not ok:
+                end(client)
+            return
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pid = os.fork()
+        if pid == 0:
+            child(request, descriptors())
+        children[pid] = (client, request["id"])
+        client.send({"id": request["id"], "pid": pid})
+
+    while owner.open:
+        watched = [*clients, *((listener,) if listener else ())]
+        readable, _, _ = select.select(watched, [], [], 0.02)
+        for ready in readable:
+            if ready is listener:
+                connection, _ = listener.accept()
+                connections[connection.fileno()] = connection
+                clients[connection.fileno()] = Client(connection.fileno(), connection.fileno(), shared=True)
+                continue
+            client = clients.get(ready)
+            if client is None:
+                continue
+            data = os.read(ready, 1 << 16)
             if not data:
-                break
-            pending += data
-            while b"\n" in pending:
-                line, pending = pending.split(b"\n", 1)
-                request = json.loads(line)
-                sys.stdout.flush()
-                sys.stderr.flush()
-                pid = os.fork()
-                if pid == 0:
-                    child(request, (control_in, control_out))
-                children[pid] = request["id"]
-                send({"id": request["id"], "pid": pid})
+                end(client)
+                continue
+            client.pending += data
+            while b"\n" in client.pending and client.open:
+                line, client.pending = client.pending.split(b"\n", 1)
+                handle(client, json.loads(line))
         while children:
             pid, status = os.waitpid(-1, os.WNOHANG)
             if pid == 0:
                 break
-            send({"id": children.pop(pid), "exit": os.waitstatus_to_exitcode(status)})
+            client, request_id = children.pop(pid)
+            client.send({"id": request_id, "exit": os.waitstatus_to_exitcode(status)})
+    for client in list(clients.values()):
+        end(client)
     for pid in children:
         try:
             os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    if listen:
+        try:
+            os.unlink(listen)
         except OSError:
             pass
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from .config import ROOT, rel
 from .jobs import Job
 from .outputs import bench_structure, output_problems
-from .workers import ForkServer, WorkerGone, enabled
+from .workers import ForkServer, WorkerGone
 
 STDERR_SHOWN = 20_000  # characters of a failing job's standard error shown (its end)
 # Seconds the main thread waits at most before it runs Python again. The kernel hands a Ctrl-C (or SIGTERM) sent to
@@ -166,19 +166,17 @@ def report(ok: bool, message: str) -> None:
 
 
 def run_all(
-    todo: list[Job], staging_root: Path, workers: int, timeout: float, server: ForkServer | None = None
+    todo: list[Job], staging_root: Path, workers: int, timeout: float, server: ForkServer | None = None,
+    own: bool = False,
 ) -> dict[str, tuple[bool, str]]:
     """Run `todo` into staging_root/<name>: snippets, notebooks and experiments in parallel, then benchmarks one at a
-    time. Ctrl-C kills every job and raises Interrupted; a write into the tree outside staging fails the run."""
+    time. Ctrl-C kills every job and raises Interrupted; a write into the tree outside staging fails the run.
+    `server`: the preloaded worker for the snippets (none: a fresh interpreter each); `own`: this run opened it, so
+    Ctrl-C closes it (which wakes every thread waiting on it at once)."""
     results: dict[str, tuple[bool, str]] = {}
     before = tree_state()
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers)
-    runner, own = Runner(timeout, server), False
-    if server is None and enabled() and sum(j.kind == "snippet" for j in todo) > 1:
-        try:
-            runner.server, own = ForkServer(), True  # one torch import for all the snippets
-        except WorkerGone as error:
-            print(f"regen: note: {error}; running each job in a fresh interpreter", file=sys.stderr)
+    runner = Runner(timeout, server)
     try:
         futures = {pool.submit(runner.run, j, staging_root / j.name): j for j in todo if j.kind != "bench"}
         pending = set(futures)
@@ -198,8 +196,6 @@ def run_all(
         raise Interrupted from None
     finally:
         pool.shutdown(wait=True)
-        if runner.server is not None and own:
-            runner.server.close()
     written = changed_files(before, tree_state())
     if written:
         names = ", ".join(rel(j.path) for j in todo)

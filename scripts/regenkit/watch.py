@@ -8,6 +8,7 @@ one preloaded worker kept for the whole session. What failed is written to .cach
 from __future__ import annotations
 
 import json
+import os
 import queue
 import sys
 import time
@@ -18,7 +19,7 @@ from . import config
 from .commands import regen
 from .config import rel
 from .jobs import Job
-from .workers import ForkServer, WorkerGone, enabled
+from .workers import SHARED, ForkServer, SharedForkServer, WorkerGone, enabled
 
 DEBOUNCE = 0.15  # seconds of quiet after an event before regenerating (an editor's save is several events)
 STATUS = config.CACHE / "serve" / "status.json"
@@ -66,10 +67,7 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
     try:
         while True:
             if server is None or not server.alive():
-                try:
-                    server = ForkServer() if enabled() else None
-                except WorkerGone:
-                    server = None
+                server = persistent_worker() if enabled() else None
             try:
                 jobs = jobs_fn()
                 results: dict = {}
@@ -113,3 +111,16 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
         observer.stop()
         if server is not None:
             server.close()
+
+
+def persistent_worker() -> ForkServer | None:
+    """The session's preloaded worker: the shared one when one fits (the tests start one), else one of its own."""
+    if os.environ.get(SHARED):
+        try:
+            return SharedForkServer(os.environ[SHARED])
+        except (OSError, WorkerGone):
+            pass
+    try:
+        return ForkServer()
+    except WorkerGone:
+        return None

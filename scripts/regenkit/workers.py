@@ -1,10 +1,12 @@
-"""regen's side of the preloaded worker (forkserver.py): start it, hand it jobs, wait for them, stop it."""
+"""regen's side of the preloaded worker (forkserver.py): start it (or connect to a shared one), hand it jobs, wait for
+them, stop it."""
 
 from __future__ import annotations
 
 import itertools
 import json
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -38,6 +40,11 @@ class ForkServer:
             cwd=config.ROOT,
             start_new_session=True,
         )
+        self._connect(self.proc.stdout)
+
+    def _connect(self, answers) -> None:
+        """Read `answers` (the server's lines) on a thread of its own; wait until the server is ready."""
+        self.answers = answers
         self.ids = itertools.count()
         self.lock = threading.Lock()
         self.events: dict[str, dict] = {}
@@ -47,14 +54,19 @@ class ForkServer:
         deadline = time.monotonic() + STARTUP_SECONDS
         while not self.ready.wait(0.2) and time.monotonic() < deadline:  # short waits: Ctrl-C stays prompt
             pass
-        if not self.ready.is_set() or self.proc.poll() is not None:
+        if not self.ready.is_set() or not self.alive():
             self.close()
             raise WorkerGone("the preloaded worker did not start (see .cache/regen/forkserver.log)")
 
+    def _send(self, data: bytes) -> None:
+        self.proc.stdin.write(data)
+        self.proc.stdin.flush()
+
     def _read(self) -> None:
-        for line in self.proc.stdout:
+        for line in self.answers:
             message = json.loads(line)
-            if message.get("ready"):
+            if message.get("ready") or "hello" in message:
+                self.accepted = message.get("hello", True)
                 self.ready.set()
                 continue
             with self.changed:
@@ -83,9 +95,8 @@ class ForkServer:
         }
         try:
             with self.lock:
-                self.proc.stdin.write((json.dumps(request) + "\n").encode())
-                self.proc.stdin.flush()
-        except (BrokenPipeError, ValueError):
+                self._send((json.dumps(request) + "\n").encode())
+        except (OSError, ValueError):
             raise WorkerGone("the preloaded worker is gone") from None
         with self.changed:
             self.changed.wait_for(lambda: "pid" in self.events.get(request_id, {}) or "__gone__" in self.events)
@@ -114,6 +125,86 @@ class ForkServer:
             os.killpg(self.proc.pid, 9)
             self.proc.wait()
         self.log.close()
+
+
+class SharedForkServer(ForkServer):
+    """A connection to a preloaded worker that serves many regen runs (`forkserver.py --listen`, which the tests start
+    for their session): used as an own worker is; closing it ends this run's connection, not the server."""
+
+    def __init__(self, path: str) -> None:
+        self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self.connection.connect(path)
+        except OSError:
+            self.connection.close()
+            raise
+        self.closed = False
+        self.accepted = False
+        self._send((json.dumps({"hello": hello()}) + "\n").encode())
+        self._connect(self.connection.makefile("rb"))
+        if not self.accepted:
+            self.close()
+            raise WorkerGone("the shared worker runs another interpreter or environment")
+
+    def _send(self, data: bytes) -> None:
+        self.connection.sendall(data)
+
+    def alive(self) -> bool:
+        return not self.closed and "__gone__" not in self.events
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            self.connection.close()
+
+
+# The server's environment as this caller's own worker would have it, but for the folders under this checkout's cache
+# (the shared server's are under the checkout that started it): a child takes the job's environment anyway, and these
+# are read by no preloaded module in a way that reaches an output.
+OWN_FOLDERS = ("MPLCONFIGDIR", "TMPDIR", "JUPYTER_RUNTIME_DIR", "REGEN_OUT", "REGEN_WRITABLE")
+SHARED = "REGEN_SHARED_WORKER"  # the socket of a shared preloaded worker, when one serves this session
+
+
+def hello() -> dict:
+    env = config.fixed_env(config.CACHE, "forkserver")
+    return {"executable": sys.executable, "env": {k: v for k, v in env.items() if k not in OWN_FOLDERS},
+            "ignore": list(OWN_FOLDERS)}
+
+
+def listen(path: str) -> subprocess.Popen:
+    """Start a shared preloaded worker on the Unix socket `path`; it stops when its standard input closes."""
+    config.CACHE.mkdir(parents=True, exist_ok=True)
+    with open(config.CACHE / "forkserver.log", "ab") as log:
+        proc = subprocess.Popen([sys.executable, str(SERVER), "--listen", path], stdin=subprocess.PIPE,
+                                stdout=subprocess.DEVNULL, stderr=log, env=config.fixed_env(config.CACHE, "forkserver"),
+                                cwd=config.ROOT, start_new_session=True)
+    deadline = time.monotonic() + 10
+    while not os.path.exists(path) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)  # bound before its imports: from then on a caller waits for its answer
+    return proc
+
+
+def open_worker(snippets: int) -> ForkServer | None:
+    """A preloaded worker for a run of `snippets` snippet jobs: the shared one when this session has one that fits
+    (even for a single job), else one of the run's own when there are two or more (one torch import for them all);
+    None to run each in a fresh interpreter."""
+    if not enabled() or snippets == 0:
+        return None
+    if os.environ.get(SHARED):
+        try:
+            return SharedForkServer(os.environ[SHARED])
+        except (OSError, WorkerGone):
+            pass  # gone, or another kernel asked for: a worker of the run's own, as without one
+    if snippets > 1:
+        try:
+            return ForkServer()
+        except WorkerGone as error:
+            print(f"regen: note: {error}; running each job in a fresh interpreter", file=sys.stderr)
+    return None
 
 
 def enabled() -> bool:
