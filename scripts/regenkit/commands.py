@@ -71,7 +71,7 @@ def regen(
                 return 0
             check_writable(todo, generated)
             # One preloaded worker for both rounds (unless the caller lends one): a second would import torch again.
-            own = server is None and open_worker(sum(j.kind == "snippet" for j in todo))
+            own = server is None and open_worker([j for j in todo if j.kind == "snippet"])
             try:
                 return run_rounds(jobs, todo, generated, workers, timeout, own or server, bool(own), results)
             finally:

@@ -10,7 +10,7 @@ Protocol, one JSON object per line: regen sends {"id", "path", "snippets", "cwd"
 "guard"}; the server answers {"id", "pid"} when the child starts and {"id", "exit"} when it ends. End of input
 stops the server and kills whatever it still runs. Standalone: imports nothing from regenkit.
 
-`forkserver.py --listen PATH` serves many regen runs, one after another or at once, each over its own connection to
+`forkserver.py --also` preloads ALSO too. `forkserver.py --listen PATH` serves many regen runs, one after another or at once, each over its own connection to
 the Unix socket PATH (the tests start one for their whole session: a regen run then imports nothing heavy, where each
 would otherwise start a worker or a fresh interpreter of its own, seconds of CPU each). A connection opens with
 {"hello": {"executable", "env", "ignore"}}; the server answers {"hello": true} only when it runs that interpreter in
@@ -38,8 +38,14 @@ PRELOAD = ("torch", "torch._inductor.config", "torch._subclasses.schema_check_mo
            "sympy", "mpmath")
 
 
-def preload() -> None:
-    """Import PRELOAD, writing the bytecode of these (installed) modules where none is cached yet.
+# What the library pages' jobs import (the pinned transformers and diffusers: about 2 s for each job that imports them,
+# a tenth of a forced regen), preloaded when a run has several such jobs (regen's choice: `--also`) and by the tests'
+# shared worker. Importing them starts no thread and runs no torch operation.
+ALSO = ("transformers", "transformers.models", "transformers.modeling_utils", "diffusers", "diffusers.models.embeddings")
+
+
+def preload(also: bool = False) -> None:
+    """Import PRELOAD (and ALSO if asked), writing the bytecode of these (installed) modules where none is cached yet.
 
     The install compiles no bytecode (Makefile), and the jobs' environment writes none (PYTHONDONTWRITEBYTECODE):
     without this, every regen would compile these modules again in memory, seconds of each run on a fresh clone.
@@ -47,7 +53,7 @@ def preload() -> None:
     """
     before, sys.dont_write_bytecode = sys.dont_write_bytecode, False
     try:
-        for name in PRELOAD:
+        for name in PRELOAD + (ALSO if also else ()):
             try:
                 importlib.import_module(name)
             except ImportError:
@@ -106,7 +112,9 @@ class Client:
     """One caller: where its requests come from and where the answers go, and what it has not read yet."""
 
     def __init__(self, read: int, write: int, shared: bool) -> None:
-        self.read, self.write, self.shared, self.pending, self.open = read, write, shared, b"", True
+        self.read, self.write, self.shared, self.pending = read, write, shared, b""
+        self.reading = True  # until its end of input
+        self.open = True  # until what it ran has ended and been answered (a connection), or its end of input (the owner)
         self.greeted = not shared  # a connection to a shared server opens with a hello
 
     def send(self, message: dict) -> None:
@@ -125,7 +133,9 @@ def compatible(hello: dict, startup_env: dict[str, str]) -> bool:
 
 
 def main() -> None:
-    listen = sys.argv[2] if sys.argv[1:2] == ["--listen"] and len(sys.argv) == 3 else None
+    arguments = sys.argv[1:]
+    also = "--also" in arguments
+    listen = arguments[arguments.index("--listen") + 1] if "--listen" in arguments else None
     startup_env = dict(os.environ)
     control_in, control_out = os.dup(0), os.dup(1)
     null = os.open(os.devnull, os.O_RDWR)
@@ -136,7 +146,7 @@ def main() -> None:
         listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         listener.bind(listen)
         listener.listen(64)
-    preload()
+    preload(also)
     # The preloaded modules' objects move to a generation the collector never walks: a child's collections then leave
     # their pages alone, which after the fork would copy each page they touch (measured on 16 jobs: a tenth fewer
     # page faults, 1.04 M against 1.14 M, and about 5 % less CPU; the outputs are the same bytes).
@@ -152,16 +162,25 @@ def main() -> None:
         return (control_in, control_out, *connections, *((listener.fileno(),) if listener else ()))
 
     def end(client: Client) -> None:
-        client.open = False
+        """The caller's end of input: kill what it still runs; a connection closes once those have ended and their
+        ends were sent, so that a caller that waits for the close knows none of its jobs runs on."""
+        client.reading = False
         clients.pop(client.read, None)
-        if client.read in connections:
-            connections.pop(client.read).close()
         for pid, (whose, _) in children.items():
             if whose is client:
                 try:
                     os.killpg(pid, signal.SIGKILL)
                 except OSError:
                     pass
+        if client is owner:
+            client.open = False
+        else:
+            close_when_done(client)
+
+    def close_when_done(client: Client) -> None:
+        if client.open and not any(whose is client for whose, _ in children.values()):
+            client.open = False
+            connections.pop(client.read).close()
 
     def handle(client: Client, request: dict) -> None:
         if not client.greeted:
@@ -196,7 +215,7 @@ def main() -> None:
                 end(client)
                 continue
             client.pending += data
-            while b"\n" in client.pending and client.open:
+            while b"\n" in client.pending and client.reading:
                 line, client.pending = client.pending.split(b"\n", 1)
                 handle(client, json.loads(line))
         while children:
@@ -205,6 +224,8 @@ def main() -> None:
                 break
             client, request_id = children.pop(pid)
             client.send({"id": request_id, "exit": os.waitstatus_to_exitcode(status)})
+            if not client.reading and client is not owner:
+                close_when_done(client)
     for client in list(clients.values()):
         end(client)
     for pid in children:

@@ -18,6 +18,7 @@ from .jobs import GUARD, Job
 
 SERVER = Path(__file__).resolve().with_name("forkserver.py")
 STARTUP_SECONDS = 120.0
+CLOSE_SECONDS = 10.0
 
 
 class WorkerGone(Exception):
@@ -27,12 +28,13 @@ class WorkerGone(Exception):
 class ForkServer:
     """One preloaded worker process; thread-safe: several jobs run through it at once."""
 
-    def __init__(self) -> None:
+    def __init__(self, also: bool = False) -> None:
+        """`also`: preload the libraries of forkserver.ALSO too (worth it when several jobs import them)."""
         config.CACHE.mkdir(parents=True, exist_ok=True)
         env = config.fixed_env(config.CACHE, "forkserver")
         self.log = open(config.CACHE / "forkserver.log", "ab")
         self.proc = subprocess.Popen(
-            [sys.executable, str(SERVER)],
+            [sys.executable, str(SERVER), *(["--also"] if also else [])],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.log,
@@ -153,12 +155,17 @@ class SharedForkServer(ForkServer):
         return not self.closed and "__gone__" not in self.events
 
     def close(self) -> None:
+        """End this run's connection: the server kills what it still runs, answers their ends, then closes its side,
+        which this waits for (as closing a worker of the run's own waits for it to exit), so that no job of the run
+        outlives it."""
         if not self.closed:
             self.closed = True
             try:
-                self.connection.shutdown(socket.SHUT_RDWR)
+                self.connection.shutdown(socket.SHUT_WR)
             except OSError:
                 pass
+            with self.changed:
+                self.changed.wait_for(lambda: "__gone__" in self.events, CLOSE_SECONDS)
             self.connection.close()
 
 
@@ -179,7 +186,7 @@ def listen(path: str) -> subprocess.Popen:
     """Start a shared preloaded worker on the Unix socket `path`; it stops when its standard input closes."""
     config.CACHE.mkdir(parents=True, exist_ok=True)
     with open(config.CACHE / "forkserver.log", "ab") as log:
-        proc = subprocess.Popen([sys.executable, str(SERVER), "--listen", path], stdin=subprocess.PIPE,
+        proc = subprocess.Popen([sys.executable, str(SERVER), "--also", "--listen", path], stdin=subprocess.PIPE,
                                 stdout=subprocess.DEVNULL, stderr=log, env=config.fixed_env(config.CACHE, "forkserver"),
                                 cwd=config.ROOT, start_new_session=True)
     deadline = time.monotonic() + 10
@@ -188,10 +195,32 @@ def listen(path: str) -> subprocess.Popen:
     return proc
 
 
-def open_worker(snippets: int) -> ForkServer | None:
-    """A preloaded worker for a run of `snippets` snippet jobs: the shared one when this session has one that fits
-    (even for a single job), else one of the run's own when there are two or more (one torch import for them all);
-    None to run each in a fresh interpreter."""
+# Preload forkserver.ALSO in a run's own worker when at least this many of its snippets name one of those libraries in
+# their code or in a local module they import (each costs about 2 s without it; the preload costs about 2 s once).
+ALSO_FROM = 3
+ALSO_NAMES = ("transformers", "diffusers")
+
+
+def wants_also(jobs: list[Job]) -> bool:
+    pinned = {(config.ROOT / p).resolve() for p in config.GLOBAL_INPUTS}  # requirements.txt names them all
+
+    def names(job: Job) -> bool:
+        code = (p.read_text(encoding="utf-8") for p in job.inputs() if p not in pinned)
+        return any(name in text for text in code for name in ALSO_NAMES)
+
+    found = 0
+    for job in jobs:
+        found += names(job)
+        if found >= ALSO_FROM:
+            return True
+    return False
+
+
+def open_worker(jobs: list[Job]) -> ForkServer | None:
+    """A preloaded worker for the snippet jobs of a run: the shared one when this session has one that fits (even
+    for a single job), else one of the run's own when there are two or more (one torch import for them all); None
+    to run each in a fresh interpreter."""
+    snippets = len(jobs)
     if not enabled() or snippets == 0:
         return None
     if os.environ.get(SHARED):
@@ -201,7 +230,7 @@ def open_worker(snippets: int) -> ForkServer | None:
             pass  # gone, or another kernel asked for: a worker of the run's own, as without one
     if snippets > 1:
         try:
-            return ForkServer()
+            return ForkServer(also=wants_also(jobs))
         except WorkerGone as error:
             print(f"regen: note: {error}; running each job in a fresh interpreter", file=sys.stderr)
     return None
