@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -12,7 +11,7 @@ import time
 import urllib.request
 
 import pytest
-from conftest import ROOT
+from conftest import copy_checkout
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("shared_regen_worker")]  # the fixture: conftest.py
 
@@ -42,8 +41,7 @@ def wait_for(predicate, seconds: float):
 
 
 def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
-    copy = tmp_path / "repo"
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", ".cache", "__pycache__"))
+    copy = copy_checkout(tmp_path / "repo")
     port = free_port()
     scratch = tmp_path / "tmp"  # where mkdocs serve builds the site it serves (TMPDIR): empty again once it stops
     scratch.mkdir()

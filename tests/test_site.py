@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from conftest import ROOT, site_audit
+from conftest import ROOT, copy_checkout, site_audit
 
 LOADED = {("script", "src"), ("link", "href"), ("img", "src"), ("iframe", "src"), ("source", "src"),
           ("audio", "src"), ("video", "src"), ("embed", "src"), ("object", "data"), ("image", "href")}
@@ -206,10 +206,7 @@ def test_no_macro_is_left_unrendered(built_site):
 @pytest.mark.slow
 def test_strict_build_fails_on_a_missing_include(tmp_path):
     """pymdownx.snippets runs with check_paths: a page that includes a missing file must fail the build."""
-    import shutil
-
-    copy = tmp_path / "repo"
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".venv", ".git", "site", ".cache", "__pycache__"))
+    copy = copy_checkout(tmp_path / "repo")
     page = copy / "docs" / "reference.md"
     page.write_text(page.read_text() + '\n```text\n--8<-- "no_such_output.txt"\n```\n')
     with pytest.raises(RuntimeError, match="no_such_output.txt"):
