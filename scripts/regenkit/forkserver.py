@@ -10,14 +10,15 @@ Protocol, one JSON object per line: regen sends {"id", "path", "snippets", "cwd"
 "guard"}; the server answers {"id", "pid"} when the child starts and {"id", "exit"} when it ends. End of input
 stops the server and kills whatever it still runs. Standalone: imports nothing from regenkit.
 
-`forkserver.py --also` preloads ALSO too. `forkserver.py --listen PATH` serves many regen runs, one after another or at once, each over its own connection to
-the Unix socket PATH (the tests start one for their whole session: a regen run then imports nothing heavy, where each
-would otherwise start a worker or a fresh interpreter of its own, seconds of CPU each). A connection opens with
-{"hello": {"executable", "env", "ignore"}}; the server answers {"hello": true} only when it runs that interpreter in
-that environment (the keys in "ignore" apart: the caller's own folders), since what a child inherits from the server
-(PYTHONHASHSEED, the caller's ATEN_CPU_CAPABILITY) must be what the caller's own worker would have had; otherwise
-{"hello": false}, and the caller starts its own. Then the protocol above; the end of a connection kills what it still
-runs, and the end of the server's standard input stops the server.
+`forkserver.py --also` preloads ALSO too. `forkserver.py --listen PATH` serves many regen runs, one after another or
+at once, each over its own connection to the Unix socket PATH (the tests start one for their whole session: a regen
+run then imports nothing heavy, where each would otherwise start a worker or a fresh interpreter of its own, seconds
+of CPU each). A connection opens with {"hello": {"executable", "env", "ignore"}}; the server answers {"hello": true}
+only when it runs that interpreter in that environment (the keys in "ignore" apart: the caller's own folders), since
+what a child inherits from the server (PYTHONHASHSEED, the caller's ATEN_CPU_CAPABILITY) must be what the caller's
+own worker would have had; otherwise {"hello": false}, and the caller starts its own. Then the protocol above. The
+end of a connection's input kills what it still runs, and the server closes the connection once those have ended;
+the end of the server's standard input stops the server.
 """
 
 import gc
@@ -41,7 +42,8 @@ PRELOAD = ("torch", "torch._inductor.config", "torch._subclasses.schema_check_mo
 # What the library pages' jobs import (the pinned transformers and diffusers: about 2 s for each job that imports them,
 # a tenth of a forced regen), preloaded when a run has several such jobs (regen's choice: `--also`) and by the tests'
 # shared worker. Importing them starts no thread and runs no torch operation.
-ALSO = ("transformers", "transformers.models", "transformers.modeling_utils", "diffusers", "diffusers.models.embeddings")
+ALSO = ("transformers", "transformers.models", "transformers.modeling_utils", "diffusers",
+        "diffusers.models.embeddings")
 
 
 def preload(also: bool = False) -> None:
@@ -114,7 +116,7 @@ class Client:
     def __init__(self, read: int, write: int, shared: bool) -> None:
         self.read, self.write, self.shared, self.pending = read, write, shared, b""
         self.reading = True  # until its end of input
-        self.open = True  # until what it ran has ended and been answered (a connection), or its end of input (the owner)
+        self.open = True  # a connection: until what it ran has ended and been answered; the owner: its end of input
         self.greeted = not shared  # a connection to a shared server opens with a hello
 
     def send(self, message: dict) -> None:
@@ -210,7 +212,10 @@ def main() -> None:
             client = clients.get(ready)
             if client is None:
                 continue
-            data = os.read(ready, 1 << 16)
+            try:
+                data = os.read(ready, 1 << 16)
+            except OSError:  # a connection reset by a caller that died
+                data = b""
             if not data:
                 end(client)
                 continue
