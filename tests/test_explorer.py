@@ -29,12 +29,27 @@ def type_into(page, control: str, value: object) -> None:
 
 
 def slide_to(page, control: str, value: int) -> None:
-    """Move a range slider with the keyboard only: Home, then one ArrowRight per step."""
+    """Move a range slider with the keyboard only, as a reader would to a far value: Home, PageUp (a tenth of the
+    range a press) while that lands no further from `value` than it was, then the arrow keys. Each press redraws
+    every chart: k = 99 took 99 presses and 7 to 12 s on 1,000 positions, 2 presses now."""
     slider = page.locator(f"#{control}")
     slider.focus()
     slider.press("Home")
-    for _ in range(value):
-        slider.press("ArrowRight")
+    current = int(slider.input_value())
+    tenth = (float(slider.get_attribute("max") or 100) - float(slider.get_attribute("min") or 0)) / 10
+    while tenth >= 2 and value - current >= tenth / 2:
+        slider.press("PageUp")
+        after = int(slider.input_value())
+        if after == current:  # at the end already
+            break
+        if abs(value - after) > abs(value - current):
+            slider.press("PageDown")  # overshot by more than it gained: back, and the arrows from there
+            current = int(slider.input_value())
+            break
+        current = after
+    for _ in range(abs(value - current)):
+        slider.press("ArrowRight" if value > current else "ArrowLeft")
+    assert int(slider.input_value()) == value, f"#{control} is at {slider.input_value()}, not {value}"
 
 
 def set_controls(page, setting: dict, *, d_model: int | None = None) -> None:
