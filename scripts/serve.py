@@ -10,9 +10,11 @@ The address is http://127.0.0.1:8000 unless SERVE_ADDRESS says otherwise (`make 
 """
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,10 +31,14 @@ def main() -> int:
     if not STATUS.is_file():
         STATUS.write_text('{"failed": {}}\n', encoding="utf-8")
     watcher = subprocess.Popen([python, "scripts/regen.py", "--watch"], cwd=ROOT)
+    # mkdocs serve builds the site into a folder of TMPDIR and removes it when it stops; it is given a folder of ours,
+    # removed below whatever happens to mkdocs (one killed in the middle of a rebuild, on a busy machine, left its
+    # site behind).
+    scratch = tempfile.mkdtemp(prefix="serve-")
     server = subprocess.Popen(
         [python, "-m", "mkdocs", "serve", "--livereload", "--dev-addr", ADDRESS, "--watch", str(STATUS.parent)],
         cwd=ROOT,
-        env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS)},
+        env=os.environ | {"REGEN_SERVE_STATUS": str(STATUS), "TMPDIR": scratch},
     )
     try:
         return server.wait()
@@ -54,6 +60,8 @@ def main() -> int:
     finally:
         watcher.terminate()
         watcher.wait(timeout=10)
+        if server.poll() is not None:  # a mkdocs still running (an error above) may still write there
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
