@@ -8,7 +8,6 @@ one preloaded worker kept for the whole session. What failed is written to .cach
 from __future__ import annotations
 
 import json
-import os
 import queue
 import sys
 import time
@@ -19,7 +18,7 @@ from . import config
 from .commands import regen
 from .config import rel
 from .jobs import Job
-from .workers import SHARED, ForkServer, SharedForkServer, WorkerGone, enabled
+from .workers import ForkServer, WorkerGone, enabled, shared_worker
 
 DEBOUNCE = 0.15  # seconds of quiet after an event before regenerating (an editor's save is several events)
 STATUS = config.CACHE / "serve" / "status.json"
@@ -115,11 +114,9 @@ def watch(jobs_fn: Callable[[], list[Job]], generated: Path, workers: int, timeo
 
 def persistent_worker() -> ForkServer | None:
     """The session's preloaded worker: the shared one when one fits (the tests start one), else one of its own."""
-    if os.environ.get(SHARED):
-        try:
-            return SharedForkServer(os.environ[SHARED])
-        except (OSError, WorkerGone):
-            pass
+    shared = shared_worker()
+    if shared is not None:
+        return shared
     try:
         return ForkServer()
     except WorkerGone:

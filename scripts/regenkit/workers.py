@@ -216,6 +216,17 @@ def wants_also(jobs: list[Job]) -> bool:
     return False
 
 
+def shared_worker() -> SharedForkServer | None:
+    """A connection to this session's shared worker, if it has one that fits; None if it has none, if it is gone, or
+    if it runs another environment (another kernel asked for): the caller then does as it would without one."""
+    if not os.environ.get(SHARED):
+        return None
+    try:
+        return SharedForkServer(os.environ[SHARED])
+    except (OSError, WorkerGone):
+        return None
+
+
 def open_worker(jobs: list[Job]) -> ForkServer | None:
     """A preloaded worker for the snippet jobs of a run: the shared one when this session has one that fits (even
     for a single job), else one of the run's own when there are two or more (one torch import for them all); None
@@ -223,11 +234,9 @@ def open_worker(jobs: list[Job]) -> ForkServer | None:
     snippets = len(jobs)
     if not enabled() or snippets == 0:
         return None
-    if os.environ.get(SHARED):
-        try:
-            return SharedForkServer(os.environ[SHARED])
-        except (OSError, WorkerGone):
-            pass  # gone, or another kernel asked for: a worker of the run's own, as without one
+    shared = shared_worker()
+    if shared is not None:
+        return shared
     if snippets > 1:
         try:
             return ForkServer(also=wants_also(jobs))
