@@ -127,9 +127,25 @@
   var MIN_PX_PER_WAVE = 16; // a wave narrower than this would fill the chart as a solid block: show fewer positions
   var MARGIN = { l: 56, r: 14, t: 24, b: 42 };
 
+  // The charts' displayed widths, read for all of them before any is redrawn (drawAll): a chart read after another was
+  // redrawn would lay the page out once for each.
+  var widths = null;
+  function drawAll(list) {
+    widths = {};
+    ["pe-heatmap", "pe-curves", "pe-dots"].forEach(function (id) {
+      widths[id] = Math.round($(id).parentNode.getBoundingClientRect().width);
+    });
+    try {
+      list.forEach(function (chart) { chart(); });
+    } finally {
+      widths = null;
+    }
+  }
+
   /** Size the chart to its displayed width (at least 260 px) and `height`; return the plot box. */
   function sizeChart(svg, height, right) {
-    var width = Math.max(260, Math.round(svg.parentNode.getBoundingClientRect().width) || 640);
+    var shown = widths && svg.id in widths ? widths[svg.id] : Math.round(svg.parentNode.getBoundingClientRect().width);
+    var width = Math.max(260, shown || 640);
     svg.setAttribute("viewBox", "0 0 " + width + " " + height);
     svg.setAttribute("width", width);
     svg.setAttribute("height", height);
@@ -470,7 +486,7 @@
     window.requestAnimationFrame(function () {
       pending = false;
       again = false;
-      charts.forEach(function (chart) { chart(); });
+      drawAll(charts);
     });
   }
 
@@ -534,7 +550,7 @@
   window.addEventListener("resize", function () {
     if (!state || resizing) return;
     resizing = true;
-    window.requestAnimationFrame(function () { resizing = false; drawHeatmap(); drawCurves(); drawDots(); });
+    window.requestAnimationFrame(function () { resizing = false; drawAll([drawHeatmap, drawCurves, drawDots]); });
   });
 
   var list = function (a) { return Array.prototype.slice.call(a); };

@@ -106,8 +106,8 @@
       return t;
     };
     // the axes' names, at the ends of the axes: sin across (to the right), cos up
-    placed.push(text(C[0] + R + 10, C[1] + 16, "start", "pe-axis-name", "sin").getBBox());
-    placed.push(text(C[0] + 8, C[1] - R - 6, "start", "pe-axis-name", "cos").getBBox());
+    var names = [text(C[0] + R + 10, C[1] + 16, "start", "pe-axis-name", "sin"),
+                 text(C[0] + 8, C[1] - R - 6, "start", "pe-axis-name", "cos")];
     var a = Math.atan2(opts.sinP, opts.cosP); // clockwise from the top: (sin a, cos a)
     var turn = turnOf(opts.angle);
     if (turn > 1e-3 && turn < 2 * Math.PI - 1e-3) {
@@ -127,8 +127,8 @@
     var angleText = opts.angleName + (reduced ? " mod 2π = " : " = ") + (opts.angleDigits
       ? (reduced ? turn : opts.angle).toFixed(opts.angleDigits) : String(+(reduced ? turn : opts.angle).toFixed(3)));
     // the first of `tries` ([x, y, align]: 1 text right of x, -1 left, 0 centred) inside the SVG and 2 px from the rest
-    function place(label, tries) {
-      var size = label.getBBox(), chosen = null;
+    function place(label, size, tries) {
+      var chosen = null;
       tries.some(function (t) {
         var x = t[2] > 0 ? t[0] : t[2] < 0 ? t[0] - size.width : t[0] - size.width / 2;
         x = Math.min(Math.max(x, 3), W - 3 - size.width);
@@ -152,25 +152,32 @@
       var m = at(Math.sin(mid), Math.cos(mid), radius);
       LIFTS.forEach(function (lift) { tries.push([m[0], m[1] + 4 + lift, 0]); });
     });
-    place(text(0, 0, "start", "pe-angle-label", angleText), tries);
+    var angleLabel = text(0, 0, "start", "pe-angle-label", angleText);
     var points = [[opts.sinP, opts.cosP, opts.labelP, "pe-pair"], [opts.sinQ, opts.cosQ, opts.labelQ, "pe-offset"]];
     points.forEach(function (q) {
       var p = at(q[0], q[1]);
       el("line", { x1: C[0], y1: C[1], x2: p[0], y2: p[1], "class": "pe-line " + q[3] }, svg);
       el("circle", { cx: p[0], cy: p[1], r: 6, "class": "pe-dot " + q[3] }, svg);
     });
-    points.forEach(function (q) { // outside the point, then further out, stepped up and down
+    var pointLabels = points.map(function (q) { return text(0, 0, "start", "pe-point-label", q[2]); });
+    if (opts.moved) {
+      var mv = at(opts.moved[0], opts.moved[1]);
+      el("circle", { cx: mv[0], cy: mv[1], r: 10, "class": "pe-ring" }, svg);
+    }
+    // Every label is measured at once, before any is moved: measuring lays the page out, and a measurement after each
+    // move laid it out five times a drawing (a slider dragged on a phone redraws many times a second). A label's size
+    // does not depend on where it stands.
+    var sizes = names.concat([angleLabel], pointLabels).map(function (t) { return t.getBBox(); });
+    placed.push(sizes[0], sizes[1]);
+    place(angleLabel, sizes[2], tries);
+    points.forEach(function (q, j) { // outside the point, then further out, stepped up and down
       var align = q[0] > 0.25 ? 1 : q[0] < -0.25 ? -1 : 0, tries = [];
       [14, 24, 36].forEach(function (out) {
         var t = at(q[0], q[1], R + out);
         LIFTS.forEach(function (lift) { tries.push([t[0], t[1] + 4 + lift, align]); });
       });
-      place(text(0, 0, "start", "pe-point-label", q[2]), tries);
+      place(pointLabels[j], sizes[3 + j], tries);
     });
-    if (opts.moved) {
-      var mv = at(opts.moved[0], opts.moved[1]);
-      el("circle", { cx: mv[0], cy: mv[1], r: 10, "class": "pe-ring" }, svg);
-    }
   }
 
   /** A 2 x 2 matrix between square brackets, in HTML (a table between two bracket spans): rows of numbers. */
