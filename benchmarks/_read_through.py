@@ -6,9 +6,18 @@ their reports stale."""
 # fonts are fetched when the formulas that use them are drawn, and Material adds a code block's buttons when it first
 # comes into view (content.lazy). This scrolls
 # down a screen at a time, then to each figure in turn until it has loaded (or failed: the caller's checks report it),
-# waits for the fonts, and goes back to the top.
+# waits for the fonts, and goes back to the top. Each wait is bounded (Playwright's evaluate has none): one that runs
+# out fails, naming the page and what did not come, instead of hanging the run.
 READ_THROUGH = r"""async () => {
-  const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const within = (promise, ms, what) => {
+    let timer;
+    const late = new Promise((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`${location.pathname}: ${what} did not come within ${ms} ms`)), ms);
+    });
+    return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+  };
+  const frame = () => within(new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))), 10000,
+                             'a frame');
   for (let y = 0; y < document.documentElement.scrollHeight; y += innerHeight) {
     window.scrollTo(0, y);
     await frame();
@@ -21,7 +30,7 @@ READ_THROUGH = r"""async () => {
   }
   window.scrollTo(0, 0);
   await frame();
-  await document.fonts.ready;
+  await within(document.fonts.ready, 20000, 'the web fonts');
 }"""
 
 

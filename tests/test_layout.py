@@ -231,12 +231,25 @@ READER = r"""() => {
         + box.textContent.trim().slice(0, 50));
   return out;
 }"""
+# Every wait inside a page is bounded, and one that runs out fails naming the page and what it waited for:
+# Playwright's evaluate has no timeout of its own, and a sweep that never returns hangs the whole run (one did once,
+# with three workers on two cores; what it waited for was not found).
+WAIT_MS = 20_000
+FONTS_READY = r"""() => Promise.race([document.fonts.ready.then(() => null), new Promise((_, fail) => setTimeout(
+  () => fail(new Error(`${location.pathname}: web fonts still loading after WAIT_MS ms`)), WAIT_MS))])""".replace(
+    "WAIT_MS", str(WAIT_MS))
 # Resized in the same visit: wait until the page has re-marked what scrolls (overrides/main.html, on resize).
 SETTLED = r"""async () => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-  while (document.documentElement.dataset.scrollables !== 'marked') await new Promise((r) => setTimeout(r, 10));
+  const start = performance.now();
+  while (document.documentElement.dataset.scrollables !== 'marked') {
+    if (performance.now() - start > WAIT_MS)
+      throw new Error(`${location.pathname}: scrollable blocks not marked after WAIT_MS ms`
+                      + ` (data-scrollables is ${document.documentElement.dataset.scrollables})`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
   return document.documentElement.scrollWidth - document.documentElement.clientWidth;
-}"""
+}""".replace("WAIT_MS", str(WAIT_MS))
 # On paper every folded block shows its content, even one left closed (Material's script opens them for printing;
 # extra.css shows them without it): each is closed, looked at, and put back.
 FOLDED_ON_PAPER = r"""() => [...document.querySelectorAll('article details')].filter((fold) => {
@@ -254,8 +267,9 @@ LINK_INTO_FOLD = r"""async () => {
   if (!inside) return [];
   const id = inside.id;
   inside.id = 'layout-test-fold-target';
-  await new Promise((done) => {
-    addEventListener('hashchange', () => setTimeout(done, 0), { once: true });
+  const changed = await new Promise((done) => {
+    addEventListener('hashchange', () => setTimeout(() => done(true), 0), { once: true });
+    setTimeout(() => done(false), WAIT_MS);
     location.hash = '#layout-test-fold-target';
   });
   const opened = fold.open;
@@ -264,8 +278,9 @@ LINK_INTO_FOLD = r"""async () => {
   if (!id) inside.removeAttribute('id');
   history.replaceState(null, '', location.pathname + location.search);
   window.scrollTo(0, 0);
+  if (!changed) return [`the address's fragment changed and no hashchange came within WAIT_MS ms`];
   return opened ? [] : [`a link into a folded block leaves it closed: ${fold.textContent.trim().slice(0, 60)}`];
-}"""
+}""".replace("WAIT_MS", str(WAIT_MS))
 
 
 # Every layout shift of a page as it loads (what Lighthouse adds up as cumulative layout shift), recorded from the
@@ -358,7 +373,7 @@ def visit_every_page(browser, site_url, built_site, width, media) -> dict[str, S
             offline.console_errors.clear()
             offline.external.clear()
             page.goto(f"{site_url}/{path}", wait_until="load")
-            page.evaluate("document.fonts.ready")
+            page.evaluate(FONTS_READY)
             before = page.evaluate(BOXES)
             page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
             problems = [f"still not laid out after load: {s}" for s in page.evaluate(STILL_SKIPPED)]
