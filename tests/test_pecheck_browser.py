@@ -23,6 +23,18 @@ pytestmark = [pytest.mark.slow, pytest.mark.browser]
 KEYS = ("ok", "convention", "layout", "denominator", "first_position", "amplitude")
 
 
+def as_text(rows) -> str:
+    """Nested lists of floats as JSON text, which the page parses back (parsed): Playwright hands a nested list over
+    value by value (1.5 s for 2,048 x 64 numbers), a string in one piece (0.25 s). Python writes each float with the
+    digits that read back as the same double, so the page gets exactly the values it got as a list. JSON has no NaN
+    or infinity: a case whose table holds one fails here (ValueError) rather than reaching the page."""
+    return json.dumps(rows, allow_nan=False)
+
+
+def parsed(name: str) -> str:
+    return f"JSON.parse({name})"
+
+
 def tables() -> dict[str, tuple[np.ndarray, str]]:
     """name: (table, dtype the browser is told), the same values Python judges."""
     found = {f"{v.key}-64x32": (v.build(64, 32).double().numpy(), "float32") for v in [REFERENCE, *VARIANTS]}
@@ -97,7 +109,8 @@ def test_the_page_carries_the_generated_conventions(built_site):
 def test_the_browser_and_python_give_the_same_verdict(checker, name):
     table, dtype = TABLES[name]
     mine = python_verdict(table, dtype).to_json()
-    theirs = checker.evaluate("([rows, dtype]) => window.peCheck.checkTable(rows, dtype)", [table.tolist(), dtype])
+    theirs = checker.evaluate(f"([rows, dtype]) => window.peCheck.checkTable({parsed('rows')}, dtype)",
+                              [as_text(table.tolist()), dtype])
     assert {k: theirs[k] for k in KEYS} == {k: mine[k] for k in KEYS}
     assert [p["code"] for p in theirs["problems"]] == [p["code"] for p in mine["problems"]]
     if mine["base"] is None:
@@ -206,7 +219,8 @@ def test_the_browser_and_python_agree_on_every_corpus_table(checker, case):
         table = table_of(case)
         rows = np.asarray(table.float() if hasattr(table, "float") else table, dtype=np.float64).tolist()
         dtype = stored if stored in ("float64", "float32", "float16", "bfloat16") else "float64"
-        theirs = checker.evaluate("([rows, dtype]) => window.peCheck.checkTable(rows, dtype)", [rows, dtype])
+        theirs = checker.evaluate(f"([rows, dtype]) => window.peCheck.checkTable({parsed('rows')}, dtype)",
+                                  [as_text(rows), dtype])
     assert {k: theirs[k] for k in CORPUS_KEYS} == {k: mine[k] for k in CORPUS_KEYS}
     assert [p["code"] for p in theirs["problems"]] == [p["code"] for p in mine["problems"]]
 
@@ -283,7 +297,8 @@ def test_the_browser_and_python_agree_on_rotary_caches(checker, caches, name):
     mine = pecheck.check_rope(cos, sin).to_json()
     rows = [np.asarray(t.float().squeeze(0) if t.dtype == torch.bfloat16 else t.squeeze(0), dtype=np.float64).tolist()
             for t in (cos, sin)]
-    theirs = checker.evaluate("([c, s, dtype]) => window.peCheck.checkRope(c, s, dtype)", [*rows, dtype])
+    theirs = checker.evaluate(f"([c, s, dtype]) => window.peCheck.checkRope({parsed('c')}, {parsed('s')}, dtype)",
+                              [*map(as_text, rows), dtype])
     assert {k: theirs[k] for k in ROPE_KEYS} == {k: mine[k] for k in ROPE_KEYS}
     assert [p["code"] for p in theirs["problems"]] == [p["code"] for p in mine["problems"]]
     assert (theirs["base"] is None) == (mine["base"] is None)
