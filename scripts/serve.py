@@ -45,7 +45,9 @@ def main() -> int:
     except KeyboardInterrupt:
         # Ctrl-C reaches mkdocs too: it stops its server and removes the site it built in /tmp. Wait for that (a
         # subprocess.run() would kill it after a quarter of a second, leaving the site behind on a busy machine);
-        # only a mkdocs the Ctrl-C did not reach is asked again, and one that does not stop is killed.
+        # only a mkdocs the Ctrl-C did not reach is asked again, and one that does not stop is killed. The watcher
+        # is stopped meanwhile, not after: both stop at once.
+        watcher.terminate()
         for ask in (False, True):
             try:
                 server.wait(timeout=10)
@@ -58,10 +60,17 @@ def main() -> int:
         server.wait()
         return 0
     finally:
+        # Whatever happens here, the folder goes once mkdocs has stopped: a watcher slow to stop (it waits for its
+        # jobs, seconds on a busy machine) raised out of this block before the folder was removed, and left it.
         watcher.terminate()
-        watcher.wait(timeout=10)
-        if server.poll() is not None:  # a mkdocs still running (an error above) may still write there
-            shutil.rmtree(scratch, ignore_errors=True)
+        try:
+            watcher.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            watcher.kill()
+            watcher.wait()
+        finally:
+            if server.poll() is not None:  # a mkdocs still running (an error above) may still write there
+                shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":

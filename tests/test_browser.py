@@ -14,8 +14,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from conftest import FONTS_READY, ROOT, OfflinePage, offline_problems, read_through, site_audit
 from conftest import PAGE_STATE as STATE
-from conftest import ROOT, OfflinePage, offline_problems, read_through, site_audit
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import bundle  # noqa: E402  (scripts/bundle.py: what `make bundle` runs)
@@ -291,7 +291,7 @@ def test_the_output_lines_and_tables_a_sentence_points_to_read_on_a_phone(browse
             for path in sorted(set(PUNCH_LINES) | set(WIDE_TABLES)):
                 page.goto(f"{site_url}/{path}", wait_until="load")
                 page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
-                page.evaluate("document.fonts.ready")
+                page.evaluate(FONTS_READY)
                 if path in PUNCH_LINES:
                     seen = page.evaluate(CUT_LINES, PUNCH_LINES[path])
                     problems += [f"{width} px {path}: no output line holds {piece!r}" for piece in seen["missing"]]
@@ -349,7 +349,7 @@ def test_the_find_yours_table_reads_on_a_phone(browser, site_url):
         try:
             page.goto(f"{site_url}/variants/index.html", wait_until="load")
             page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
-            page.evaluate("document.fonts.ready")
+            page.evaluate(FONTS_READY)
             problems += [f"{width} px: {p}" for p in page.evaluate(LOOKUP)]
         finally:
             context.close()

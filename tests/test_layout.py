@@ -32,7 +32,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
-from conftest import PAGE_STATE, OfflinePage, offline_problems, read_through
+from conftest import FONTS_READY, PAGE_STATE, WAIT_MS, OfflinePage, offline_problems, read_through
 from pelib.figures import MIN_TEXT_PX
 from svgtext import smallest
 
@@ -231,13 +231,7 @@ READER = r"""() => {
         + box.textContent.trim().slice(0, 50));
   return out;
 }"""
-# Every wait inside a page is bounded, and one that runs out fails naming the page and what it waited for:
-# Playwright's evaluate has no timeout of its own, and a sweep that never returns hangs the whole run (one did once,
-# with three workers on two cores; what it waited for was not found).
-WAIT_MS = 20_000
-FONTS_READY = r"""() => Promise.race([document.fonts.ready.then(() => null), new Promise((_, fail) => setTimeout(
-  () => fail(new Error(`${location.pathname}: web fonts still loading after WAIT_MS ms`)), WAIT_MS))])""".replace(
-    "WAIT_MS", str(WAIT_MS))
+# Every wait inside a page is bounded (WAIT_MS, FONTS_READY: tests/conftest.py).
 # Resized in the same visit: wait until the page has re-marked what scrolls (overrides/main.html, on resize).
 SETTLED = r"""async () => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
@@ -635,7 +629,7 @@ def shifts_of_another_visit(browser, site_url, path, width) -> tuple[list[str], 
     try:
         for _ in range(2):
             page.goto(f"{site_url}/{path}", wait_until="load")
-            page.evaluate("document.fonts.ready")
+            page.evaluate(FONTS_READY)
         page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
         shifts = [f"screen {width} px {path}: {shift}" for shift in page.evaluate("window.peShifts")]
         return shifts, page.evaluate("window.peRaces()")
