@@ -11,14 +11,19 @@ their reports stale."""
 # ends with the same buttons and figures and costs more: over the site, 14 s of wall and 9 s of CPU at 390 px against
 # 4.4 s and 4.5 s now, 10 s and 9 s at 1300 px against 4 s and 5 s.) Each wait is bounded (Playwright's evaluate has
 # none): one that runs out fails, naming the page and what did not come, instead of hanging the run.
-READ_THROUGH = r"""async () => {
-  const within = (promise, ms, what) => {
+WAIT_MS = 20_000  # the longest a page is waited for, here and in the browser tests' own waits (tests/conftest.py)
+# A promise raced against a timer: the page's name and what did not come if the timer wins.
+WITHIN = r"""(promise, ms, what) => {
     let timer;
     const late = new Promise((_, fail) => {
       timer = setTimeout(() => fail(new Error(`${location.pathname}: ${what} did not come within ${ms} ms`)), ms);
     });
     return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-  };
+  }"""
+# The web fonts, bounded the same way: for the tests that wait for them without reading through.
+FONTS_READY = f"() => ({WITHIN})(document.fonts.ready.then(() => null), {WAIT_MS}, 'the web fonts')"
+READ_THROUGH = r"""async () => {
+  const within = WITHIN;
   const frame = () => within(new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))), 10000,
                              'a frame');
   for (const code of document.querySelectorAll('article pre > code')) {
@@ -35,8 +40,8 @@ READ_THROUGH = r"""async () => {
   }
   window.scrollTo(0, 0);
   await frame();
-  await within(document.fonts.ready, 20000, 'the web fonts');
-}"""
+  await within(document.fonts.ready, WAIT_MS, 'the web fonts');
+}""".replace("WITHIN", WITHIN).replace("WAIT_MS", str(WAIT_MS))
 
 
 def read_through(page) -> None:

@@ -266,15 +266,6 @@ def browser():
         pytest.fail(str(error))
 
 
-# Every wait inside a page is bounded, and one that runs out fails naming the page and what it waited for:
-# Playwright's evaluate has no timeout of its own, and a sweep that never returns hangs the whole run (one did once,
-# with three workers on two cores; what it waited for was not found).
-WAIT_MS = 20_000
-FONTS_READY = r"""() => Promise.race([document.fonts.ready.then(() => null), new Promise((_, fail) => setTimeout(
-  () => fail(new Error(`${location.pathname}: web fonts still loading after WAIT_MS ms`)), WAIT_MS))])""".replace(
-    "WAIT_MS", str(WAIT_MS))
-
-
 # What a page shows once read through, for the offline checks (tests/test_layout.py, and the bundle's in
 # tests/test_browser.py): its formulas, typeset at build time, and the fonts they are drawn in; its images.
 PAGE_STATE = r"""() => {
@@ -353,4 +344,4 @@ def offline_page(browser) -> Iterator[OfflinePage]:
     context.close()
 
 
-from _read_through import read_through  # noqa: E402, F401  (for the browser tests; benchmarks/ is on sys.path above)
+from _read_through import FONTS_READY, WAIT_MS, read_through  # noqa: E402, F401  (for the browser tests; benchmarks/ is on sys.path above)

@@ -231,7 +231,7 @@ READER = r"""() => {
         + box.textContent.trim().slice(0, 50));
   return out;
 }"""
-# Every wait inside a page is bounded (WAIT_MS, FONTS_READY: tests/conftest.py).
+# Every wait inside a page is bounded (WAIT_MS, FONTS_READY: benchmarks/_read_through.py).
 # Resized in the same visit: wait until the page has re-marked what scrolls (overrides/main.html, on resize).
 SETTLED = r"""async () => {
   await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
