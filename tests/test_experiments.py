@@ -5,7 +5,9 @@ claims about them by test_evidence.py."""
 
 from __future__ import annotations
 
+import atexit
 import hashlib
+import itertools
 import json
 import os
 import subprocess
@@ -23,7 +25,6 @@ from regenkit import jobs as regen_jobs  # noqa: E402
 from regenkit.config import PINNED_NUMERICS  # noqa: E402
 
 EXPERIMENTS = sorted(p for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_"))
-BOOT = "import runpy, sys; sys.path[:0] = [sys.argv[2], sys.argv[3]]; runpy.run_path(sys.argv[1], run_name='__main__')"
 # What every experiment must record as its numerical path (`numerics` in its JSON): torch's portable kernel, MKL's
 # compatible branch, and libm kept off its FMA variants.
 PINNED_PATH = {"torch_cpu_kernel": "DEFAULT", "mkl_cbwr": "COMPATIBLE",
@@ -35,6 +36,59 @@ def experiment_job(script: Path) -> regen_jobs.Job:
     return next(j for j in regen_jobs.discover() if j.kind == "experiment" and j.path == script)
 
 
+# A run's own folders: what differs between two runs in the same environment (forkserver.py's child takes them).
+OWN_FOLDERS = ("REGEN_OUT", "REGEN_STEM", "REGEN_WRITABLE", "TMPDIR", "JUPYTER_RUNTIME_DIR")
+
+
+class Preloaded:
+    """regen's preloaded worker (scripts/regenkit/forkserver.py), started in an experiment's environment: torch and
+    what pelib.docenv imports are imported once, and each reduced run is a child forked from it that takes its own
+    folders and runs the script as `python -c BOOT script` would, write guard included. Importing torch and
+    pelib.docenv is about 4 s of CPU, most of a reduced run: sixteen fresh interpreters spent a minute on it. What a
+    child cannot take from its request (GLIBC_TUNABLES, read when the process starts; PYTHONHASHSEED) it inherits
+    from the worker, so there is one worker per environment (the run's own folders apart): a caller's kernel that
+    reached an experiment's environment would start a worker of its own, and its bytes would differ."""
+
+    started: dict[str, Preloaded] = {}
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "regenkit" / "forkserver.py")],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=ROOT,
+                                     start_new_session=True)
+        ready = self.proc.stdout.readline()
+        assert json.loads(ready or "{}") == {"ready": True}, f"the preloaded worker did not start: {ready!r}"
+        self.ids = itertools.count()
+
+    @classmethod
+    def for_env(cls, env: dict[str, str]) -> Preloaded:
+        key = json.dumps({k: v for k, v in env.items() if k not in OWN_FOLDERS}, sort_keys=True)
+        if key not in cls.started:
+            cls.started[key] = cls(env)
+        return cls.started[key]
+
+    def run(self, script: Path, env: dict[str, str], stdout: Path, stderr: Path) -> int:
+        """Run `script` in a child with `env`; its exit status."""
+        request = {"id": str(next(self.ids)), "path": str(script), "snippets": str(SNIPPETS), "cwd": str(ROOT),
+                   "env": env, "stdout": str(stdout), "stderr": str(stderr), "guard": regen_jobs.GUARD}
+        self.proc.stdin.write((json.dumps(request) + "\n").encode())
+        self.proc.stdin.flush()
+        while answer := self.proc.stdout.readline():
+            message = json.loads(answer)
+            if message.get("id") == request["id"] and "exit" in message:
+                return message["exit"]
+        raise AssertionError(f"the preloaded worker ended while {script.name} ran (exit {self.proc.wait()})")
+
+    @classmethod
+    def stop_all(cls) -> None:
+        for worker in cls.started.values():
+            worker.proc.stdin.close()  # its end of input: it stops
+            worker.proc.wait(timeout=30)
+        cls.started.clear()
+
+
+atexit.register(Preloaded.stop_all)
+
+
 def run_reduced(script: Path, out: Path, caller: dict[str, str] | None = None) -> dict[str, str]:
     """Run `script` in its reduced configuration into `out`, in the environment regen gives it when its caller's
     environment holds `caller` (ATEN_CPU_CAPABILITY, say); return the hashes of what it wrote."""
@@ -44,10 +98,10 @@ def run_reduced(script: Path, out: Path, caller: dict[str, str] | None = None) -
     with mock.patch.dict(os.environ, caller or {}):
         env = experiment_job(script).environment(out, scratch)
     env |= {"EXPERIMENT_REDUCED": "1"}
-    proc = subprocess.run([sys.executable, "-c", BOOT, str(script), str(SNIPPETS), str(script.parent)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    (out / f"{script.stem}.txt").write_text(proc.stdout)
+    stdout, stderr = out.parent / f".{out.name}.stdout", out.parent / f".{out.name}.stderr"
+    code = Preloaded.for_env(env).run(script, env, stdout, stderr)
+    assert code == 0, stderr.read_text(encoding="utf-8", errors="replace")
+    (out / f"{script.stem}.txt").write_text(stdout.read_text(encoding="utf-8"))
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(out.iterdir())}
 
 
@@ -111,6 +165,24 @@ def other_kernel(script: Path) -> str:
     others = OTHER_KERNELS or [NATIVE]
     return others[EXPERIMENTS.index(script) % len(others)]
 
+
+
+@pytest.mark.slow
+def test_a_reduced_run_in_the_preloaded_worker_writes_what_a_fresh_interpreter_writes(tmp_path):
+    """The reduced runs fork from a preloaded worker (Preloaded); regen runs an experiment in a fresh interpreter
+    (its BOOT, write guard included). For the quickest experiment, both write the same bytes, stdout included."""
+    script = min(EXPERIMENTS, key=lambda p: p.stem != "learned_shift_matrix")  # about 4 s fresh, under 1 s forked
+    forked = run_reduced(script, tmp_path / "forked")
+    fresh_out, scratch = tmp_path / "fresh", tmp_path / ".fresh.scratch"
+    fresh_out.mkdir()
+    scratch.mkdir()
+    job = experiment_job(script)
+    env = job.environment(fresh_out, scratch) | {"EXPERIMENT_REDUCED": "1"}
+    proc = subprocess.run(job.command(), cwd=ROOT, env=env, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    (fresh_out / f"{script.stem}.txt").write_text(proc.stdout)
+    fresh = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(fresh_out.iterdir())}
+    assert forked == fresh, sorted(name for name in forked.keys() | fresh.keys() if forked.get(name) != fresh.get(name))
 
 @pytest.mark.slow
 @pytest.mark.parametrize("script", EXPERIMENTS, ids=lambda p: p.stem)
