@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import atexit
 import hashlib
-import itertools
 import json
 import os
 import subprocess
@@ -22,6 +21,7 @@ from test_portability import runnable_kernels
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from regenkit import jobs as regen_jobs  # noqa: E402
+from regenkit import workers as regen_workers  # noqa: E402
 from regenkit.config import PINNED_NUMERICS  # noqa: E402
 
 EXPERIMENTS = sorted(p for p in (ROOT / "experiments").glob("*.py") if not p.name.startswith("_"))
@@ -38,55 +38,28 @@ def experiment_job(script: Path) -> regen_jobs.Job:
 
 # A run's own folders: what differs between two runs in the same environment (forkserver.py's child takes them).
 OWN_FOLDERS = ("REGEN_OUT", "REGEN_STEM", "REGEN_WRITABLE", "TMPDIR", "JUPYTER_RUNTIME_DIR")
+# regen's preloaded worker (regenkit.workers.ForkServer), started in an experiment's environment: torch and what
+# pelib.docenv imports are imported once, and each reduced run is a child forked from it that takes its own folders
+# and runs the script as regen's fresh interpreter would, write guard included. Importing torch and pelib.docenv is
+# about 4 s of CPU, most of a reduced run: eight fresh interpreters spent half a minute on it. What a child cannot
+# take from its request (GLIBC_TUNABLES, read when the process starts; PYTHONHASHSEED) it inherits from the worker,
+# so there is one worker per environment (the run's own folders apart): a caller's kernel that reached an
+# experiment's environment would start a worker of its own, and its bytes would differ.
+WORKERS: dict[str, regen_workers.ForkServer] = {}
 
 
-class Preloaded:
-    """regen's preloaded worker (scripts/regenkit/forkserver.py), started in an experiment's environment: torch and
-    what pelib.docenv imports are imported once, and each reduced run is a child forked from it that takes its own
-    folders and runs the script as `python -c BOOT script` would, write guard included. Importing torch and
-    pelib.docenv is about 4 s of CPU, most of a reduced run: eight fresh interpreters spent half a minute on it. What a
-    child cannot take from its request (GLIBC_TUNABLES, read when the process starts; PYTHONHASHSEED) it inherits
-    from the worker, so there is one worker per environment (the run's own folders apart): a caller's kernel that
-    reached an experiment's environment would start a worker of its own, and its bytes would differ."""
-
-    started: dict[str, Preloaded] = {}
-
-    def __init__(self, env: dict[str, str]) -> None:
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "regenkit" / "forkserver.py")],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, cwd=ROOT,
-                                     start_new_session=True)
-        ready = self.proc.stdout.readline()
-        assert json.loads(ready or "{}") == {"ready": True}, f"the preloaded worker did not start: {ready!r}"
-        self.ids = itertools.count()
-
-    @classmethod
-    def for_env(cls, env: dict[str, str]) -> Preloaded:
-        key = json.dumps({k: v for k, v in env.items() if k not in OWN_FOLDERS}, sort_keys=True)
-        if key not in cls.started:
-            cls.started[key] = cls(env)
-        return cls.started[key]
-
-    def run(self, script: Path, env: dict[str, str], stdout: Path, stderr: Path) -> int:
-        """Run `script` in a child with `env`; its exit status."""
-        request = {"id": str(next(self.ids)), "path": str(script), "snippets": str(SNIPPETS), "cwd": str(ROOT),
-                   "env": env, "stdout": str(stdout), "stderr": str(stderr), "guard": regen_jobs.GUARD}
-        self.proc.stdin.write((json.dumps(request) + "\n").encode())
-        self.proc.stdin.flush()
-        while answer := self.proc.stdout.readline():
-            message = json.loads(answer)
-            if message.get("id") == request["id"] and "exit" in message:
-                return message["exit"]
-        raise AssertionError(f"the preloaded worker ended while {script.name} ran (exit {self.proc.wait()})")
-
-    @classmethod
-    def stop_all(cls) -> None:
-        for worker in cls.started.values():
-            worker.proc.stdin.close()  # its end of input: it stops
-            worker.proc.wait(timeout=30)
-        cls.started.clear()
+def preloaded(env: dict[str, str]) -> regen_workers.ForkServer:
+    key = json.dumps({k: v for k, v in env.items() if k not in OWN_FOLDERS}, sort_keys=True)
+    if key not in WORKERS:
+        WORKERS[key] = regen_workers.ForkServer(env=env)
+    return WORKERS[key]
 
 
-atexit.register(Preloaded.stop_all)
+@atexit.register
+def stop_workers() -> None:
+    for worker in WORKERS.values():
+        worker.close()
+    WORKERS.clear()
 
 
 def run_reduced(script: Path, out: Path, caller: dict[str, str] | None = None) -> dict[str, str]:
@@ -99,8 +72,10 @@ def run_reduced(script: Path, out: Path, caller: dict[str, str] | None = None) -
         env = experiment_job(script).environment(out, scratch)
     env |= {"EXPERIMENT_REDUCED": "1"}
     stdout, stderr = out.parent / f".{out.name}.stdout", out.parent / f".{out.name}.stderr"
-    code = Preloaded.for_env(env).run(script, env, stdout, stderr)
-    assert code == 0, stderr.read_text(encoding="utf-8", errors="replace")
+    worker = preloaded(env)
+    request, _ = worker.start(experiment_job(script), env, stdout, stderr)
+    code = worker.wait(request, None)
+    assert code == 0, f"exit {code}: " + stderr.read_text(encoding="utf-8", errors="replace")
     (out / f"{script.stem}.txt").write_text(stdout.read_text(encoding="utf-8"))
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(out.iterdir())}
 
@@ -168,7 +143,7 @@ def other_kernel(script: Path) -> str:
 
 @pytest.mark.slow
 def test_a_reduced_run_in_the_preloaded_worker_writes_what_a_fresh_interpreter_writes(tmp_path):
-    """The reduced runs fork from a preloaded worker (Preloaded); regen runs an experiment in a fresh interpreter
+    """The reduced runs fork from a preloaded worker (preloaded()); regen runs an experiment in a fresh interpreter
     (its BOOT, write guard included). For the quickest experiment, both write the same bytes, stdout included."""
     script = next(p for p in EXPERIMENTS if p.stem == "learned_shift_matrix")  # about 4 s fresh, under 1 s forked
     forked = run_reduced(script, tmp_path / "forked")
@@ -182,6 +157,11 @@ def test_a_reduced_run_in_the_preloaded_worker_writes_what_a_fresh_interpreter_w
     (fresh_out / f"{script.stem}.txt").write_text(proc.stdout)
     fresh = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(fresh_out.iterdir())}
     assert forked == fresh, sorted(name for name in forked.keys() | fresh.keys() if forked.get(name) != fresh.get(name))
+    # The bytes cannot show what the child inherits (a worker started without GLIBC_TUNABLES forks children that
+    # record the pinned string and, in ten steps, print the same results): the worker's own environment must pin it.
+    worker = next(iter(WORKERS.values()))
+    environ = dict(e.split("=", 1) for e in Path(f"/proc/{worker.proc.pid}/environ").read_text().split("\0") if e)
+    assert {k: environ.get(k) for k in PINNED_NUMERICS} == PINNED_NUMERICS
 
 
 @pytest.mark.slow

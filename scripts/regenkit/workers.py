@@ -28,10 +28,12 @@ class WorkerGone(Exception):
 class ForkServer:
     """One preloaded worker process; thread-safe: several jobs run through it at once."""
 
-    def __init__(self, also: bool = False) -> None:
-        """`also`: preload the libraries of forkserver.ALSO too (worth it when several jobs import them)."""
+    def __init__(self, also: bool = False, env: dict[str, str] | None = None) -> None:
+        """`also`: preload the libraries of forkserver.ALSO too (worth it when several jobs import them). `env`: the
+        worker's own environment, which its children inherit what they read at start-up from (GLIBC_TUNABLES,
+        PYTHONHASHSEED); the snippets' fixed environment unless given (the tests give an experiment's)."""
         config.CACHE.mkdir(parents=True, exist_ok=True)
-        env = config.fixed_env(config.CACHE, "forkserver")
+        env = env if env is not None else config.fixed_env(config.CACHE, "forkserver")
         self.log = open(config.CACHE / "forkserver.log", "ab")
         self.proc = subprocess.Popen(
             [sys.executable, str(SERVER), *(["--also"] if also else [])],
