@@ -42,55 +42,6 @@ def test_notebook_math_is_typeset(built_site, site_url, offline_page):
         assert state["notebookMath"] > 0 and not state["untypeset"] and not state["errors"], (path, state)
 
 
-
-def accessibility_tree(page) -> list[tuple]:
-    """The page's accessibility tree as Chromium gives it to a screen reader: every node it exposes, in tree order,
-    with its depth, role, name and properties. InlineTextBox apart: Chromium's own division of a text into its lines
-    (for caret positions), which follows where a line breaks."""
-    cdp = page.context.new_cdp_session(page)
-    try:
-        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
-    finally:
-        cdp.detach()
-    by_id = {node["nodeId"]: node for node in nodes}
-    tree: list[tuple] = []
-
-    def walk(node: dict, depth: int) -> None:
-        role = (node.get("role") or {}).get("value")
-        if not node.get("ignored") and role != "InlineTextBox":
-            properties = tuple(sorted((p["name"], str(p.get("value", {}).get("value"))) for p in node.get("properties", [])))
-            tree.append((depth, role, str((node.get("name") or {}).get("value", "")), properties))
-            depth += 1
-        for child in node.get("childIds", []):
-            if child in by_id:
-                walk(by_id[child], depth)
-
-    walk(nodes[0], 0)
-    return tree
-
-
-# extra.css's rules for KaTeX's hidden MathML, undone: the MathML laid out as MathML, as the browser's own style sheet has it
-MATHML_LAYOUT = """.katex-mathml { white-space: revert !important; }
-.katex-mathml math, .katex-mathml math * { display: revert !important; }"""
-
-
-def test_the_hidden_mathml_laid_out_inline_reads_as_mathml(site_url, offline_page):
-    """extra.css lays out KaTeX's MathML copy of each formula (what a screen reader reads) as inline boxes, far cheaper
-    than MathML's layout: a screen reader must get exactly the tree it gets with MathML's own layout, on the page with
-    the most formulas (some 1,800 MathML nodes)."""
-    page = offline_page.page
-    page.goto(f"{site_url}/linearity.html", wait_until="load")
-    page.wait_for_function("document.documentElement.dataset.scrollables === 'marked'", timeout=10_000)
-    assert page.evaluate("getComputedStyle(document.querySelector('.katex-mathml mrow')).display") == "inline"
-    ours = accessibility_tree(page)
-    page.add_style_tag(content=MATHML_LAYOUT)
-    assert page.evaluate("getComputedStyle(document.querySelector('.katex-mathml mrow')).display") != "inline"
-    as_mathml = accessibility_tree(page)
-    shown = "[...document.querySelectorAll('.katex')].filter((k) => k.checkVisibility()).length"  # not folded away
-    formulas = page.evaluate(shown)
-    assert formulas > 100 and sum(node[1] == "MathMLMath" for node in as_mathml) == formulas, "MathML not in the tree"
-    assert ours == as_mathml, next(f"first difference: {a} against {b}" for a, b in zip(ours, as_mathml) if a != b)
-
 # Counts the times a page sets `data-md-color-switching` (the attribute that holds every colour transition off while
 # the palette switches): set before the page's first script runs.
 SWITCHES = """
