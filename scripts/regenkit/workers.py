@@ -30,7 +30,7 @@ class ForkServer:
 
     def __init__(self, also: bool = False, env: dict[str, str] | None = None) -> None:
         """`also`: preload the libraries of forkserver.ALSO too (worth it when several jobs import them). `env`: the
-        worker's own environment, which its children inherit what they read at start-up from (GLIBC_TUNABLES,
+        worker's own environment, from which its children inherit what a process reads when it starts (GLIBC_TUNABLES,
         PYTHONHASHSEED); the snippets' fixed environment unless given (the tests give an experiment's)."""
         config.CACHE.mkdir(parents=True, exist_ok=True)
         env = env if env is not None else config.fixed_env(config.CACHE, "forkserver")
