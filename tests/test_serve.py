@@ -7,8 +7,10 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 from conftest import copy_checkout
@@ -33,6 +35,20 @@ def fetch(url: str) -> str | None:
 STOP_S = 60  # scripts/serve.py's longest stop: 3 waits of 10 s, with room for a loaded machine
 
 
+def group_processes(group: int) -> list[str]:
+    """The processes of a process group still alive, as "pid: command line" (from /proc)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+            if int(fields[2]) == group:
+                command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+                alive.append(f"{stat.parent.name}: {command[:160]}")
+        except (OSError, IndexError, ValueError):
+            continue
+    return alive
+
+
 def wait_for(predicate, seconds: float):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -53,6 +69,9 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         [sys.executable, "scripts/serve.py"], cwd=copy, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
     )
+    output: list[bytes] = []  # read all along: a full pipe would block make serve
+    reader = threading.Thread(target=lambda: output.extend(server.stdout), daemon=True)
+    reader.start()
     try:
         page = wait_for(lambda: fetch(f"http://127.0.0.1:{port}/reference.html"), 90)
         assert page and "The reference implementation" in page
@@ -72,12 +91,18 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         # 10 s): killing it sooner is the test leaving the folder, not make serve (CI at 1,529 s of CPU, 30 s here)
         os.killpg(server.pid, signal.SIGINT)
         try:
-            server.communicate(timeout=STOP_S)  # read what it printed: a full pipe would block its shutdown
-            killed = False
+            server.wait(timeout=STOP_S)
+            stuck = []
         except subprocess.TimeoutExpired:
+            stuck = group_processes(server.pid)
             os.killpg(server.pid, signal.SIGKILL)
-            server.communicate()
-            killed = True
-    assert not killed, f"make serve did not stop within {STOP_S} s of Ctrl-C"
+            server.wait()
+        reader.join(timeout=STOP_S)  # the pipe closes when the last process that holds it is gone
+        holders = group_processes(server.pid) if reader.is_alive() else []
+        if holders:
+            os.killpg(server.pid, signal.SIGKILL)
+    last = b"".join(output[-40:]).decode(errors="replace")
+    assert not stuck, f"make serve did not stop within {STOP_S} s of Ctrl-C; its group then: {stuck}; it printed:\n{last}"
+    assert not holders, f"make serve stopped, and these still held its output {STOP_S} s on: {holders}; it printed:\n{last}"
     left = [p.name for p in scratch.iterdir()]
     assert not left, f"make serve, stopped with Ctrl-C, left in {scratch} (the site mkdocs built, or its folder): {left}"
