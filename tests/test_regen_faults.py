@@ -14,7 +14,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, as_in_a_terminal
 from test_regen import copy_repository, write
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -134,13 +134,6 @@ def test_a_timeout_kills_the_jobs_whole_process_group(repo_copy):
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, "a child of the timed-out job survived it"
-
-
-def as_in_a_terminal() -> None:
-    """Give the child Ctrl-C's default disposition, as a shell does for a command in the foreground. A process started
-    with SIGINT ignored keeps ignoring it (Python installs KeyboardInterrupt only over the default), and pytest-xdist's
-    workers ignore it: regen then rightly ignores a Ctrl-C, which this test is not about."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def signal_a_worker_thread(pid: int, signum: int) -> None:

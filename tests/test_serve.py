@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import copy_checkout
+from conftest import as_in_a_terminal, copy_checkout
 
 pytestmark = [pytest.mark.slow, pytest.mark.usefixtures("shared_regen_worker")]  # the fixture: conftest.py
 
@@ -68,6 +68,7 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
     server = subprocess.Popen(
         [sys.executable, "scripts/serve.py"], cwd=copy, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True,
+        preexec_fn=as_in_a_terminal,  # Ctrl-C reaches it as in a terminal, whatever the test's worker ignores
     )
     output: list[bytes] = []  # read all along: a full pipe would block make serve
     reader = threading.Thread(target=lambda: output.extend(server.stdout), daemon=True)
@@ -87,8 +88,9 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         assert "EDITED" in (copy / "docs" / "generated" / "reference_page/table.txt").read_text()
     finally:
         # Ctrl-C, as a reader stops `make serve`: mkdocs serve then removes the site it built in /tmp (SIGTERM left it)
-        # serve.py may take up to STOP_S to stop on a busy machine (mkdocs asked twice, 10 s each, then the watcher
-        # 10 s): killing it sooner is the test leaving the folder, not make serve (CI at 1,529 s of CPU, 30 s here)
+        # serve.py's longest stop is three waits of 10 s (mkdocs asked twice, then the watcher): STOP_S leaves room
+        # for a loaded machine. (Twice in CI, nothing stopped at all: the xdist worker ignored SIGINT, and so did
+        # every process started from it, until as_in_a_terminal gave serve.py the terminal's disposition.)
         os.killpg(server.pid, signal.SIGINT)
         try:
             server.wait(timeout=STOP_S)
