@@ -53,13 +53,13 @@ def copy_checkout(copy: Path) -> Path:
     return copy
 
 
-
 def as_in_a_terminal() -> None:
     """A `preexec_fn` that gives the child Ctrl-C's default disposition, as a shell does for a command in the
     foreground. A process started with SIGINT ignored keeps ignoring it (Python installs KeyboardInterrupt only over
     the default), and pytest-xdist's workers can ignore it: the child and everything it starts would then rightly
     ignore a Ctrl-C that the test sends (test_serve.py: serve.py, its watcher and mkdocs all ran on for 60 s)."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
 
 @pytest.fixture(scope="session")
 def shared_regen_worker() -> Iterator[str]:

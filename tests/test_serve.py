@@ -89,8 +89,8 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
     finally:
         # Ctrl-C, as a reader stops `make serve`: mkdocs serve then removes the site it built in /tmp (SIGTERM left it)
         # serve.py's longest stop is three waits of 10 s (mkdocs asked twice, then the watcher): STOP_S leaves room
-        # for a loaded machine. (Twice in CI, nothing stopped at all: the xdist worker ignored SIGINT, and so did
-        # every process started from it, until as_in_a_terminal gave serve.py the terminal's disposition.)
+        # for a loaded machine. (Twice in CI nothing stopped at all, none of the three printing a word, as processes
+        # started with SIGINT ignored behave: a pytest-xdist worker can ignore it, hence as_in_a_terminal above.)
         os.killpg(server.pid, signal.SIGINT)
         try:
             server.wait(timeout=STOP_S)
