@@ -303,8 +303,8 @@ window.peShifts = [];
   // yet parsed) moves what the rest of the parse widens, in the first frame after it ends, which the record keeps.
   // The first paint is timed when the main thread painted (paintTime), not when the frame reached the screen
   // (startTime, tens of milliseconds later on a loaded machine): a paint in the middle of a table whose frame was
-  // shown after the parse ended looked like no race (CI, variants/seeds.html at 1300 px, its first column 25 px
-  // narrower in the frame painted with four of its rows).
+  // shown after the parse ended looked like no race (CI, variants/seeds.html at 1300 px: its third column 25 px
+  // further left in the frame painted with the table's body only partly parsed).
   const fontsDone = [];
   document.fonts.addEventListener('loadingdone', () => fontsDone.push(performance.now()));
   window.peRaces = () => {
@@ -684,8 +684,8 @@ SHOWN_LATE = r"""() => {
 
 def test_a_paint_shown_after_the_parse_still_counts_as_painted_before_it(browser):
     """The race is timed when the main thread painted (paintTime), not when the frame reached the screen
-    (startTime): CI's variants/seeds.html at 1300 px was painted four rows into its first table and shown after the
-    parse ended, and the shift it then made was failed as 'no race lost' (seen red with startTime)."""
+    (startTime): CI's variants/seeds.html at 1300 px was painted partway through its first table's body and shown
+    after the parse ended, and the shift it then made was failed as 'no race lost' (seen red with startTime)."""
     context = browser.new_context()
     context.add_init_script(SHIFTS)
     page = context.new_page()
