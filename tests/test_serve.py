@@ -32,7 +32,8 @@ def fetch(url: str) -> str | None:
         return None
 
 
-STOP_S = 60  # scripts/serve.py's longest stop: 3 waits of 10 s, with room for a loaded machine
+STOP_S = 60  # scripts/serve.py's longest stop: two waits of 10 s for mkdocs, one for the watcher, with room
+# for a loaded machine
 
 
 def group_processes(group: int) -> list[str]:
@@ -88,9 +89,8 @@ def test_serve_answers_and_regenerates_an_edited_snippet(tmp_path):
         assert "EDITED" in (copy / "docs" / "generated" / "reference_page/table.txt").read_text()
     finally:
         # Ctrl-C, as a reader stops `make serve`: mkdocs serve then removes the site it built in /tmp (SIGTERM left it)
-        # serve.py's longest stop is three waits of 10 s (mkdocs asked twice, then the watcher): STOP_S leaves room
-        # for a loaded machine. (Twice in CI nothing stopped at all, none of the three printing a word, as processes
-        # started with SIGINT ignored behave: a pytest-xdist worker can ignore it, hence as_in_a_terminal above.)
+        # (Twice in CI nothing stopped at all, none of the three printing a word, as processes started with SIGINT
+        # ignored behave: a pytest-xdist worker can ignore it, hence as_in_a_terminal above.)
         os.killpg(server.pid, signal.SIGINT)
         try:
             server.wait(timeout=STOP_S)
